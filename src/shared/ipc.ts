@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { externalUrlSchema, hostEventSchema, hostRequestSchema } from './host'
+import { themeSchema } from './domain'
+
+/**
+ * IPC channels declared once (renderer -> main invoke channels and main -> renderer events), so
+ * preload, main and the desktop test harness all derive from the same map.
+ */
+export const ipcInvokeChannels = {
+  'api:request': { payload: hostRequestSchema },
+  'shell:open-external': { payload: externalUrlSchema },
+  'theme:set': { payload: themeSchema },
+  'renderer:ready': { payload: z.undefined() }
+} as const
+
+export type IpcInvokeChannel = keyof typeof ipcInvokeChannels
+export type IpcPayload<C extends IpcInvokeChannel> = z.infer<(typeof ipcInvokeChannels)[C]['payload']>
+
+export const IPC_EVENT_CHANNEL = 'host:event'
+export const ipcEventSchema = hostEventSchema
+
+export function isIpcInvokeChannel(value: string): value is IpcInvokeChannel {
+  return Object.prototype.hasOwnProperty.call(ipcInvokeChannels, value)
+}

@@ -1,0 +1,54 @@
+import type { CurrentPlan } from '../domain'
+import { BANNER_WARNING_DAYS } from '../constants'
+import { daysUntil, isTrial } from './subscription'
+
+export type Banner =
+  | { kind: 'trial'; days: number; message: string; linkLabel: 'Upgrade plan'; linkTo: '/settings/billing' }
+  | { kind: 'linkedin-missing'; message: string; linkLabel: 'Profile Settings'; linkTo: '/settings' }
+  | { kind: 'linkedin-expiring'; days: number; message: string; linkLabel: 'Reconnect'; linkTo: '/settings' }
+  | { kind: 'linkedin-expired'; message: string; linkLabel: 'Reconnect'; linkTo: '/settings' }
+
+/** Routes where no banner shows (spec §2). */
+const BANNERLESS_PREFIXES = ['/login', '/signup', '/join', '/callback', '/billing', '/subscription-expired']
+
+export function bannersAllowedOn(pathname: string): boolean {
+  return !BANNERLESS_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+}
+
+const dayWord = (n: number): string => (n === 1 ? 'day' : 'days')
+
+export function trialBannerMessage(days: number): string {
+  return `Your trial will expire in ${days} ${dayWord(days)}. Upgrade your plan to continue using all features.`
+}
+
+export function linkedInExpiringMessage(days: number): string {
+  return `Your LinkedIn connection will expire in ${days} ${dayWord(days)}. Please reconnect to avoid interruption.`
+}
+
+export interface BannerInput {
+  plan: Pick<CurrentPlan, 'status' | 'trialEndsAt'> | null
+  isLinkedInConnected: boolean
+  linkedInExpireAt: string | null
+}
+
+export function computeBanners(input: BannerInput, now: Date): Banner[] {
+  const banners: Banner[] = []
+  if (input.plan && isTrial(input.plan) && input.plan.trialEndsAt) {
+    const days = daysUntil(input.plan.trialEndsAt, now)
+    if (Date.parse(input.plan.trialEndsAt) >= now.getTime() && days <= BANNER_WARNING_DAYS) {
+      banners.push({ kind: 'trial', days, message: trialBannerMessage(days), linkLabel: 'Upgrade plan', linkTo: '/settings/billing' })
+    }
+  }
+  const expiry = input.linkedInExpireAt ? Date.parse(input.linkedInExpireAt) : null
+  if (expiry !== null && expiry < now.getTime()) {
+    banners.push({ kind: 'linkedin-expired', message: 'You need to reconnect to LinkedIn.', linkLabel: 'Reconnect', linkTo: '/settings' })
+  } else if (!input.isLinkedInConnected) {
+    banners.push({ kind: 'linkedin-missing', message: 'You need to connect to LinkedIn.', linkLabel: 'Profile Settings', linkTo: '/settings' })
+  } else if (input.linkedInExpireAt) {
+    const days = daysUntil(input.linkedInExpireAt, now)
+    if (days <= BANNER_WARNING_DAYS) {
+      banners.push({ kind: 'linkedin-expiring', days, message: linkedInExpiringMessage(days), linkLabel: 'Reconnect', linkTo: '/settings' })
+    }
+  }
+  return banners
+}

@@ -1,0 +1,5 @@
+export * from './entitlements'
+export * from './subscription'
+export * from './banners'
+export * from './roles'
+export * from './validation'
