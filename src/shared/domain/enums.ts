@@ -58,5 +58,6 @@ export const approvalStatusSchema = z.enum(['APPROVED', 'PENDING', 'REJECTED'])
 export const prioritySchema = z.enum(['URGENT', 'HIGH', 'MEDIUM', 'LOW', 'NOPRIORITY'])
 export const feedbackKindSchema = z.enum(['SUGGESTION', 'COMMENT'])
 
-export const themeSchema = z.enum(['Light', 'Dark', 'System'])
+/** Stored under localStorage key 'theme' (spec §4); the menu shows Light, Dark, System. */
+export const themeSchema = z.enum(['light', 'dark', 'system'])
 export type Theme = z.infer<typeof themeSchema>
