@@ -130,6 +130,28 @@ export const endpoints = {
 
   // Organization
   getOrganization: endpoint({ method: 'GET', path: '/organization', query: none, body: none, response: organizationSchema }),
+  updateOrganizationSettings: endpoint({
+    method: 'PUT',
+    path: '/organization/settings/organization/update',
+    query: none,
+    body: z.object({ name: z.string().trim().min(1, 'Enter the organization name.').max(200) }),
+    response: organizationSchema
+  }),
+
+  // Academy certificates: public look-up used by /validate-certification (renders bare, no auth).
+  validateCertification: endpoint({
+    method: 'GET',
+    path: '/academy/certificates/validate',
+    query: z.object({ certificateId: z.string().trim().min(1, 'Enter a certificate ID.').max(100) }),
+    body: none,
+    response: z.object({
+      certificateId: z.string(),
+      holderName: z.string(),
+      courseTitle: z.string(),
+      issuedAt: z.iso.datetime({ offset: true })
+    }),
+    auth: false
+  }),
 
   // Billing
   getEntitlements: endpoint({ method: 'GET', path: '/billing/verify/entitled', query: none, body: none, response: z.array(entitlementSchema) }),
