@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { externalUrlSchema, hostEventSchema, hostRequestSchema } from './host'
+import { externalUrlSchema, hostEventSchema, hostRequestSchema, type HostResponse } from './host'
 import { themeSchema } from './domain'
 
 /**
@@ -15,6 +15,15 @@ export const ipcInvokeChannels = {
 
 export type IpcInvokeChannel = keyof typeof ipcInvokeChannels
 export type IpcPayload<C extends IpcInvokeChannel> = z.infer<(typeof ipcInvokeChannels)[C]['payload']>
+
+/** What each invoke channel resolves with. */
+export interface IpcInvokeResults {
+  'api:request': HostResponse
+  'shell:open-external': void
+  'theme:set': void
+  'renderer:ready': void
+}
+export type IpcResult<C extends IpcInvokeChannel> = IpcInvokeResults[C]
 
 export const IPC_EVENT_CHANNEL = 'host:event'
 export const ipcEventSchema = hostEventSchema

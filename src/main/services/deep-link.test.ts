@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import type { HostEvent } from '@shared/host'
+import { createDeepLinkRouter, findDeepLinkArg, parseDeepLink } from './deep-link'
+import { recordingLog } from './test-fakes'
+
+describe('parseDeepLink', () => {
+  it('accepts the one allowed form', () => {
+    expect(parseDeepLink('pagecrew://open?orgid=org_01HXYZabc&path=/settings')).toEqual({ orgid: 'org_01HXYZabc', path: '/settings' })
+    expect(parseDeepLink('pagecrew://open?path=/dashboard')).toEqual({ path: '/dashboard' })
+    expect(parseDeepLink('pagecrew://open/?path=%2Fsettings&orgid=org_A1')).toEqual({ orgid: 'org_A1', path: '/settings' })
+    expect(parseDeepLink('PAGECREW://open?path=/settings')).toEqual({ path: '/settings' })
+  })
+
+  it('opens the dashboard when the link names no page', () => {
+    expect(parseDeepLink('pagecrew://open')).toEqual({ path: '/dashboard' })
+    expect(parseDeepLink('pagecrew://open?orgid=org_abc')).toEqual({ orgid: 'org_abc', path: '/dashboard' })
+  })
+
+  it.each([
+    ['wrong scheme', 'https://open?path=/settings'],
+    ['look-alike scheme', 'pagecrewx://open?path=/settings'],
+    ['no slashes', 'pagecrew:open?path=/settings'],
+    ['wrong host', 'pagecrew://evil?path=/settings'],
+    ['host in other case', 'pagecrew://OPEN?path=/settings'],
+    ['credentials', 'pagecrew://user:pw@open?path=/settings'],
+    ['port', 'pagecrew://open:80?path=/settings'],
+    ['a path on the link itself', 'pagecrew://open/settings'],
+    ['fragment', 'pagecrew://open?path=/settings#x'],
+    ['path not allowlisted', 'pagecrew://open?path=/admin'],
+    ['path with a query', 'pagecrew://open?path=/settings?x=1'],
+    ['path without a slash', 'pagecrew://open?path=settings'],
+    ['protocol-relative path', 'pagecrew://open?path=//evil.example/settings'],
+    ['encoded traversal', 'pagecrew://open?path=/settings/%2e%2e/%2e%2e/admin'],
+    ['traversal', 'pagecrew://open?path=/dashboard/../settings'],
+    ['backslash', 'pagecrew://open?path=%5Csettings'],
+    ['extra param', 'pagecrew://open?path=/settings&next=https://evil.example'],
+    ['repeated param', 'pagecrew://open?path=/settings&path=/dashboard'],
+    ['repeated orgid', 'pagecrew://open?orgid=org_a&orgid=org_b&path=/settings'],
+    ['empty orgid', 'pagecrew://open?orgid=&path=/settings'],
+    ['orgid without prefix', 'pagecrew://open?orgid=abc&path=/settings'],
+    ['orgid with symbols', 'pagecrew://open?orgid=org_a%26path%3D%2Fadmin&path=/settings'],
+    ['orgid too long', `pagecrew://open?orgid=org_${'a'.repeat(65)}&path=/settings`],
+    ['javascript:', 'javascript:alert(1)'],
+    ['javascript in path', 'pagecrew://open?path=javascript:alert(1)'],
+    ['whitespace', ' pagecrew://open?path=/settings'],
+    ['newline', 'pagecrew://open?path=/settings\n'],
+    ['unicode', 'pagecrew://opén?path=/settings'],
+    ['huge input', `pagecrew://open?path=/settings&orgid=org_a${'a'.repeat(5000)}`],
+    ['empty', '']
+  ])('refuses %s', (_name, url) => {
+    expect(parseDeepLink(url)).toBeNull()
+  })
+
+  it('refuses values that are not strings', () => {
+    expect(parseDeepLink(undefined)).toBeNull()
+    expect(parseDeepLink({ href: 'pagecrew://open?path=/settings' })).toBeNull()
+  })
+})
+
+describe('findDeepLinkArg', () => {
+  it('finds the link among Chromium switches, as second-instance passes them', () => {
+    expect(findDeepLinkArg(['/usr/bin/pagecrew', '--no-sandbox', 'pagecrew://open?path=/settings'])).toBe('pagecrew://open?path=/settings')
+    expect(findDeepLinkArg(['C:\\Pagecrew.exe', '--allow-file-access-from-files'])).toBeUndefined()
+  })
+})
+
+describe('createDeepLinkRouter', () => {
+  function setup() {
+    const events: HostEvent[] = []
+    let focused = 0
+    const log = recordingLog()
+    const router = createDeepLinkRouter({ emit: (e) => events.push(e), window: { focus: () => focused++ }, log, maxQueued: 2 })
+    return { events, router, log, focused: () => focused }
+  }
+
+  it('queues links until the renderer is ready, then navigates with ?orgid=', () => {
+    const t = setup()
+    expect(t.router.handleUrl('pagecrew://open?orgid=org_abc&path=/settings')).toBe(true)
+    expect(t.events).toEqual([])
+    expect(t.focused()).toBe(1)
+    t.router.ready()
+    expect(t.events).toEqual([{ type: 'navigate', path: '/settings?orgid=org_abc' }])
+    t.router.handleUrl('pagecrew://open?path=/dashboard')
+    expect(t.events.at(-1)).toEqual({ type: 'navigate', path: '/dashboard' })
+    expect(t.focused()).toBe(2)
+  })
+
+  it('keeps only the latest links while waiting', () => {
+    const t = setup()
+    t.router.handleUrl('pagecrew://open?orgid=org_a')
+    t.router.handleUrl('pagecrew://open?orgid=org_b')
+    t.router.handleUrl('pagecrew://open?orgid=org_c')
+    t.router.ready()
+    expect(t.events.map((e) => (e.type === 'navigate' ? e.path : ''))).toEqual(['/dashboard?orgid=org_b', '/dashboard?orgid=org_c'])
+  })
+
+  it('refuses and logs a malformed link without focusing or navigating', () => {
+    const t = setup()
+    t.router.ready()
+    expect(t.router.handleUrl('pagecrew://open?path=/admin')).toBe(false)
+    expect(t.events).toEqual([])
+    expect(t.focused()).toBe(0)
+    expect(t.log.lines).toEqual([expect.stringContaining('Refused deep link "pagecrew://open?path=/admin"')])
+  })
+
+  it('takes links from a command line (launch, second-instance)', () => {
+    const t = setup()
+    t.router.ready()
+    expect(t.router.handleArgv(['pagecrew', '--flag', 'pagecrew://open?path=/settings'])).toBe(true)
+    expect(t.router.handleArgv(['pagecrew'])).toBe(false)
+    expect(t.events).toEqual([{ type: 'navigate', path: '/settings' }])
+  })
+})

@@ -1,0 +1,136 @@
+import { z } from 'zod'
+import { isDeepLinkPath } from '@shared/routes'
+import { consoleLog, type Log } from './log'
+import type { EmitPort, WindowPort } from './ports'
+
+/**
+ * `pagecrew://open?orgid=<organizationWorkOSId>&path=/settings` links (DESIGN.md §1). Every link
+ * from the OS goes through the one allowlisting parser below and becomes a typed value or null;
+ * the router then hands the renderer a route with `?orgid=`, and the renderer's orgid
+ * auto-switch (spec §4) does the rest, as it does on the web.
+ */
+export const DEEP_LINK_SCHEME = 'pagecrew'
+
+export interface DeepLink {
+  orgid?: string
+  /** One of DEEP_LINK_PATHS (src/shared/routes.ts). */
+  path: string
+}
+
+const MAX_LINK_LENGTH = 2048
+/** Where a link without `path` goes. */
+const DEFAULT_PATH = '/dashboard'
+
+const linkTextSchema = z
+  .string()
+  .max(MAX_LINK_LENGTH)
+  // Printable ASCII only: no spaces, control characters or raw Unicode look-alikes.
+  .regex(/^[\x21-\x7e]+$/)
+  .regex(new RegExp(`^${DEEP_LINK_SCHEME}://`, 'i'))
+
+const deepLinkSchema = z.object({
+  protocol: z.literal(`${DEEP_LINK_SCHEME}:`),
+  username: z.literal(''),
+  password: z.literal(''),
+  hostname: z.literal('open'),
+  port: z.literal(''),
+  // Some platforms hand over `pagecrew://open/?…`.
+  pathname: z.enum(['', '/']),
+  hash: z.literal(''),
+  params: z.strictObject({
+    orgid: z.string().regex(/^org_[A-Za-z0-9]{1,64}$/).optional(),
+    path: z.string().max(256).refine(isDeepLinkPath).default(DEFAULT_PATH)
+  })
+})
+
+/** The link as a typed value, or null when it is anything but the one allowed form. */
+export function parseDeepLink(url: unknown): DeepLink | null {
+  const text = linkTextSchema.safeParse(url)
+  if (!text.success) return null
+  let parsed: URL
+  try {
+    parsed = new URL(text.data)
+  } catch {
+    return null
+  }
+  const params: Record<string, string> = {}
+  for (const [key, value] of parsed.searchParams) {
+    if (Object.prototype.hasOwnProperty.call(params, key)) return null
+    params[key] = value
+  }
+  const link = deepLinkSchema.safeParse({
+    protocol: parsed.protocol,
+    username: parsed.username,
+    password: parsed.password,
+    hostname: parsed.hostname,
+    port: parsed.port,
+    pathname: parsed.pathname,
+    hash: parsed.hash,
+    params
+  })
+  if (!link.success) return null
+  const { orgid, path } = link.data.params
+  return orgid === undefined ? { path } : { orgid, path }
+}
+
+/** The renderer route for a link: `/settings?orgid=org_…`. */
+export function deepLinkRoute(link: DeepLink): string {
+  return link.orgid === undefined ? link.path : `${link.path}?orgid=${link.orgid}`
+}
+
+/** The first `pagecrew://` argument of a command line (Windows and Linux pass links that way). */
+export function findDeepLinkArg(argv: readonly string[]): string | undefined {
+  const prefix = `${DEEP_LINK_SCHEME}:`
+  return argv.find((arg) => arg.slice(0, prefix.length).toLowerCase() === prefix)
+}
+
+export interface DeepLinkRouter {
+  /** A link from macOS `open-url` (or anywhere else). Returns whether it was accepted. */
+  handleUrl(url: string): boolean
+  /** A command line from launch or `second-instance`. Returns whether it carried an accepted link. */
+  handleArgv(argv: readonly string[]): boolean
+  /** The renderer can take events now: queued links are delivered in order. */
+  ready(): void
+}
+
+export interface DeepLinkRouterOptions {
+  emit: EmitPort
+  window: WindowPort
+  log?: Log
+  /** Links kept while the renderer is loading; older ones are dropped beyond this. */
+  maxQueued?: number
+}
+
+export function createDeepLinkRouter({ emit, window, log = consoleLog('deep-link'), maxQueued = 10 }: DeepLinkRouterOptions): DeepLinkRouter {
+  let isReady = false
+  const queue: string[] = []
+
+  function handleUrl(url: string): boolean {
+    const link = parseDeepLink(url)
+    if (link === null) {
+      log.warn(`Refused deep link ${JSON.stringify(String(url).slice(0, 200))}: not a pagecrew://open link to an allowed page.`)
+      return false
+    }
+    const path = deepLinkRoute(link)
+    if (isReady) {
+      emit({ type: 'navigate', path })
+    } else {
+      queue.push(path)
+      if (queue.length > maxQueued) queue.shift()
+    }
+    window.focus()
+    return true
+  }
+
+  return {
+    handleUrl,
+    handleArgv(argv) {
+      const url = findDeepLinkArg(argv)
+      return url === undefined ? false : handleUrl(url)
+    },
+    ready() {
+      isReady = true
+      for (const path of queue.splice(0)) emit({ type: 'navigate', path })
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { join } from 'node:path'
+import { createApiClient, type ApiClient, type FetchLike } from './api-client'
+import { openCookieJarStore, type CookieJarStore } from './cookie-jar-store'
+import { createDeepLinkRouter, type DeepLinkRouter } from './deep-link'
+import { createIpcHandlers, createSenderCheck, type IpcHandlers } from './ipc-handlers'
+import { consoleLog, type Log } from './log'
+import type { BadgePort, EmitPort, NotifierPort, ShellPort, ThemePort, Timers, TrayPort, WindowPort } from './ports'
+import { APP_RENDERER_ORIGIN } from './renderer-assets'
+import type { SecretBox } from './secret-box'
+import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
+
+/**
+ * The desktop app's main-process behaviour without Electron: cookie jar, API client, unread
+ * watcher, deep-link router and IPC handlers, wired together. The Electron app builds it with
+ * real ports (src/main/electron/app.ts); the desktop e2e harness (DESIGN.md §6) builds it in
+ * plain Node with recording fakes for the ports and binds `ipc` to the page.
+ *
+ *   const core = await createDesktopCore({
+ *     apiOrigin: 'http://127.0.0.1:4680',          // or () => origin, when it can change
+ *     dataDir: tmpDir,                              // the encrypted jar: <dataDir>/session-cookies.bin
+ *     secretBox: createKeySecretBox(randomBytes(32)),
+ *     fetch: globalThis.fetch,
+ *     ports: {
+ *       tray: { setUnreadCount(n) {} },             // tooltip text: unreadTooltip(n)
+ *       badge: { setCount(n) {} },
+ *       notifier: { show({ id, title, body }, onClick) {} },  // call onClick() to simulate a click
+ *       window: { focus() {} },
+ *       shell: { async openExternal(url) {} },
+ *       theme: { setTheme(theme) {} },
+ *       emit: (event) => {}                         // HostEvent for the renderer: navigate | unread
+ *     },
+ *     trustedRendererOrigins: ['http://127.0.0.1:4680'],  // the page's origin; default app://pagecrew
+ *     timers,                                       // optional: { setTimeout, clearTimeout, now }
+ *     unreadIntervalMs: 30_000                      // optional
+ *   })
+ *   await core.ipc['api:request'](page.url(), { method: 'GET', path: '/user' })
+ *   core.deepLinks.handleUrl('pagecrew://open?orgid=org_abc&path=/settings')
+ *   core.dispose()
+ *
+ * The watcher starts polling at once (one GET /user; a 401 just leaves it idle until a sign-in
+ * request goes through `ipc['api:request']`). Handlers take the sender frame's URL first and the
+ * raw payload second, and reject untrusted senders and invalid payloads without calling through.
+ */
+export interface DesktopPorts {
+  tray: TrayPort
+  badge: BadgePort
+  notifier: NotifierPort
+  window: WindowPort
+  shell: ShellPort
+  theme: ThemePort
+  emit: EmitPort
+}
+
+export interface DesktopCoreOptions {
+  apiOrigin: string | (() => string)
+  dataDir: string
+  secretBox: SecretBox
+  fetch: FetchLike
+  ports: DesktopPorts
+  /** Origins whose frames may use IPC; default the packaged renderer, app://pagecrew. */
+  trustedRendererOrigins?: readonly string[]
+  timers?: Timers
+  unreadIntervalMs?: number
+  log?: (scope: string) => Log
+}
+
+export interface DesktopCore {
+  jar: CookieJarStore
+  api: ApiClient
+  watcher: UnreadWatcher
+  deepLinks: DeepLinkRouter
+  ipc: IpcHandlers
+  /** Stops the watcher's timer (app quit, end of a test). */
+  dispose(): void
+}
+
+export const COOKIE_JAR_FILE = 'session-cookies.bin'
+
+export async function createDesktopCore({
+  apiOrigin,
+  dataDir,
+  secretBox,
+  fetch,
+  ports,
+  trustedRendererOrigins = [APP_RENDERER_ORIGIN],
+  timers,
+  unreadIntervalMs,
+  log = consoleLog
+}: DesktopCoreOptions): Promise<DesktopCore> {
+  const jar = await openCookieJarStore({ file: join(dataDir, COOKIE_JAR_FILE), secretBox, log: log('cookies') })
+  const api = createApiClient({ origin: apiOrigin, fetch, jar })
+  const watcher = createUnreadWatcher({
+    api,
+    tray: ports.tray,
+    badge: ports.badge,
+    notifier: ports.notifier,
+    window: ports.window,
+    emit: ports.emit,
+    timers,
+    intervalMs: unreadIntervalMs,
+    log: log('unread')
+  })
+  const deepLinks = createDeepLinkRouter({ emit: ports.emit, window: ports.window, log: log('deep-link') })
+  const ipc = createIpcHandlers({
+    api,
+    watcher,
+    deepLinks,
+    shell: ports.shell,
+    theme: ports.theme,
+    isTrustedSender: createSenderCheck(trustedRendererOrigins),
+    log: log('ipc')
+  })
+  watcher.start()
+  return { jar, api, watcher, deepLinks, ipc, dispose: () => watcher.stop() }
+}

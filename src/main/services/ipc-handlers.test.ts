@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import type { HostRequest } from '@shared/host'
+import { ipcInvokeChannels } from '@shared/ipc'
+import { createIpcHandlers, createSenderCheck } from './ipc-handlers'
+import { recordingLog } from './test-fakes'
+
+const APP = 'app://pagecrew/settings'
+
+function setup(status = 200) {
+  const calls: string[] = []
+  const handlers = createIpcHandlers({
+    api: {
+      async request(req: HostRequest) {
+        calls.push(`api ${req.method} ${req.path}`)
+        return { status, body: { ok: true } }
+      }
+    },
+    watcher: {
+      async refreshNow() {
+        calls.push('refresh')
+      }
+    },
+    deepLinks: { ready: () => void calls.push('ready') },
+    shell: {
+      async openExternal(url) {
+        calls.push(`open ${url}`)
+      }
+    },
+    theme: { setTheme: (theme) => void calls.push(`theme ${theme}`) },
+    isTrustedSender: createSenderCheck(['app://pagecrew', 'http://localhost:5173']),
+    log: recordingLog()
+  })
+  return { handlers, calls }
+}
+
+describe('createSenderCheck', () => {
+  const trusted = createSenderCheck(['app://pagecrew', 'http://localhost:5173'])
+  it.each([APP, 'app://pagecrew/', 'http://localhost:5173/dashboard?x=1'])('trusts %s', (url) => {
+    expect(trusted(url)).toBe(true)
+  })
+  it.each([
+    undefined,
+    '',
+    'about:blank',
+    'app://evil/',
+    'app://pagecrew.evil/',
+    'http://localhost:5174/',
+    'https://localhost:5173/',
+    'http://user@localhost:5173/',
+    'file:///app/out/renderer/index.html',
+    'https://example.com/app://pagecrew'
+  ])('does not trust %s', (url) => {
+    expect(trusted(url)).toBe(false)
+  })
+})
+
+describe('createIpcHandlers', () => {
+  it('has a handler for every channel of the shared map', () => {
+    expect(Object.keys(setup().handlers).sort()).toEqual(Object.keys(ipcInvokeChannels).sort())
+  })
+
+  it('calls the API and refreshes the unread counts after requests that change them', async () => {
+    const { handlers, calls } = setup()
+    expect(await handlers['api:request'](APP, { method: 'GET', path: '/user' })).toEqual({ status: 200, body: { ok: true } })
+    await handlers['api:request'](APP, { method: 'PUT', path: '/notification/mark-as-read', body: {} })
+    await handlers['api:request'](APP, { method: 'POST', path: '/auth/switch-organization', body: { organizationWorkOSId: 'org_a' } })
+    await handlers['api:request'](APP, { method: 'POST', path: '/auth/login', body: {} })
+    await handlers['api:request'](APP, { method: 'GET', path: '/auth/logout' })
+    expect(calls).toEqual([
+      'api GET /user',
+      'api PUT /notification/mark-as-read',
+      'refresh',
+      'api POST /auth/switch-organization',
+      'refresh',
+      'api POST /auth/login',
+      'refresh',
+      'api GET /auth/logout',
+      'refresh'
+    ])
+  })
+
+  it('does not refresh after a failed request', async () => {
+    const { handlers, calls } = setup(400)
+    await handlers['api:request'](APP, { method: 'POST', path: '/auth/login', body: {} })
+    expect(calls).toEqual(['api POST /auth/login'])
+  })
+
+  it('opens only http, https and mailto outside, sets the theme, and passes on ready', async () => {
+    const { handlers, calls } = setup()
+    await handlers['shell:open-external'](APP, 'https://help.example.com/a')
+    await handlers['shell:open-external'](APP, 'mailto:help@example.com')
+    await handlers['theme:set'](APP, 'dark')
+    await handlers['renderer:ready'](APP, undefined)
+    expect(calls).toEqual(['open https://help.example.com/a', 'open mailto:help@example.com', 'theme dark', 'ready'])
+  })
+
+  it.each([
+    ['api:request', { method: 'GET', path: '//evil.example/x' }],
+    ['api:request', { method: 'GET', path: '/../admin' }],
+    ['api:request', { method: 'TRACE', path: '/user' }],
+    ['api:request', { method: 'GET', path: '/user', query: { a: 1 } }],
+    ['api:request', 'GET /user'],
+    ['api:request', undefined],
+    ['shell:open-external', 'file:///etc/passwd'],
+    ['shell:open-external', 'javascript:alert(1)'],
+    ['shell:open-external', 'smb://host/share'],
+    ['shell:open-external', 42],
+    ['theme:set', 'neon'],
+    ['renderer:ready', { x: 1 }]
+  ] as const)('rejects an invalid %s payload %j without calling through', async (channel, payload) => {
+    const { handlers, calls } = setup()
+    await expect(handlers[channel](APP, payload)).rejects.toThrow(`Invalid '${channel}' payload`)
+    expect(calls).toEqual([])
+  })
+
+  it.each(Object.keys(ipcInvokeChannels) as (keyof typeof ipcInvokeChannels)[])('rejects %s from an untrusted sender without calling through', async (channel) => {
+    const { handlers, calls } = setup()
+    const valid = { 'api:request': { method: 'GET', path: '/user' }, 'shell:open-external': 'https://example.com', 'theme:set': 'dark', 'renderer:ready': undefined }[channel]
+    await expect(handlers[channel]('https://evil.example/', valid)).rejects.toThrow('only available to the Pagecrew window')
+    await expect(handlers[channel](undefined, valid)).rejects.toThrow('only available to the Pagecrew window')
+    expect(calls).toEqual([])
+  })
+})

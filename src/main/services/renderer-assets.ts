@@ -1,0 +1,55 @@
+import { stat } from 'node:fs/promises'
+import { extname, resolve, sep } from 'node:path'
+
+/**
+ * The packaged renderer is served from `app://pagecrew/…` (a privileged standard scheme) rather
+ * than file://, so it has a real origin for the sender checks and the CSP, and client-side routes
+ * such as app://pagecrew/settings load index.html.
+ */
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'pagecrew'
+export const APP_RENDERER_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
+export const APP_RENDERER_URL = `${APP_RENDERER_ORIGIN}/`
+
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'"
+].join('; ')
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The file under `rootDir` that answers `requestUrl`, index.html for a client-side route
+ * (a path without a file extension), or null (404) for anything else: other hosts, missing
+ * assets, and paths that would leave `rootDir`.
+ */
+export async function resolveRendererFile(rootDir: string, requestUrl: string): Promise<string | null> {
+  let url: URL
+  let pathname: string
+  try {
+    url = new URL(requestUrl)
+    pathname = decodeURIComponent(url.pathname)
+  } catch {
+    return null
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || pathname.includes('\0')) return null
+
+  const root = resolve(rootDir)
+  const file = resolve(root, `.${pathname.replaceAll('\\', '/')}`)
+  if (file !== root && !file.startsWith(root + sep)) return null
+  if (file !== root && (await isFile(file))) return file
+  if (extname(pathname) !== '') return null
+  const index = resolve(root, 'index.html')
+  return (await isFile(index)) ? index : null
+}
