@@ -7,6 +7,7 @@ export const PUBLIC_ROUTES = ['/login', '/signup', '/callback', '/join', '/valid
 export const APP_ROUTES = [
   '/dashboard',
   '/settings',
+  '/settings/organization',
   '/signup/onboarding/company',
   '/subscription-expired'
 ] as const
