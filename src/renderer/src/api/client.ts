@@ -1,0 +1,94 @@
+import { useCallback } from 'react'
+import type { z } from 'zod'
+import { API_BASE, apiErrorSchema, type Endpoint } from '@shared/api/contract'
+import type { HostBridge } from '@shared/host'
+import { useHost } from '@renderer/host/HostContext'
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.'
+export const OPEN_PLAN_MODAL_EVENT = 'openPlanModal'
+
+/** A failed API call: the HTTP status and the server's `{"error": {...}}` body (DESIGN.md §3). */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly fields: Record<string, string>
+  readonly url: string
+
+  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string>; url: string }) {
+    super(init.message)
+    this.name = 'ApiError'
+    this.status = init.status
+    this.code = init.code
+    this.fields = init.fields ?? {}
+    this.url = init.url
+  }
+
+  /** 4xx: the request itself is wrong, so repeating it cannot help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status)
+}
+
+type Input<S extends z.ZodType> = z.input<S>
+type QueryPart<E extends Endpoint> = undefined extends Input<E['query']> ? { query?: Input<E['query']> } : { query: Input<E['query']> }
+type BodyPart<E extends Endpoint> = undefined extends Input<E['body']> ? { body?: Input<E['body']> } : { body: Input<E['body']> }
+export type CallOptions<E extends Endpoint> = QueryPart<E> & BodyPart<E>
+type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>
+
+function toQueryRecord(query: unknown): Record<string, string> | undefined {
+  if (!query || typeof query !== 'object') return undefined
+  const entries = Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null)
+  return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]))
+}
+
+function errorFrom(status: number, body: unknown, url: string): ApiError {
+  const parsed = apiErrorSchema.safeParse(body)
+  if (parsed.success) return new ApiError({ status, url, ...parsed.data.error })
+  return new ApiError({ status, url, code: `http_${status}`, message: GENERIC_ERROR_MESSAGE })
+}
+
+/**
+ * Calls one endpoint of the contract through the HostBridge. Non-2xx responses reject with an
+ * ApiError; a 402 first opens the plan dialog (spec §4, §8); every other failure is logged with
+ * its URL (spec §8).
+ */
+export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const opts = (options ?? {}) as { query?: unknown; body?: unknown }
+  const url = `${endpoint.method} ${API_BASE}${endpoint.path}`
+  let response
+  try {
+    response = await host.request({ method: endpoint.method, path: endpoint.path, query: toQueryRecord(opts.query), body: opts.body })
+  } catch (cause) {
+    console.error(`Request failed: ${url}`, cause)
+    throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach Pagecrew. Check your connection and try again.', url })
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const error = errorFrom(response.status, response.body, url)
+    if (response.status === 402) {
+      window.dispatchEvent(new Event(OPEN_PLAN_MODAL_EVENT))
+    } else {
+      console.error(`Request failed: ${url} -> ${response.status} ${error.code}: ${error.message}`)
+    }
+    throw error
+  }
+  const parsed = endpoint.response.safeParse(response.body)
+  if (!parsed.success) {
+    console.error(`Unexpected response: ${url}`, parsed.error.issues)
+    throw new ApiError({ status: response.status, code: 'invalid_response', message: GENERIC_ERROR_MESSAGE, url })
+  }
+  return parsed.data as ResponseOf<E>
+}
+
+/** callApi bound to the HostBridge in context. */
+export function useCallApi() {
+  const host = useHost()
+  return useCallback(
+    <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> => callApi(host, endpoint, ...args),
+    [host]
+  )
+}

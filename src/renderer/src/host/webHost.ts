@@ -1,0 +1,59 @@
+import { API_BASE } from '@shared/api/contract'
+import type { HostBridge, HostRequest, HostResponse } from '@shared/host'
+import { externalUrlSchema, hostRequestSchema } from '@shared/host'
+
+export interface WebHostDeps {
+  fetch: typeof fetch
+  openWindow: (url: string) => void
+}
+
+const browserDeps = (): WebHostDeps => ({
+  // eslint-disable-next-line no-restricted-globals -- the web host is the one place that calls fetch (DESIGN.md §1)
+  fetch: (input, init) => fetch(input, init),
+  // eslint-disable-next-line no-restricted-globals -- the web host is the one place that opens windows
+  openWindow: (url) => void open(url, '_blank', 'noopener')
+})
+
+function urlFor(req: HostRequest): string {
+  const search = req.query ? new URLSearchParams(req.query).toString() : ''
+  return `${API_BASE}${req.path}${search ? `?${search}` : ''}`
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The HostBridge in a browser: same-origin fetch with the browser's cookies. Every request carries
+ * the client header the server requires on state-changing calls (CSRF defence, DESIGN.md §3).
+ */
+export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBridge {
+  return {
+    kind: 'web',
+    async request(raw: HostRequest): Promise<HostResponse> {
+      const req = hostRequestSchema.parse(raw)
+      const headers: Record<string, string> = { Accept: 'application/json', 'X-Pagecrew-Client': 'web' }
+      const hasBody = req.body !== undefined
+      if (hasBody) headers['Content-Type'] = 'application/json'
+      const response = await deps.fetch(urlFor(req), {
+        method: req.method,
+        credentials: 'same-origin',
+        headers,
+        body: hasBody ? JSON.stringify(req.body) : undefined
+      })
+      return { status: response.status, body: await readBody(response) }
+    },
+    onEvent: () => () => undefined,
+    async openExternal(url: string): Promise<void> {
+      deps.openWindow(externalUrlSchema.parse(url))
+    },
+    setTheme: async () => undefined,
+    ready: async () => undefined
+  }
+}
