@@ -1,0 +1,11 @@
+/** Addresses the app's own code navigates to. */
+export const paths = {
+  login: '/login',
+  signup: '/signup',
+  onboarding: '/signup/onboarding/company',
+  dashboard: '/dashboard',
+  settings: '/settings',
+  organizationSettings: '/settings/organization',
+  subscriptionExpired: '/subscription-expired',
+  validateCertification: '/validate-certification'
+} as const
