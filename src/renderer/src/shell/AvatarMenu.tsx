@@ -1,0 +1,175 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import {
+  Avatar,
+  Button,
+  Caption1,
+  CounterBadge,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  makeStyles,
+  tokens
+} from '@fluentui/react-components'
+import {
+  AddCircle24Regular,
+  ArrowSwap24Regular,
+  Building24Regular,
+  ChatHelp24Regular,
+  DarkTheme24Regular,
+  Person24Regular,
+  QuestionCircle24Regular,
+  SignOut24Regular,
+  Settings24Regular
+} from '@fluentui/react-icons'
+import { themeSchema, type User } from '@shared/domain'
+import { currentOrganization, isAdmin } from '@shared/rules'
+import { useLogout, useSwitchOrganization } from '@renderer/api/auth'
+import { paths } from '@renderer/app/paths'
+import { useTheme } from '@renderer/app/theme'
+import { useReload } from '@renderer/host/HostContext'
+import { CreateOrganizationDialog } from './CreateOrganizationDialog'
+import { useSupportActions } from './useSupportActions'
+
+const useStyles = makeStyles({
+  organization: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+    maxWidth: '280px'
+  },
+  organizationId: { color: tokens.colorNeutralForeground3, wordBreak: 'break-all' }
+})
+
+const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const
+
+/** The avatar menu of spec §2. 'Invite users' and 'New Team' arrive with the team screens. */
+export function AvatarMenu({ user }: { user: User }) {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const reload = useReload()
+  const { choice, setChoice } = useTheme()
+  const { openChat, openHelpCenter } = useSupportActions()
+  const logout = useLogout()
+  const { mutate: switchOrganization } = useSwitchOrganization()
+  const [creating, setCreating] = useState(false)
+
+  const organization = currentOrganization(user)
+  const admin = isAdmin(user)
+
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="transparent"
+            aria-label={`Account menu for ${user.fullName}`}
+            data-testid="avatar-menu-button"
+            icon={<Avatar name={user.fullName} image={user.image ? { src: user.image } : undefined} size={32} color="colorful" />}
+          />
+        </MenuTrigger>
+        <MenuPopover data-testid="avatar-menu">
+          <MenuList>
+            {organization ? (
+              <div className={styles.organization} data-testid="avatar-menu-organization">
+                <Text weight="semibold">{organization.name}</Text>
+                <Caption1 className={styles.organizationId}>ID: {organization.organizationWorkOSId}</Caption1>
+              </div>
+            ) : null}
+            <MenuDivider />
+            <MenuItem icon={<Person24Regular />} onClick={() => void navigate(paths.settings)}>
+              Profile
+            </MenuItem>
+            <MenuItem icon={<Settings24Regular />} onClick={() => void navigate(paths.settings)}>
+              Settings
+            </MenuItem>
+            {admin ? (
+              <MenuItem icon={<Building24Regular />} onClick={() => void navigate(paths.organizationSettings)}>
+                Organization
+              </MenuItem>
+            ) : null}
+            <Menu
+              checkedValues={{ theme: [choice] }}
+              onCheckedValueChange={(_, data) => {
+                const next = themeSchema.safeParse(data.checkedItems[0])
+                if (next.success) setChoice(next.data)
+              }}
+            >
+              <MenuTrigger disableButtonEnhancement>
+                <MenuItem icon={<DarkTheme24Regular />}>Theme</MenuItem>
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  {themeSchema.options.map((theme) => (
+                    <MenuItemRadio key={theme} name="theme" value={theme} data-testid={`theme-${theme}`}>
+                      {THEME_LABELS[theme]}
+                    </MenuItemRadio>
+                  ))}
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+            {user.organizations.length >= 2 ? (
+              <Menu
+                checkedValues={{ organization: organization ? [organization.organizationWorkOSId] : [] }}
+                onCheckedValueChange={(_, data) => {
+                  const target = data.checkedItems[0]
+                  if (target && target !== organization?.organizationWorkOSId) switchOrganization({ organizationWorkOSId: target })
+                }}
+              >
+                <MenuTrigger disableButtonEnhancement>
+                  <MenuItem icon={<ArrowSwap24Regular />} data-testid="switch-organization">
+                    Switch organization
+                  </MenuItem>
+                </MenuTrigger>
+                <MenuPopover>
+                  <MenuList data-testid="switch-organization-list">
+                    {user.organizations.map((o) => (
+                      <MenuItemRadio
+                        key={o.id}
+                        name="organization"
+                        value={o.organizationWorkOSId}
+                        data-testid={`switch-organization-${o.organizationWorkOSId}`}
+                        secondaryContent={
+                          o.unreadNotificationCount > 0 ? (
+                            <CounterBadge count={o.unreadNotificationCount} size="small" aria-label={`${o.unreadNotificationCount} unread`} />
+                          ) : undefined
+                        }
+                      >
+                        {o.name}
+                      </MenuItemRadio>
+                    ))}
+                  </MenuList>
+                </MenuPopover>
+              </Menu>
+            ) : null}
+            <MenuItem icon={<AddCircle24Regular />} onClick={() => setCreating(true)} data-testid="create-organization">
+              Create new organization
+            </MenuItem>
+            <MenuDivider />
+            <MenuItem icon={<ChatHelp24Regular />} onClick={openChat}>
+              Chat with support
+            </MenuItem>
+            <MenuItem icon={<QuestionCircle24Regular />} onClick={openHelpCenter}>
+              Help center
+            </MenuItem>
+            <MenuDivider />
+            <MenuItem
+              icon={<SignOut24Regular />}
+              disabled={logout.isPending}
+              data-testid="logout"
+              onClick={() => logout.mutate(undefined, { onSettled: () => reload(paths.login) })}
+            >
+              Log out
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+    </>
+  )
+}

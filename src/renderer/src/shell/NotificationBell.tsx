@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import {
+  Button,
+  CounterBadge,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens
+} from '@fluentui/react-components'
+import { Alert24Regular, AlertOff24Regular } from '@fluentui/react-icons'
+import { NOTIFICATION_LIST_HEIGHT_PX } from '@shared/constants'
+import type { Notification } from '@shared/domain'
+import { useMarkNotificationRead, useNotifications } from '@renderer/api/notifications'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { ErrorState } from '@renderer/components/ErrorState'
+import { LoadingState } from '@renderer/components/LoadingState'
+import { useNotify } from '@renderer/app/toasts'
+import { useHost } from '@renderer/host/HostContext'
+
+const useStyles = makeStyles({
+  trigger: { position: 'relative' },
+  count: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
+  surface: { width: '360px', maxWidth: 'calc(100vw - 32px)', padding: 0 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
+  },
+  scroll: { height: `${NOTIFICATION_LIST_HEIGHT_PX}px`, overflowY: 'auto' },
+  list: { listStyleType: 'none', margin: 0, padding: 0 },
+  item: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    width: '100%',
+    textAlign: 'left',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    border: 'none',
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase,
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' }
+  },
+  unread: { backgroundColor: tokens.colorBrandBackground2 },
+  dot: { flexShrink: 0, width: '8px', height: '8px', marginTop: '6px', borderRadius: tokens.borderRadiusCircular },
+  dotUnread: { backgroundColor: tokens.colorBrandBackground },
+  text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  message: { color: tokens.colorNeutralForeground2 },
+  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }
+})
+
+function isExternal(link: string): boolean {
+  return /^https?:\/\//i.test(link)
+}
+
+/** The notification bell (spec §2, §4): unread count, list, click marks read and follows the link. */
+export function NotificationBell({ unreadCount }: { unreadCount: number }) {
+  const styles = useStyles()
+  const [open, setOpen] = useState(false)
+  const notifications = useNotifications({ enabled: open })
+  const markRead = useMarkNotificationRead()
+  const notify = useNotify()
+  const navigate = useNavigate()
+  const host = useHost()
+
+  const onMarkFailed = () => notify({ title: 'Notification not updated ⚠️', body: 'Failed to mark notification as read.', intent: 'error' })
+
+  const openNotification = (notification: Notification) => {
+    setOpen(false)
+    if (!notification.read) markRead.mutate(notification.id, { onError: onMarkFailed })
+    const link = notification.link
+    if (!link) return
+    if (isExternal(link)) host.openExternal(link).catch((error: unknown) => console.error(`Could not open ${link}.`, error))
+    else void navigate(link)
+  }
+
+  const items = notifications.data ?? []
+  const hasUnread = unreadCount > 0 || items.some((n) => !n.read)
+
+  return (
+    <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus>
+      <PopoverTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          className={styles.trigger}
+          aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+          data-testid="notification-bell"
+          icon={<Alert24Regular />}
+        >
+          {unreadCount > 0 ? (
+            <CounterBadge className={styles.count} count={unreadCount} size="small" overflowCount={99} data-testid="notification-unread-count" />
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverSurface className={styles.surface} aria-label="Notifications" data-testid="notification-panel">
+        <div className={styles.header}>
+          <Text weight="semibold">Notifications</Text>
+          <Button
+            appearance="transparent"
+            size="small"
+            disabled={!hasUnread || markRead.isPending}
+            onClick={() => markRead.mutate(undefined, { onError: onMarkFailed })}
+            data-testid="notification-mark-all"
+          >
+            Mark all as read
+          </Button>
+        </div>
+        <div className={styles.scroll}>
+          {notifications.isPending ? (
+            <LoadingState inline label="Loading notifications…" />
+          ) : notifications.isError ? (
+            <ErrorState onRetry={() => void notifications.refetch()} />
+          ) : items.length === 0 ? (
+            <EmptyState icon={<AlertOff24Regular />} message="No results found" />
+          ) : (
+            <ul className={styles.list} aria-label="Notification list">
+              {items.map((n) => (
+                <li key={n.id}>
+                  <button
+                    type="button"
+                    className={mergeClasses(styles.item, !n.read && styles.unread)}
+                    onClick={() => openNotification(n)}
+                    data-testid="notification-item"
+                    data-read={n.read}
+                  >
+                    <span className={mergeClasses(styles.dot, !n.read && styles.dotUnread)} aria-hidden />
+                    <span className={styles.text}>
+                      <Text weight={n.read ? 'regular' : 'semibold'}>
+                        {n.read ? null : <span className={styles.visuallyHidden}>Unread: </span>}
+                        {n.title}
+                      </Text>
+                      <Text size={200} className={styles.message}>
+                        {n.message}
+                      </Text>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </PopoverSurface>
+    </Popover>
+  )
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { Skeleton, SkeletonItem, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { isSubscriptionExpired, pageTitleFor } from '@shared/rules'
+import { useOrganization } from '@renderer/api/organization'
+import { useUser } from '@renderer/api/user'
+import { paths } from '@renderer/app/paths'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { useNow } from '@renderer/hooks/useNow'
+import { AccountControls } from './AccountControls'
+import { Banners } from './Banners'
+import { LeftNav } from './LeftNav'
+import { MobileNavMenu } from './MobileNavMenu'
+import { useTimezoneSync } from './useTimezoneSync'
+
+const NAV_EXPANDED_KEY = 'navExpanded'
+
+const useStyles = makeStyles({
+  root: { display: 'flex', height: '100%', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
+  column: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  topBar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    minHeight: '56px',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
+  },
+  title: { flexGrow: 1, margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase500 },
+  main: { flexGrow: 1, overflowY: 'auto', padding: tokens.spacingHorizontalXL, boxSizing: 'border-box' },
+  mainSmall: { padding: tokens.spacingHorizontalM },
+  bottomBar: {
+    display: 'flex',
+    justifyContent: 'center',
+    padding: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
+  },
+  placeholder: { width: '160px' }
+})
+
+function readNavExpanded(): boolean {
+  try {
+    return localStorage.getItem(NAV_EXPANDED_KEY) !== 'false'
+  } catch {
+    return true
+  }
+}
+
+function AccountPlaceholder() {
+  const styles = useStyles()
+  return (
+    <Skeleton className={styles.placeholder} aria-label="Loading your account">
+      <SkeletonItem size={32} />
+    </Skeleton>
+  )
+}
+
+/**
+ * The app frame of spec §2: left navigation, top bar with title, bell, SSI badge and avatar menu,
+ * banners, and on small screens a menu plus a bottom bar. It also sends expired subscriptions to
+ * /subscription-expired and fills in a missing timezone.
+ */
+export function Shell() {
+  const styles = useStyles()
+  const { pathname } = useLocation()
+  const small = useMediaQuery(SMALL_SCREEN_QUERY)
+  const now = useNow()
+  const user = useUser()
+  const organization = useOrganization()
+  const [navExpanded, setNavExpanded] = useState(readNavExpanded)
+  const title = pageTitleFor(pathname)
+
+  useTimezoneSync(user.data)
+
+  useEffect(() => {
+    document.title = title ? `${title} · Pagecrew` : 'Pagecrew'
+  }, [title])
+
+  const toggleNav = () => {
+    const next = !navExpanded
+    setNavExpanded(next)
+    try {
+      localStorage.setItem(NAV_EXPANDED_KEY, String(next))
+    } catch {
+      // The choice just does not persist.
+    }
+  }
+
+  const plan = organization.data?.currentPlan
+  if (plan && pathname !== paths.subscriptionExpired && isSubscriptionExpired(plan, now)) {
+    return <Navigate to={paths.subscriptionExpired} replace />
+  }
+
+  const account = user.data ? <AccountControls user={user.data} /> : <AccountPlaceholder />
+
+  return (
+    <div className={styles.root}>
+      {small ? null : <LeftNav expanded={navExpanded} onToggle={toggleNav} />}
+      <div className={styles.column}>
+        <header className={styles.topBar}>
+          {small ? <MobileNavMenu /> : null}
+          <h1 className={styles.title} data-testid="page-title">
+            {title}
+          </h1>
+          {small ? null : account}
+        </header>
+        {user.data ? <Banners pathname={pathname} user={user.data} organization={organization.data} now={now} /> : null}
+        <main className={mergeClasses(styles.main, small && styles.mainSmall)}>
+          <Outlet />
+        </main>
+        {small ? (
+          <footer className={styles.bottomBar} data-testid="bottom-bar">
+            {account}
+          </footer>
+        ) : null}
+      </div>
+    </div>
+  )
+}
