@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { emailSchema } from '@shared/api/contract'
+import type { User } from '@shared/domain'
+import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
+import { useUpdateUserDetails, useUpdateUserEmail, useUser } from '@renderer/api/user'
+import { useNotify } from '@renderer/app/toasts'
+import { ErrorState } from '@renderer/components/ErrorState'
+import { LoadingState } from '@renderer/components/LoadingState'
+import { TimeZonePicker } from '@renderer/components/TimeZonePicker'
+import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
+
+const useStyles = makeStyles({
+  card: { maxWidth: '560px', padding: tokens.spacingHorizontalXL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  actions: { display: 'flex', justifyContent: 'flex-end' }
+})
+
+/** Email errors show the server's text, or the generic text when it has none (spec §8). */
+function emailErrorOf(error: unknown): string {
+  if (isApiError(error) && error.status > 0 && error.status < 500) return error.fields.email ?? error.message
+  return GENERIC_ERROR_MESSAGE
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const updateDetails = useUpdateUserDetails()
+  const updateEmail = useUpdateUserEmail()
+  const [fullName, setFullName] = useState(user.fullName)
+  const [email, setEmail] = useState(user.email)
+  const [timezone, setTimezone] = useState(user.timezone)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const saving = updateDetails.isPending || updateEmail.isPending
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const nextErrors: FieldErrors = {}
+    if (fullName.trim() === '') nextErrors.fullName = 'Enter your full name.'
+    const parsedEmail = emailSchema.safeParse(email)
+    if (!parsedEmail.success) nextErrors.email = parsedEmail.error.issues[0]?.message
+    setErrors(nextErrors)
+    if (!parsedEmail.success || Object.keys(nextErrors).length > 0) return
+
+    const details: { fullName?: string; timezone?: string } = {}
+    if (fullName.trim() !== user.fullName) details.fullName = fullName.trim()
+    if (timezone && timezone !== user.timezone) details.timezone = timezone
+    const emailChanged = parsedEmail.data !== user.email.toLowerCase()
+
+    const failures: FieldErrors = {}
+    let failed = false
+    if (Object.keys(details).length > 0) {
+      try {
+        await updateDetails.mutateAsync(details)
+      } catch (error) {
+        failed = true
+        const failure = describeFailure(error)
+        Object.assign(failures, failure.fields)
+        if (failure.message) notify({ title: 'Profile not saved ⚠️', body: failure.message, intent: 'error' })
+      }
+    }
+    if (emailChanged) {
+      try {
+        await updateEmail.mutateAsync(parsedEmail.data)
+      } catch (error) {
+        failed = true
+        failures.email = emailErrorOf(error)
+      }
+    }
+    setErrors(failures)
+    if (!failed) notify({ title: 'Profile saved ✅', body: 'Your profile has been updated.' })
+  }
+
+  return (
+    <Card className={styles.card}>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Profile">
+        <h2 className={styles.heading}>Profile</h2>
+        <Field label="Full name" required validationMessage={errors.fullName}>
+          <Input value={fullName} onChange={(_, d) => setFullName(d.value)} maxLength={200} data-testid="profile-full-name" />
+        </Field>
+        <Field label="Email" required validationMessage={errors.email}>
+          <Input type="email" value={email} onChange={(_, d) => setEmail(d.value)} data-testid="profile-email" />
+        </Field>
+        <Field label="Time zone" validationMessage={errors.timezone} hint="Times across Pagecrew are shown in this time zone.">
+          <TimeZonePicker value={timezone} onChange={setTimezone} data-testid="profile-timezone" />
+        </Field>
+        <div className={styles.actions}>
+          <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} data-testid="profile-save">
+            Save
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+/** /settings: the user's own profile (spec §2 Profile and Settings both open it). */
+export default function ProfileSettingsPage() {
+  const user = useUser()
+  if (user.isPending) return <LoadingState inline label="Loading your profile…" />
+  if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />
+  return <ProfileForm key={user.data.id} user={user.data} />
+}
