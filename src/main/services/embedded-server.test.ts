@@ -5,8 +5,15 @@ import { manualTimers, recordingLog } from './test-fakes'
 
 class FakeChild extends EventEmitter implements ServerChild {
   killed = false
+  received: unknown[] = []
+  /** Whether it honours {type: 'shutdown'} (the real server does). */
+  graceful = true
   constructor(readonly env: Record<string, string>) {
     super()
+  }
+  postMessage(message: unknown) {
+    this.received.push(message)
+    if (this.graceful) queueMicrotask(() => this.emit('exit', 0))
   }
   kill() {
     this.killed = true
@@ -148,16 +155,31 @@ describe('createEmbeddedServer', () => {
     expect(t.children).toHaveLength(3)
   })
 
-  it('stops the child on quit and does not restart it', async () => {
+  it('asks the child to shut down on quit and does not restart it', async () => {
     const t = setup()
     const started = t.server.start()
     t.last().listen(4001)
     await started
     await t.server.stop()
-    expect(t.last().killed).toBe(true)
+    expect(t.last().received).toEqual([{ type: 'shutdown' }])
+    expect(t.last().killed).toBe(false)
     t.timers.advance(60_000)
     expect(t.children).toHaveLength(1)
     expect(t.failures).toHaveLength(0)
+  })
+
+  it('kills a child that ignores the shutdown request', async () => {
+    const t = setup()
+    const started = t.server.start()
+    t.last().listen(4001)
+    await started
+    t.last().graceful = false
+    const stopped = t.server.stop()
+    await Promise.resolve()
+    expect(t.last().killed).toBe(false)
+    t.timers.advance(5000)
+    await stopped
+    expect(t.last().killed).toBe(true)
   })
 
   it('rejects a pending start when stopped first', async () => {

@@ -8,10 +8,14 @@ import { realTimers, type Timers } from './ports'
  * user-data folder. The server tells us its port with `{type: 'listening', port}` once it
  * listens (process.parentPort in a utilityProcess, process.send under child_process.fork).
  * A crash restarts it with backoff; too many crashes in a short time is reported as a failure.
+ * On quit it is asked to shut down ({type: 'shutdown'}), so PGlite closes cleanly, and killed
+ * only if it does not exit in time.
  */
 export interface ServerChild {
   on(event: 'message', listener: (message: unknown) => void): unknown
   on(event: 'exit', listener: (code: number) => void): unknown
+  /** Asks for a graceful stop ({type: 'shutdown'}: close HTTP, then the database). */
+  postMessage(message: unknown): unknown
   kill(): unknown
 }
 
@@ -21,7 +25,7 @@ export type ForkServer = (modulePath: string, env: Record<string, string>) => Se
 export interface EmbeddedServer {
   /** Resolves with the origin ('http://127.0.0.1:<port>') once the server listens. */
   start(): Promise<string>
-  /** Stops the server (app quit) and waits briefly for it to exit. */
+  /** Stops the server (app quit): asks it to shut down, kills it if it has not exited in time. */
   stop(): Promise<void>
   /** The origin the server last listened on; null before the first start. It changes after a restart. */
   readonly origin: string | null
@@ -171,10 +175,19 @@ export function createEmbeddedServer({
       if (!started) firstStart?.reject(new Error('The embedded server was stopped before it started.'))
       const running = child
       if (running === null) return
+      const exited = childExited.then(() => true)
+      const waitExit = async (ms: number): Promise<boolean> => {
+        let timeout: unknown = null
+        const timedOut = new Promise<boolean>((resolve) => (timeout = timers.setTimeout(() => resolve(false), ms)))
+        const result = await Promise.race([exited, timedOut])
+        timers.clearTimeout(timeout)
+        return result
+      }
+      running.postMessage({ type: 'shutdown' })
+      if (await waitExit(stopTimeoutMs)) return
+      log.warn(`The embedded server did not stop within ${stopTimeoutMs} ms; killing it.`)
       running.kill()
-      let timeout: unknown = null
-      await Promise.race([childExited, new Promise<void>((resolve) => (timeout = timers.setTimeout(resolve, stopTimeoutMs)))])
-      timers.clearTimeout(timeout)
+      await waitExit(1000)
     }
   }
 }
