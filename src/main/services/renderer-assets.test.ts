@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RENDERER_CSP, resolveRendererFile } from './renderer-assets'
+import { RENDERER_CSP, rendererHeaders, resolveRendererFile } from './renderer-assets'
 
 describe('resolveRendererFile', () => {
   let base: string
@@ -39,6 +39,16 @@ describe('resolveRendererFile', () => {
     ['broken escapes', 'app://pagecrew/%E0%A4%A.js']
   ])('refuses %s', async (_name, url) => {
     expect(await resolveRendererFile(root, url)).toBeNull()
+  })
+
+  it('sends each file with its type, the CSP and no sniffing', () => {
+    expect(rendererHeaders('/r/index.html')).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': RENDERER_CSP,
+      'x-content-type-options': 'nosniff'
+    })
+    expect(rendererHeaders('/r/assets/a.JS')['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(rendererHeaders('/r/assets/blob.bin')['content-type']).toBe('application/octet-stream')
   })
 
   it('has the strict CSP', () => {

@@ -21,6 +21,41 @@ export const RENDERER_CSP = [
   "frame-ancestors 'none'"
 ].join('; ')
 
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8'
+}
+
+/** The Content-Type for a renderer file; unknown types are served as bytes, never sniffed. */
+export function contentTypeFor(file: string): string {
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/** Headers on every app:// response. */
+export function rendererHeaders(file: string): Record<string, string> {
+  return {
+    'content-type': contentTypeFor(file),
+    'content-security-policy': RENDERER_CSP,
+    'x-content-type-options': 'nosniff'
+  }
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile()

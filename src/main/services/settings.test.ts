@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSettings, type KeyValueStore } from './settings'
+import { createSettings, onScreenBounds, type KeyValueStore } from './settings'
 
 function mapStore(initial: Record<string, unknown> = {}): KeyValueStore & { data: Map<string, unknown> } {
   const data = new Map(Object.entries(initial))
@@ -41,5 +41,18 @@ describe('createSettings', () => {
     expect(settings.getWindowBounds()?.width).toBe(1200)
     store.data.set('windowBounds', { width: 'wide' })
     expect(settings.getWindowBounds()).toBeUndefined()
+  })
+})
+
+describe('onScreenBounds', () => {
+  const display = { x: 0, y: 0, width: 1920, height: 1040 }
+  const second = { x: 1920, y: 0, width: 1280, height: 1000 }
+  it('keeps a position whose title bar is on a display', () => {
+    const bounds = { x: 2000, y: 100, width: 1000, height: 700, maximized: false }
+    expect(onScreenBounds(bounds, [display, second])).toBe(bounds)
+  })
+  it('drops a position that is off every display', () => {
+    expect(onScreenBounds({ x: 2000, y: 100, width: 1000, height: 700, maximized: true }, [display])).toEqual({ width: 1000, height: 700, maximized: true })
+    expect(onScreenBounds({ x: 100, y: -500, width: 1000, height: 700, maximized: false }, [display])).toEqual({ width: 1000, height: 700, maximized: false })
   })
 })

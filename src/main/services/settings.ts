@@ -85,3 +85,24 @@ export function createSettings(store: KeyValueStore): Settings {
     }
   }
 }
+
+export interface Area {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * The saved bounds, without their position when it is no longer on any display (a monitor was
+ * unplugged), so the window opens centred instead of off-screen.
+ */
+export function onScreenBounds(bounds: WindowBounds, workAreas: readonly Area[]): WindowBounds {
+  if (bounds.x === undefined || bounds.y === undefined) return bounds
+  const { x, y } = bounds
+  // Enough of the title bar must be on a display to grab it.
+  const grabbable = workAreas.some((a) => x + bounds.width - 100 >= a.x && x + 100 <= a.x + a.width && y >= a.y && y + 40 <= a.y + a.height)
+  if (grabbable) return bounds
+  const { x: _x, y: _y, ...size } = bounds
+  return size
+}
