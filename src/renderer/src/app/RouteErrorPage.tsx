@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useRouteError } from 'react-router-dom'
 import { useReload } from '@renderer/host/HostContext'
@@ -19,7 +20,7 @@ export function RouteErrorPage() {
   const error = useRouteError()
   const reload = useReload()
   const styles = useStyles()
-  console.error('A screen failed to load.', error)
+  useEffect(() => console.error('A screen failed to load.', error), [error])
   return (
     <div className={styles.root} role="alert">
       <Text size={500} weight="semibold">

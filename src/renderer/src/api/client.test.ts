@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { endpoints } from '@shared/api/contract'
+import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { aNotification } from '@renderer/testing/fixtures'
+import { ApiError, OPEN_PLAN_MODAL_EVENT, callApi } from './client'
+import { shouldRetry } from './queryClient'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('callApi', () => {
+  it('sends the contract method, path, query and body, and returns the parsed response', async () => {
+    const fake = createFakeHost({ 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
+    await expect(callApi(fake.host, endpoints.markNotificationRead, { body: { id: 'n-1' } })).resolves.toEqual({ updated: 1 })
+    expect(fake.requests).toEqual([{ method: 'PUT', path: '/notification/mark-as-read', query: undefined, body: { id: 'n-1' } }])
+  })
+
+  it('turns query values into strings', async () => {
+    const fake = createFakeHost({
+      'GET /academy/certificates/validate': ok({ certificateId: 'C-1', holderName: 'Ada', courseTitle: 'Basics', issuedAt: '2025-01-01T00:00:00.000Z' })
+    })
+    await callApi(fake.host, endpoints.validateCertification, { query: { certificateId: 'C-1' } })
+    expect(fake.requests[0]?.query).toEqual({ certificateId: 'C-1' })
+  })
+
+  it('rejects non-2xx with the server error, logging the URL', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const fake = createFakeHost({ 'POST /auth/login': fail(401, 'Incorrect email or password.', 'invalid_credentials') })
+
+    const failure = await callApi(fake.host, endpoints.login, { body: { email: 'a@b.co', password: 'x' } }).catch((e: unknown) => e)
+
+    expect(failure).toBeInstanceOf(ApiError)
+    expect(failure).toMatchObject({ status: 401, code: 'invalid_credentials', message: 'Incorrect email or password.', fields: {} })
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('POST /api/auth/login'))
+  })
+
+  it('keeps field messages', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const fake = createFakeHost({ 'POST /auth/signup': fail(400, 'Check the fields.', 'invalid_input', { email: 'Enter a valid email address.' }) })
+    const failure = await callApi(fake.host, endpoints.signup, { body: { email: 'x', password: 'y', fullName: 'z' } }).catch((e: unknown) => e)
+    expect(failure).toMatchObject({ status: 400, fields: { email: 'Enter a valid email address.' } })
+  })
+
+  it('opens the plan dialog on 402 and rejects without logging', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const opened = vi.fn()
+    window.addEventListener(OPEN_PLAN_MODAL_EVENT, opened)
+    const fake = createFakeHost({ 'GET /notification/list': fail(402, 'Upgrade your plan.', 'plan_limit') })
+
+    await expect(callApi(fake.host, endpoints.listNotifications)).rejects.toMatchObject({ status: 402 })
+
+    expect(opened).toHaveBeenCalledTimes(1)
+    expect(error).not.toHaveBeenCalled()
+    window.removeEventListener(OPEN_PLAN_MODAL_EVENT, opened)
+  })
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const fake = createFakeHost()
+    fake.host.request.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(callApi(fake.host, endpoints.getUser)).rejects.toMatchObject({ status: 0, code: 'network_error' })
+  })
+
+  it('rejects a response that does not match the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const fake = createFakeHost({ 'GET /notification/list': ok([{ ...aNotification(), read: 'no' }]) })
+    await expect(callApi(fake.host, endpoints.listNotifications)).rejects.toMatchObject({ code: 'invalid_response' })
+  })
+})
+
+describe('shouldRetry', () => {
+  const error = (status: number) => new ApiError({ status, code: 'x', message: 'x', url: 'GET /api/x' })
+
+  it('retries server and network failures up to 3 times', () => {
+    expect(shouldRetry(0, error(500))).toBe(true)
+    expect(shouldRetry(2, error(0))).toBe(true)
+    expect(shouldRetry(3, error(503))).toBe(false)
+  })
+
+  it('never retries a 4xx', () => {
+    expect(shouldRetry(0, error(401))).toBe(false)
+    expect(shouldRetry(0, error(404))).toBe(false)
+  })
+})

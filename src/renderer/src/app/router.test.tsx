@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
+import { aSession, aUser, anOrganization, daysFromNow } from '@renderer/testing/fixtures'
+import { renderApp } from '@renderer/testing/render'
+import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
+
+function signedIn(overrides: Parameters<typeof createFakeHost>[0] = {}): FakeHost {
+  return createFakeHost({
+    'GET /auth': ok(aSession()),
+    'GET /user': ok(aUser()),
+    'GET /organization': ok(anOrganization()),
+    'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
+    'GET /notification/list': ok([]),
+    ...overrides
+  })
+}
+
+const pathOf = (router: { state: { location: { pathname: string; search: string } } }) =>
+  `${router.state.location.pathname}${router.state.location.search}`
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  localStorage.clear()
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('auth gate', () => {
+  it('keeps a valid session on the protected route', async () => {
+    const { router } = renderApp(signedIn(), '/dashboard')
+    expect(await screen.findByTestId('dashboard-organization')).toBeTruthy()
+    expect(pathOf(router)).toBe('/dashboard')
+  })
+
+  it('sends a 401 to sign-in', async () => {
+    const { router } = renderApp(signedIn({ 'GET /auth': fail(401, 'Sign in first.', 'unauthorized') }), '/settings')
+    expect(await screen.findByTestId('login-email')).toBeTruthy()
+    expect(pathOf(router)).toBe('/login')
+  })
+
+  it('lets the page load when the session check fails otherwise', async () => {
+    const { router } = renderApp(signedIn({ 'GET /auth': fail(500, 'Boom') }), '/dashboard')
+    expect(await screen.findByTestId('dashboard-organization')).toBeTruthy()
+    expect(pathOf(router)).toBe('/dashboard')
+  })
+
+  it('sends a session without an organization to onboarding', async () => {
+    const fake = signedIn({ 'GET /auth': ok(aSession({ needsOnboarding: true, organizationId: null, organizationWorkOSId: null })) })
+    const { router } = renderApp(fake, '/dashboard')
+    expect(await screen.findByTestId('onboarding-organization-name')).toBeTruthy()
+    expect(pathOf(router)).toBe('/signup/onboarding/company')
+  })
+
+  it('sends /login with a valid session to the dashboard', async () => {
+    const { router } = renderApp(signedIn(), '/login')
+    await waitFor(() => expect(pathOf(router)).toBe('/dashboard'))
+  })
+
+  it('returns to the requested page after signing in', async () => {
+    const fake = signedIn({ 'GET /auth': fail(401, 'Sign in first.') })
+    const { router } = renderApp(fake, '/settings')
+    await screen.findByTestId('login-email')
+    expect(router.state.location.state).toEqual({ from: '/settings' })
+  })
+
+  it('renders /validate-certification bare, without checking the session', async () => {
+    const fake = signedIn()
+    renderApp(fake, '/validate-certification')
+    expect(await screen.findByTestId('certificate-id')).toBeTruthy()
+    expect(fake.requestsTo('GET', '/auth')).toHaveLength(0)
+    expect(screen.queryByTestId('left-nav')).toBeNull()
+  })
+})
+
+describe('subscription expiry', () => {
+  it('sends an expired trial to /subscription-expired, without banners there', async () => {
+    const expired = anOrganization({ currentPlan: { ...anOrganization().currentPlan, trialEndsAt: daysFromNow(-1) } })
+    const { router } = renderApp(signedIn({ 'GET /organization': ok(expired) }), '/dashboard')
+    expect(await screen.findByTestId('subscription-expired')).toBeTruthy()
+    expect(pathOf(router)).toBe('/subscription-expired')
+    expect(screen.queryByTestId('banners')).toBeNull()
+  })
+
+  it('follows the openPlanModal event there too', async () => {
+    const { router } = renderApp(signedIn(), '/dashboard')
+    await screen.findByTestId('dashboard-organization')
+    act(() => void window.dispatchEvent(new Event(OPEN_PLAN_MODAL_EVENT)))
+    await waitFor(() => expect(pathOf(router)).toBe('/subscription-expired'))
+  })
+})
+
+describe('?orgid=', () => {
+  const twoOrganizations = aUser({
+    organizations: [
+      { id: 'org-a', name: 'Acme', organizationWorkOSId: 'org_a', unreadNotificationCount: 0 },
+      { id: 'org-b', name: 'Beta', organizationWorkOSId: 'org_b', unreadNotificationCount: 1 }
+    ]
+  })
+
+  it('just drops the parameter when it names the current organization', async () => {
+    const fake = signedIn()
+    const { router, reload } = renderApp(fake, '/dashboard?orgid=org_a&tab=x')
+    await waitFor(() => expect(pathOf(router)).toBe('/dashboard?tab=x'))
+    expect(fake.requestsTo('POST', '/auth/switch-organization')).toHaveLength(0)
+    expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('switches to another organization of the user, then reloads without the parameter', async () => {
+    const fake = signedIn({ 'GET /user': ok(twoOrganizations), 'POST /auth/switch-organization': ok(aSession({ organizationId: 'org-b', organizationWorkOSId: 'org_b' })) })
+    const { reload } = renderApp(fake, '/settings?orgid=org_b')
+    await waitFor(() => expect(reload).toHaveBeenCalledWith('/settings'))
+    expect(fake.requestsTo('POST', '/auth/switch-organization').map((r) => r.body)).toEqual([{ organizationWorkOSId: 'org_b' }])
+  })
+
+  it('ignores an organization the user does not belong to', async () => {
+    const fake = signedIn()
+    const { router, reload } = renderApp(fake, '/dashboard?orgid=org_zzz')
+    await waitFor(() => expect(pathOf(router)).toBe('/dashboard'))
+    expect(fake.requestsTo('POST', '/auth/switch-organization')).toHaveLength(0)
+    expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('drops the parameter and stays when the switch fails', async () => {
+    const fake = signedIn({ 'GET /user': ok(twoOrganizations), 'POST /auth/switch-organization': fail(500, 'Boom') })
+    const { router, reload } = renderApp(fake, '/dashboard?orgid=org_b')
+    await waitFor(() => expect(pathOf(router)).toBe('/dashboard'))
+    expect(reload).not.toHaveBeenCalled()
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('POST /api/auth/switch-organization'))
+  })
+})
+
+describe('host integration', () => {
+  it('tells the host it is ready and follows navigate events through the orgid handling', async () => {
+    const fake = signedIn()
+    const { router } = renderApp(fake, '/dashboard')
+    await screen.findByTestId('dashboard-organization')
+    expect(fake.host.ready).toHaveBeenCalled()
+    act(() => fake.emit({ type: 'navigate', path: '/settings?orgid=org_a' }))
+    await waitFor(() => expect(pathOf(router)).toBe('/settings'))
+  })
+
+  it('sets a missing timezone from the browser', async () => {
+    const fake = signedIn({ 'GET /user': ok(aUser({ timezone: null })), 'PUT /user/update-user-details': ok(aUser()) })
+    renderApp(fake, '/dashboard')
+    await waitFor(() => expect(fake.requestsTo('PUT', '/user/update-user-details')).toHaveLength(1))
+    expect(fake.requestsTo('PUT', '/user/update-user-details')[0]?.body).toEqual({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone })
+  })
+})

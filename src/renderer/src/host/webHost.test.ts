@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest'
+import { createWebHostBridge } from './webHost'
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(body === null ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+describe('web HostBridge', () => {
+  it('calls the same-origin API with the client header, cookies and a JSON body', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, { ok: true }))
+    const host = createWebHostBridge({ fetch, openWindow: vi.fn() })
+
+    const response = await host.request({ method: 'PUT', path: '/notification/mark-as-read', body: { id: 'n-1' } })
+
+    expect(response).toEqual({ status: 200, body: { ok: true } })
+    expect(fetch).toHaveBeenCalledWith('/api/notification/mark-as-read', {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'X-Pagecrew-Client': 'web', 'Content-Type': 'application/json' },
+      body: '{"id":"n-1"}'
+    })
+  })
+
+  it('sends the client header on GETs too, with the query in the URL and no body', async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, []))
+    const host = createWebHostBridge({ fetch, openWindow: vi.fn() })
+
+    await host.request({ method: 'GET', path: '/academy/certificates/validate', query: { certificateId: 'A 1' } })
+
+    expect(fetch).toHaveBeenCalledWith('/api/academy/certificates/validate?certificateId=A+1', {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'X-Pagecrew-Client': 'web' },
+      body: undefined
+    })
+  })
+
+  it('resolves with any HTTP status and a null body when there is none', async () => {
+    const host = createWebHostBridge({ fetch: vi.fn(async () => jsonResponse(401, null)), openWindow: vi.fn() })
+    await expect(host.request({ method: 'GET', path: '/auth' })).resolves.toEqual({ status: 401, body: null })
+  })
+
+  it('rejects only when the server cannot be reached', async () => {
+    const host = createWebHostBridge({ fetch: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))), openWindow: vi.fn() })
+    await expect(host.request({ method: 'GET', path: '/user' })).rejects.toThrow('Failed to fetch')
+  })
+
+  it('refuses paths that would leave the API', async () => {
+    const fetch = vi.fn()
+    const host = createWebHostBridge({ fetch, openWindow: vi.fn() })
+    await expect(host.request({ method: 'GET', path: '/../admin' })).rejects.toThrow()
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('opens http(s) links in a new tab and nothing else', async () => {
+    const openWindow = vi.fn()
+    const host = createWebHostBridge({ fetch: vi.fn(), openWindow })
+    await host.openExternal('https://help.example.com/')
+    expect(openWindow).toHaveBeenCalledWith('https://help.example.com/')
+    await expect(host.openExternal('javascript:alert(1)')).rejects.toThrow()
+    expect(openWindow).toHaveBeenCalledTimes(1)
+  })
+
+  it('has no events on the web and treats theme and ready as no-ops', async () => {
+    const host = createWebHostBridge({ fetch: vi.fn(), openWindow: vi.fn() })
+    const unsubscribe = host.onEvent(() => undefined)
+    expect(typeof unsubscribe).toBe('function')
+    await expect(host.setTheme('dark')).resolves.toBeUndefined()
+    await expect(host.ready()).resolves.toBeUndefined()
+    expect(host.kind).toBe('web')
+  })
+})

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { aNotification } from '@renderer/testing/fixtures'
+import { renderInApp } from '@renderer/testing/render'
+import { NotificationBell } from './NotificationBell'
+
+beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined))
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const list = [
+  aNotification({ id: 'n-1', title: 'Welcome to Pagecrew', read: false, link: '/settings' }),
+  aNotification({ id: 'n-2', title: 'Older news', read: true, link: null })
+]
+
+describe('NotificationBell', () => {
+  it('shows the unread count on the bell', () => {
+    renderInApp(<NotificationBell unreadCount={3} />, createFakeHost())
+    expect(screen.getByTestId('notification-unread-count').textContent).toBe('3')
+    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy()
+  })
+
+  it('marks a clicked notification read and navigates to its link', async () => {
+    const fake = createFakeHost({ 'GET /notification/list': ok(list), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
+    renderInApp(<NotificationBell unreadCount={1} />, fake)
+    const user = userEvent.setup()
+
+    await user.click(screen.getByTestId('notification-bell'))
+    await user.click(await screen.findByRole('button', { name: /Welcome to Pagecrew/ }))
+
+    await waitFor(() => expect(fake.requestsTo('PUT', '/notification/mark-as-read').map((r) => r.body)).toEqual([{ id: 'n-1' }]))
+    expect(screen.getByTestId('location').textContent).toBe('/settings')
+  })
+
+  it('does not mark an already read notification again', async () => {
+    const fake = createFakeHost({ 'GET /notification/list': ok(list) })
+    renderInApp(<NotificationBell unreadCount={1} />, fake)
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('notification-bell'))
+    await user.click(await screen.findByRole('button', { name: /Older news/ }))
+    expect(fake.requestsTo('PUT', '/notification/mark-as-read')).toHaveLength(0)
+  })
+
+  it('marks all as read without an id', async () => {
+    const fake = createFakeHost({ 'GET /notification/list': ok(list), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
+    renderInApp(<NotificationBell unreadCount={1} />, fake)
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('notification-bell'))
+    await screen.findByRole('button', { name: /Welcome to Pagecrew/ })
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }))
+    await waitFor(() => expect(fake.requestsTo('PUT', '/notification/mark-as-read').map((r) => r.body)).toEqual([{}]))
+  })
+
+  it('toasts when marking fails', async () => {
+    const fake = createFakeHost({ 'GET /notification/list': ok(list), 'PUT /notification/mark-as-read': fail(500, 'Boom') })
+    renderInApp(<NotificationBell unreadCount={1} />, fake)
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('notification-bell'))
+    await user.click(await screen.findByRole('button', { name: /Welcome to Pagecrew/ }))
+    expect(await screen.findByText('Failed to mark notification as read.')).toBeTruthy()
+  })
+
+  it('shows the empty state', async () => {
+    renderInApp(<NotificationBell unreadCount={0} />, createFakeHost({ 'GET /notification/list': ok([]) }))
+    await userEvent.setup().click(screen.getByTestId('notification-bell'))
+    expect(await screen.findByText('No results found')).toBeTruthy()
+    expect(((await screen.findByRole('button', { name: 'Mark all as read' })) as HTMLButtonElement).disabled).toBe(true)
+  })
+})
