@@ -6,6 +6,8 @@ function supportedTimeZones(): string[] {
   return zones.includes('UTC') ? zones : ['UTC', ...zones]
 }
 
+const searchable = (text: string) => text.toLowerCase().replace(/_/g, ' ')
+
 /** A searchable IANA time zone picker over the browser's list. */
 export function TimeZonePicker({
   value,
@@ -19,12 +21,13 @@ export function TimeZonePicker({
   'data-testid'?: string
 }) {
   const zones = useMemo(() => supportedTimeZones(), [])
-  const [query, setQuery] = useState(value ?? '')
-  // Opening the list on the chosen zone shows every zone, not just that one.
-  const filter = query === value ? '' : query
-  const options = useComboboxFilter(filter, zones, {
+  const [query, setQuery] = useState('')
+  const [searching, setSearching] = useState(false)
+  const [open, setOpen] = useState(false)
+  // Until the user types, the field shows the chosen zone and the list shows every zone.
+  const options = useComboboxFilter(searching ? query : '', zones, {
     noOptionsMessage: 'No results found',
-    filter: (option, q) => option.toLowerCase().replace(/_/g, ' ').includes(q.toLowerCase().replace(/_/g, ' '))
+    filter: (option, q) => searchable(option).includes(searchable(q))
   })
 
   return (
@@ -32,16 +35,22 @@ export function TimeZonePicker({
       id={id}
       data-testid={testId}
       placeholder="Search time zones"
-      value={query}
+      value={searching ? query : (value ?? '')}
+      open={open}
       selectedOptions={value ? [value] : []}
-      onChange={(event) => setQuery(event.target.value)}
-      onOptionSelect={(_, data) => {
-        if (!data.optionValue) return
-        setQuery(data.optionValue)
-        onChange(data.optionValue)
+      onChange={(event) => {
+        setQuery(event.target.value)
+        setSearching(true)
+        // Typing or pasting a search opens the list.
+        setOpen(true)
       }}
       onOpenChange={(_, data) => {
-        if (!data.open) setQuery(value ?? '')
+        setOpen(data.open)
+        if (!data.open) setSearching(false)
+      }}
+      onOptionSelect={(_, data) => {
+        setSearching(false)
+        if (data.optionValue) onChange(data.optionValue)
       }}
     >
       {options}

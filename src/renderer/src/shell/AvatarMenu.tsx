@@ -82,14 +82,14 @@ export function AvatarMenu({ user }: { user: User }) {
               </div>
             ) : null}
             <MenuDivider />
-            <MenuItem icon={<Person24Regular />} onClick={() => void navigate(paths.settings)}>
+            <MenuItem icon={<Person24Regular />} onClick={() => void navigate(paths.settings)} data-testid="menu-profile">
               Profile
             </MenuItem>
-            <MenuItem icon={<Settings24Regular />} onClick={() => void navigate(paths.settings)}>
+            <MenuItem icon={<Settings24Regular />} onClick={() => void navigate(paths.settings)} data-testid="menu-settings">
               Settings
             </MenuItem>
             {admin ? (
-              <MenuItem icon={<Building24Regular />} onClick={() => void navigate(paths.organizationSettings)}>
+              <MenuItem icon={<Building24Regular />} onClick={() => void navigate(paths.organizationSettings)} data-testid="menu-organization">
                 Organization
               </MenuItem>
             ) : null}
@@ -101,7 +101,9 @@ export function AvatarMenu({ user }: { user: User }) {
               }}
             >
               <MenuTrigger disableButtonEnhancement>
-                <MenuItem icon={<DarkTheme24Regular />}>Theme</MenuItem>
+                <MenuItem icon={<DarkTheme24Regular />} data-testid="menu-theme">
+                  Theme
+                </MenuItem>
               </MenuTrigger>
               <MenuPopover>
                 <MenuList>
@@ -151,10 +153,10 @@ export function AvatarMenu({ user }: { user: User }) {
               Create new organization
             </MenuItem>
             <MenuDivider />
-            <MenuItem icon={<ChatHelp24Regular />} onClick={openChat}>
+            <MenuItem icon={<ChatHelp24Regular />} onClick={openChat} data-testid="menu-chat">
               Chat with support
             </MenuItem>
-            <MenuItem icon={<QuestionCircle24Regular />} onClick={openHelpCenter}>
+            <MenuItem icon={<QuestionCircle24Regular />} onClick={openHelpCenter} data-testid="menu-help-center">
               Help center
             </MenuItem>
             <MenuDivider />

@@ -22,7 +22,7 @@ import { useNotify } from '@renderer/app/toasts'
 import { useHost } from '@renderer/host/HostContext'
 
 const useStyles = makeStyles({
-  trigger: { position: 'relative' },
+  anchor: { position: 'relative', display: 'inline-flex' },
   count: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
   surface: { width: '360px', maxWidth: 'calc(100vw - 32px)', padding: 0 },
   header: {
@@ -86,68 +86,68 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
   const hasUnread = unreadCount > 0 || items.some((n) => !n.read)
 
   return (
-    <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          className={styles.trigger}
-          aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
-          data-testid="notification-bell"
-          icon={<Alert24Regular />}
-        >
-          {unreadCount > 0 ? (
-            <CounterBadge className={styles.count} count={unreadCount} size="small" overflowCount={99} data-testid="notification-unread-count" />
-          ) : null}
-        </Button>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label="Notifications" data-testid="notification-panel">
-        <div className={styles.header}>
-          <Text weight="semibold">Notifications</Text>
+    <span className={styles.anchor}>
+      <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
           <Button
-            appearance="transparent"
-            size="small"
-            disabled={!hasUnread || markRead.isPending}
-            onClick={() => markRead.mutate(undefined, { onError: onMarkFailed })}
-            data-testid="notification-mark-all"
-          >
-            Mark all as read
-          </Button>
-        </div>
-        <div className={styles.scroll}>
-          {notifications.isPending ? (
-            <LoadingState inline label="Loading notifications…" />
-          ) : notifications.isError ? (
-            <ErrorState onRetry={() => void notifications.refetch()} />
-          ) : items.length === 0 ? (
-            <EmptyState icon={<AlertOff24Regular />} message="No results found" />
-          ) : (
-            <ul className={styles.list} aria-label="Notification list">
-              {items.map((n) => (
-                <li key={n.id}>
-                  <button
-                    type="button"
-                    className={mergeClasses(styles.item, !n.read && styles.unread)}
-                    onClick={() => openNotification(n)}
-                    data-testid="notification-item"
-                    data-read={n.read}
-                  >
-                    <span className={mergeClasses(styles.dot, !n.read && styles.dotUnread)} aria-hidden />
-                    <span className={styles.text}>
-                      <Text weight={n.read ? 'regular' : 'semibold'}>
-                        {n.read ? null : <span className={styles.visuallyHidden}>Unread: </span>}
-                        {n.title}
-                      </Text>
-                      <Text size={200} className={styles.message}>
-                        {n.message}
-                      </Text>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </PopoverSurface>
-    </Popover>
+            appearance="subtle"
+            aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+            data-testid="notification-bell"
+            icon={<Alert24Regular />}
+          />
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label="Notifications" data-testid="notification-panel">
+          <div className={styles.header}>
+            <Text weight="semibold">Notifications</Text>
+            <Button
+              appearance="transparent"
+              size="small"
+              disabled={!hasUnread || markRead.isPending}
+              onClick={() => markRead.mutate(undefined, { onError: onMarkFailed })}
+              data-testid="notification-mark-all"
+            >
+              Mark all as read
+            </Button>
+          </div>
+          <div className={styles.scroll}>
+            {notifications.isPending ? (
+              <LoadingState inline label="Loading notifications…" />
+            ) : notifications.isError ? (
+              <ErrorState onRetry={() => void notifications.refetch()} />
+            ) : items.length === 0 ? (
+              <EmptyState icon={<AlertOff24Regular />} message="No results found" />
+            ) : (
+              <ul className={styles.list} aria-label="Notification list">
+                {items.map((n) => (
+                  <li key={n.id}>
+                    <button
+                      type="button"
+                      className={mergeClasses(styles.item, !n.read && styles.unread)}
+                      onClick={() => openNotification(n)}
+                      data-testid="notification-item"
+                      data-read={n.read}
+                    >
+                      <span className={mergeClasses(styles.dot, !n.read && styles.dotUnread)} aria-hidden />
+                      <span className={styles.text}>
+                        <Text weight={n.read ? 'regular' : 'semibold'}>
+                          {n.read ? null : <span className={styles.visuallyHidden}>Unread: </span>}
+                          {n.title}
+                        </Text>
+                        <Text size={200} className={styles.message}>
+                          {n.message}
+                        </Text>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </PopoverSurface>
+      </Popover>
+      {unreadCount > 0 ? (
+        <CounterBadge className={styles.count} count={unreadCount} size="small" overflowCount={99} aria-hidden data-testid="notification-unread-count" />
+      ) : null}
+    </span>
   )
 }
