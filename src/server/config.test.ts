@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, defaultDataDir, defaultRendererDir, loadConfig } from './config'
+
+const noRenderer = { rendererDir: join(tmpdir(), 'pagecrew-no-renderer-here') }
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ HOME: '/home/ann' }, noRenderer)
+    expect(config).toMatchObject({
+      port: 4680,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      rendererDir: null,
+      helpCenterUrl: 'https://pagecrew.app/help',
+      supportChat: null,
+      supportChatSecret: null,
+      trustProxy: false,
+      logLevel: 'warn'
+    })
+  })
+
+  it('reads every variable', () => {
+    const renderer = mkdtempSync(join(tmpdir(), 'pagecrew-renderer-'))
+    writeFileSync(join(renderer, 'index.html'), '<!doctype html>')
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db.internal:5432/pagecrew',
+      PAGECREW_DATA_DIR: '/srv/pagecrew',
+      PAGECREW_RENDERER_DIR: renderer,
+      PAGECREW_HELP_CENTER_URL: 'https://help.example.com',
+      PAGECREW_SUPPORT_CHAT_APP_ID: 'abc123',
+      PAGECREW_SUPPORT_CHAT_REGION: 'EU',
+      PAGECREW_SUPPORT_CHAT_SECRET: 's3cret',
+      PAGECREW_TRUST_PROXY: 'true',
+      PAGECREW_LOG_LEVEL: 'info'
+    })
+    expect(config).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db.internal:5432/pagecrew',
+      dataDir: '/srv/pagecrew',
+      rendererDir: renderer,
+      helpCenterUrl: 'https://help.example.com',
+      supportChat: { appId: 'abc123', region: 'eu' },
+      supportChatSecret: 's3cret',
+      trustProxy: true,
+      logLevel: 'info'
+    })
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a number/],
+    [{ PORT: '70000' }, /PORT must be a number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ PAGECREW_SUPPORT_CHAT_REGION: 'mars' }, /us, eu or ap/],
+    [{ PAGECREW_HELP_CENTER_URL: 'ftp://x' }, /http\(s\) address/],
+    [{ PAGECREW_RENDERER_DIR: '/definitely/not/here' }, /has no index.html/]
+  ])('rejects %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env, noRenderer)).toThrow(ConfigError)
+    expect(() => loadConfig(env, noRenderer)).toThrow(message)
+    try {
+      loadConfig(env, noRenderer)
+    } catch (err) {
+      expect((err as Error).message).not.toContain('\n')
+    }
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', PAGECREW_SUPPORT_CHAT_APP_ID: '' }, noRenderer)).toMatchObject({ port: 4680, databaseUrl: null, supportChat: null })
+  })
+
+  it('finds the renderer beside the bundle (out/renderer next to out/main/server.js)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'pagecrew-out-'))
+    mkdirSync(join(out, 'main'))
+    mkdirSync(join(out, 'renderer'))
+    writeFileSync(join(out, 'renderer', 'index.html'), '<!doctype html>')
+    const dir = defaultRendererDir(`file://${join(out, 'main', 'server.js')}`)
+    expect(dir).toBe(join(out, 'renderer'))
+    expect(loadConfig({}, { rendererDir: dir }).rendererDir).toBe(dir)
+  })
+})
+
+describe('defaultDataDir', () => {
+  it('follows each platform convention', () => {
+    expect(defaultDataDir({}, 'linux', '/home/ann')).toBe('/home/ann/.local/share/Pagecrew')
+    expect(defaultDataDir({ XDG_DATA_HOME: '/data' }, 'linux', '/home/ann')).toBe('/data/Pagecrew')
+    expect(defaultDataDir({}, 'darwin', '/Users/ann')).toBe('/Users/ann/Library/Application Support/Pagecrew')
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ann')).toContain('Pagecrew')
+  })
+})

@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+export const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
+export type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
+
+/** What createServer needs; everything has a default so tests and e2e can pass only what they care about. */
+export interface ServerConfig {
+  /** Built renderer to serve (index.html + assets); null or a missing folder serves the API only. */
+  rendererDir: string | null
+  helpCenterUrl: string
+  /** Support chat widget settings the renderer needs (spec §1); null when not configured. */
+  supportChat: { appId: string; region: SupportChatRegion } | null
+  /** Secret for the chat provider's identity verification hash (GET /user userHash). */
+  supportChatSecret: string | null
+  /** Trust X-Forwarded-* headers (behind a load balancer that terminates TLS). */
+  trustProxy: boolean
+  /** Fastify/pino log level. Unexpected errors are logged at 'error'. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+}
+
+/** The whole configuration of `node out/main/server.js`, read from the environment. */
+export interface Config extends ServerConfig {
+  port: number
+  host: string
+  databaseUrl: string | null
+  dataDir: string
+}
+
+export const DEFAULT_PORT = 4680
+export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
+
+export const defaultServerConfig: ServerConfig = {
+  rendererDir: null,
+  helpCenterUrl: DEFAULT_HELP_CENTER_URL,
+  supportChat: null,
+  supportChatSecret: null,
+  trustProxy: false,
+  logLevel: 'warn'
+}
+
+export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...defaultServerConfig, ...partial }
+}
+
+/** The per-user data folder: where PGlite (and later uploads) live unless PAGECREW_DATA_DIR says otherwise. */
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir()
+): string {
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Pagecrew')
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Pagecrew')
+  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'Pagecrew')
+}
+
+/** out/renderer beside out/main/server.js (the bundle this code runs from). */
+export function defaultRendererDir(moduleUrl: string = import.meta.url): string {
+  return resolve(dirname(fileURLToPath(moduleUrl)), '..', 'renderer')
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional())
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'PORT must be a number from 0 to 65535.' })
+      .int('PORT must be a whole number from 0 to 65535.')
+      .min(0, 'PORT must be a number from 0 to 65535.')
+      .max(65535, 'PORT must be a number from 0 to 65535.')
+      .default(DEFAULT_PORT)
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_HOST)),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// address.')
+      .optional()
+  ),
+  PAGECREW_DATA_DIR: optionalText,
+  PAGECREW_RENDERER_DIR: optionalText,
+  PAGECREW_HELP_CENTER_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: 'PAGECREW_HELP_CENTER_URL must be an http(s) address.' })
+      .default(DEFAULT_HELP_CENTER_URL)
+  ),
+  PAGECREW_SUPPORT_CHAT_APP_ID: optionalText,
+  PAGECREW_SUPPORT_CHAT_REGION: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(SUPPORT_CHAT_REGIONS, { message: 'PAGECREW_SUPPORT_CHAT_REGION must be us, eu or ap.' }).default('us')
+  ),
+  PAGECREW_SUPPORT_CHAT_SECRET: optionalText,
+  PAGECREW_TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false', '1', '0'], { message: 'PAGECREW_TRUST_PROXY must be true or false.' }).default('false')
+  ),
+  PAGECREW_LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'PAGECREW_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'
+      })
+      .default('warn')
+  )
+})
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads the configuration from the environment; throws ConfigError with one readable line. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { dataDir?: string; rendererDir?: string } = {}
+): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = issue?.path.join('.') ?? 'environment'
+    throw new ConfigError(`Invalid configuration: ${issue ? issue.message.replace(/^Invalid input.*$/, `${name} is invalid.`) : 'unknown problem.'}`)
+  }
+  const e = parsed.data
+  const rendererDir = resolve(e.PAGECREW_RENDERER_DIR ?? defaults.rendererDir ?? defaultRendererDir())
+  const rendererBuilt = existsSync(join(rendererDir, 'index.html'))
+  if (e.PAGECREW_RENDERER_DIR && !rendererBuilt) {
+    throw new ConfigError(`Invalid configuration: PAGECREW_RENDERER_DIR (${rendererDir}) has no index.html.`)
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: resolve(e.PAGECREW_DATA_DIR ?? defaults.dataDir ?? defaultDataDir(env)),
+    rendererDir: rendererBuilt ? rendererDir : null,
+    helpCenterUrl: e.PAGECREW_HELP_CENTER_URL,
+    supportChat: e.PAGECREW_SUPPORT_CHAT_APP_ID
+      ? { appId: e.PAGECREW_SUPPORT_CHAT_APP_ID, region: e.PAGECREW_SUPPORT_CHAT_REGION }
+      : null,
+    supportChatSecret: e.PAGECREW_SUPPORT_CHAT_SECRET ?? null,
+    trustProxy: e.PAGECREW_TRUST_PROXY === 'true' || e.PAGECREW_TRUST_PROXY === '1',
+    logLevel: e.PAGECREW_LOG_LEVEL
+  }
+}

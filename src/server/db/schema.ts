@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid
+} from 'drizzle-orm/pg-core'
+import type { MemberStatus, PlanStatus, Role } from '../../shared/domain/enums'
+
+/**
+ * The database schema. Change it, then run `npm run db:generate` to write a migration into
+ * ./migrations (applied in order at server start by ./migrate.ts). Enumerations are text columns
+ * with CHECK constraints rather than PostgreSQL enum types, so later issues can extend them with a
+ * plain migration.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull()
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Always stored trimmed and lower-case. */
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    image: text('image'),
+    timezone: text('timezone'),
+    /** argon2id PHC string; null for users who sign in through an outside identity provider. */
+    passwordHash: text('password_hash'),
+    guidelineRead: boolean('guideline_read').notNull().default(false),
+    /** The organization the user last worked in; a new sign-in starts there. */
+    lastOrganizationId: uuid('last_organization_id').references((): AnyPgColumn => organizations.id, {
+      onDelete: 'set null'
+    }),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)]
+)
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey(),
+    /** Public organization id used by the API and deep links (`org_` + 26 base32 characters). */
+    organizationWorkOSId: text('organization_work_os_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [uniqueIndex('organizations_work_os_id_unique').on(t.organizationWorkOSId)]
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the 256-bit cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session's current organization; null during onboarding. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull()
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]
+)
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    status: text('status').$type<MemberStatus>().notNull(),
+    /** Monthly target posts (spec §5: 0 or more, default 0). */
+    assignedNumberOfPosts: integer('assigned_number_of_posts').notNull().default(0),
+    /** Ids of the post tags assigned to the member. */
+    postTags: text('post_tags').array().notNull().default(sql`'{}'::text[]`),
+    userApprovalFlow: boolean('user_approval_flow').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    uniqueIndex('memberships_org_user_unique').on(t.organizationId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+    check('memberships_role_check', sql`${t.role} in ('ADMIN', 'MEMBER', 'GHOST')`),
+    check('memberships_status_check', sql`${t.status} in ('ACTIVE', 'INVITED')`),
+    check('memberships_posts_check', sql`${t.assignedNumberOfPosts} >= 0`)
+  ]
+)
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** A plan id of PLANS (src/shared/constants.ts); null during the trial. */
+    productId: text('product_id'),
+    status: text('status').$type<PlanStatus>().notNull(),
+    availableSeats: integer('available_seats').notNull(),
+    minSeats: integer('min_seats').notNull().default(1),
+    trialEndsAt: instant('trial_ends_at'),
+    endsAt: instant('ends_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    uniqueIndex('subscriptions_org_unique').on(t.organizationId),
+    check(
+      'subscriptions_status_check',
+      sql`${t.status} in ('trialing', 'on_trial', 'active', 'canceled', 'cancelled', 'incomplete', 'incomplete_expired', 'past_due', 'unpaid', 'paused', 'expired')`
+    ),
+    check('subscriptions_seats_check', sql`${t.availableSeats} >= 0 and ${t.minSeats} >= 1`)
+  ]
+)
+
+export const businessPages = pgTable(
+  'business_pages',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    image: text('image'),
+    linkedInCompanyName: text('linked_in_company_name').notNull(),
+    linkedInWebsite: text('linked_in_website'),
+    linkedInCompanyDescription: text('linked_in_company_description'),
+    linkedInPageLink: text('linked_in_page_link'),
+    industry: text('industry'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [index('business_pages_org_idx').on(t.organizationId)]
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+    readAt: instant('read_at')
+  },
+  (t) => [index('notifications_user_org_idx').on(t.userId, t.organizationId, t.read, t.createdAt)]
+)
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    certificateId: text('certificate_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: instant('issued_at').notNull()
+  },
+  (t) => [index('certificates_user_idx').on(t.userId)]
+)
