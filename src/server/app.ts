@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyCookie from '@fastify/cookie'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { API_BASE, CLIENT_HEADER } from '../shared/api/contract'
+import type { IdentityProvider } from './adapters/identity/identity'
+import { systemClock, type Clock } from './clock'
+import { resolveServerConfig, type ServerConfig } from './config'
+import type { Database } from './db/client'
+import { ApiError } from './errors'
+import { validationError } from './http/route'
+import { contentSecurityPolicy, REFERRER_POLICY } from './http/security'
+import { registerAuthRoutes } from './routes/auth'
+import { registerBillingRoutes } from './routes/billing'
+import { registerNotificationRoutes } from './routes/notification'
+import { registerOrganizationRoutes } from './routes/organization'
+import { registerPublicRoutes } from './routes/public'
+import { registerUserRoutes } from './routes/user'
+import { createServices, type Services } from './services'
+
+export interface CreateServerOptions {
+  db: Database
+  clock?: Clock
+  config?: Partial<ServerConfig>
+  /** Defaults to the built-in email + password provider. */
+  identity?: IdentityProvider
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const GENERIC_500 = 'Something went wrong. Please try again later.'
+
+const errorBody = (code: string, message: string) => ({ error: { code, message } })
+
+/** Client errors raised by Fastify or its plugins (not by our routes), in the API's error format. */
+const STATUS_CODES: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'The request could not be processed.' },
+  401: { code: 'unauthenticated', message: 'Sign in to continue.' },
+  403: { code: 'forbidden', message: 'You are not allowed to do that.' },
+  404: { code: 'not_found', message: 'Not found.' },
+  405: { code: 'method_not_allowed', message: 'That method is not allowed here.' },
+  413: { code: 'too_large', message: 'The request is too large.' },
+  415: { code: 'unsupported_media_type', message: 'Send the request as JSON.' }
+}
+const API_NOT_FOUND = 'No such API endpoint.'
+
+/**
+ * The API server (and, when a built renderer is configured, the browser version) as a Fastify
+ * instance that is not listening yet: main.ts listens, tests use inject() or listen({ port: 0 }).
+ */
+export function createServer(options: CreateServerOptions): FastifyInstance {
+  const config = resolveServerConfig(options.config)
+  const clock = options.clock ?? systemClock
+  const services = createServices({ db: options.db, clock, config, identity: options.identity })
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024
+  })
+
+  // JSON bodies: an empty body with a JSON content type counts as no body (clients send PUTs
+  // without payload that way); malformed JSON is a 400 (error handler).
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
+
+  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => sendError(error, request, reply))
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff')
+    reply.header('Referrer-Policy', REFERRER_POLICY)
+    const type = String(reply.getHeader('content-type') ?? '')
+    if (type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', contentSecurityPolicy(config))
+      reply.header('X-Frame-Options', 'DENY')
+    }
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store')
+    return payload
+  })
+
+  app.register(fastifyCookie)
+  // Only routes that ask (login, sign-up) are limited. In-memory counters: per server instance.
+  app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'rate_limited', `Too many attempts. Please wait ${context.after} and try again.`)
+  })
+
+  app.register(
+    async (api) => {
+      // CSRF defence (DESIGN.md §3): a cross-site form or image cannot set a custom header.
+      api.addHook('onRequest', async (request) => {
+        if (STATE_CHANGING.has(request.method) && !String(request.headers[CLIENT_HEADER] ?? '').trim()) {
+          throw new ApiError(403, 'csrf', 'This request must come from the Pagecrew app (missing X-Pagecrew-Client header).')
+        }
+      })
+      registerApiRoutes(api, services, config)
+      api.setNotFoundHandler((_request, reply) => {
+        reply.status(404).send(errorBody('not_found', API_NOT_FOUND))
+      })
+    },
+    { prefix: API_BASE }
+  )
+
+  registerRenderer(app, config.rendererDir)
+  return app
+}
+
+function registerApiRoutes(api: FastifyInstance, services: Services, config: ServerConfig): void {
+  registerPublicRoutes(api, services, config)
+  registerAuthRoutes(api, services)
+  registerUserRoutes(api, services)
+  registerOrganizationRoutes(api, services)
+  registerBillingRoutes(api, services)
+  registerNotificationRoutes(api, services)
+}
+
+const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)
+
+/**
+ * The built renderer: files as they are (hashed assets cached for a year), and index.html for
+ * every other GET that accepts HTML, so client-side routes such as /dashboard load the app.
+ */
+function registerRenderer(app: FastifyInstance, rendererDir: string | null): void {
+  const enabled = rendererDir !== null && existsSync(join(rendererDir, 'index.html'))
+  if (enabled) {
+    app.register(fastifyStatic, {
+      root: rendererDir,
+      prefix: '/',
+      index: ['index.html'],
+      redirect: false,
+      wildcard: true,
+      setHeaders: (reply, path) => {
+        if (path.endsWith('index.html')) reply.header('Cache-Control', 'no-cache')
+        else if (/[\\/]assets[\\/]/.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+      }
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = String(request.headers.accept ?? '').includes('text/html')
+    if (enabled && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(request.url)) {
+      return reply.sendFile('index.html')
+    }
+    return reply.status(404).send(errorBody('not_found', isApiPath(request.url) ? API_NOT_FOUND : 'Not found.'))
+  })
+}
+
+function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toBody())
+  if (error instanceof z.ZodError) {
+    const apiError = validationError(error)
+    return reply.status(400).send(apiError.toBody())
+  }
+  const status = (error as FastifyError).statusCode
+  const code = (error as FastifyError).code
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send(errorBody('invalid_json', 'The request body is not valid JSON.'))
+    }
+    const fallback = STATUS_CODES[status] ?? { code: 'bad_request', message: 'The request could not be processed.' }
+    return reply.status(status).send(errorBody(fallback.code, fallback.message))
+  }
+  request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected error')
+  return reply.status(500).send(errorBody('internal', GENERIC_500))
+}

@@ -1,0 +1,124 @@
+import type {} from '@fastify/cookie'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { SESSION_COOKIE, type Endpoint } from '../../shared/api/contract'
+import { ApiError, badRequest, noOrganization, unauthenticated } from '../errors'
+import type { Services } from '../services'
+import type { AuthSession } from '../services/sessions'
+
+export interface OrganizationSession extends AuthSession {
+  organization: NonNullable<AuthSession['organization']>
+}
+
+export interface RouteContext<E extends Endpoint> {
+  request: FastifyRequest
+  reply: FastifyReply
+  query: z.output<E['query']>
+  body: z.output<E['body']>
+  services: Services
+  /** The session of the request's cookie, if any (public endpoints). */
+  currentSession: AuthSession | null
+  /** The signed-in session; a 401 when there is none (never for auth endpoints, checked before the handler). */
+  session(): AuthSession
+  /** The session with its current organization; a 409 no_organization during onboarding. */
+  organization(): OrganizationSession
+}
+
+export type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>
+
+const isUndefinedSchema = (schema: z.ZodType) => schema instanceof z.ZodUndefined
+
+/** `{"email": "Enter a valid email address."}` from a zod error: the first message per field. */
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.')
+    if (key && !(key in fields)) fields[key] = issue.message
+  }
+  return fields
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  const fields = zodFields(error)
+  const message = error.issues[0]?.message ?? 'Check the request and try again.'
+  return badRequest(message, Object.keys(fields).length > 0 ? fields : undefined)
+}
+
+function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  if (isUndefinedSchema(schema)) return undefined as z.output<S>
+  // No body at all: an object schema sees {} so its field messages come back ("Enter your full name.").
+  const input = raw === undefined && !schema.safeParse(undefined).success ? {} : raw
+  const result = schema.safeParse(input)
+  if (!result.success) throw validationError(result.error)
+  return result.data
+}
+
+export interface RouteOptions {
+  /** Fastify route config, e.g. `{ rateLimit: {...} }`. */
+  config?: FastifyContextConfig
+}
+
+/**
+ * Registers one contract endpoint: validates query and body with its zod schemas, resolves the
+ * session (401 for auth endpoints without one), runs the handler and checks its answer against
+ * the response schema, so the server cannot drift from the contract.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.config,
+    handler: async (request, reply) => {
+      const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
+      if (endpoint.auth && !currentSession) throw unauthenticated()
+      const query = parseInput<E['query']>(endpoint.query, request.query)
+      const body = parseInput<E['body']>(endpoint.body, request.body)
+      if (endpoint.auth && currentSession) {
+        const renewed = await services.sessions.refresh(currentSession)
+        if (renewed) {
+          currentSession.expiresAt = renewed
+          setSessionCookie(request, reply, request.cookies[SESSION_COOKIE]!, renewed)
+        }
+      }
+      const session = () => {
+        if (!currentSession) throw unauthenticated()
+        return currentSession
+      }
+      const ctx: RouteContext<E> = {
+        request,
+        reply,
+        query,
+        body,
+        services,
+        currentSession,
+        session,
+        organization: () => {
+          const s = session()
+          if (!s.organization) throw noOrganization()
+          return s as OrganizationSession
+        }
+      }
+      const result = await handler(ctx)
+      const checked = endpoint.response.safeParse(result)
+      if (!checked.success) {
+        request.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match the API contract')
+        throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`)
+      }
+      return reply.send(checked.data)
+    }
+  })
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    expires: expiresAt
+  })
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' })
+}

@@ -1,0 +1,67 @@
+import type { ServerConfig } from '../config'
+
+/**
+ * Origins the support chat widget (Intercom: app id + region us/eu/ap, spec §1) needs, from its
+ * documented allow-list for source-based Content Security Policies.
+ */
+const CHAT_SOURCES = {
+  script: ['https://app.intercom.io', 'https://widget.intercom.io', 'https://js.intercomcdn.com'],
+  connect: [
+    'https://via.intercom.io',
+    'https://api.intercom.io',
+    'https://api.au.intercom.io',
+    'https://api.eu.intercom.io',
+    'https://api-iam.intercom.io',
+    'https://api-iam.eu.intercom.io',
+    'https://api-iam.au.intercom.io',
+    'https://api-ping.intercom.io',
+    'https://*.intercom-messenger.com',
+    'wss://*.intercom-messenger.com',
+    'https://nexus-websocket-a.intercom.io',
+    'wss://nexus-websocket-a.intercom.io',
+    'https://nexus-websocket-b.intercom.io',
+    'wss://nexus-websocket-b.intercom.io',
+    'https://nexus-europe-websocket.intercom.io',
+    'wss://nexus-europe-websocket.intercom.io',
+    'https://nexus-australia-websocket.intercom.io',
+    'wss://nexus-australia-websocket.intercom.io',
+    'https://uploads.intercomcdn.com',
+    'https://uploads.intercomcdn.eu',
+    'https://uploads.au.intercomcdn.com',
+    'https://uploads.eu.intercomcdn.com',
+    'https://uploads.intercomusercontent.com'
+  ],
+  frame: [
+    'https://intercom-sheets.com',
+    'https://www.intercom-reporting.com',
+    'https://www.youtube.com',
+    'https://player.vimeo.com',
+    'https://fast.wistia.net'
+  ],
+  font: ['https://js.intercomcdn.com', 'https://fonts.intercomcdn.com'],
+  media: ['https://js.intercomcdn.com'],
+  form: ['https://intercom.help', 'https://api-iam.intercom.io', 'https://api-iam.eu.intercom.io', 'https://api-iam.au.intercom.io']
+}
+
+/** The Content-Security-Policy sent with the renderer's HTML. */
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'supportChat'>): string {
+  const chat = config.supportChat !== null
+  const withChat = (base: string[], extra: string[]) => [...base, ...(chat ? extra : [])].join(' ')
+  return [
+    `default-src 'self'`,
+    `script-src ${withChat(["'self'"], CHAT_SOURCES.script)}`,
+    // Fluent UI (Griffel) inserts style elements at run time.
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob: https:`,
+    `font-src ${withChat(["'self'", 'data:'], CHAT_SOURCES.font)}`,
+    `connect-src ${withChat(["'self'"], CHAT_SOURCES.connect)}`,
+    `media-src ${withChat(["'self'", 'blob:'], CHAT_SOURCES.media)}`,
+    `frame-src ${chat ? CHAT_SOURCES.frame.join(' ') : "'none'"}`,
+    `form-action ${withChat(["'self'"], CHAT_SOURCES.form)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `frame-ancestors 'none'`
+  ].join('; ')
+}
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin'

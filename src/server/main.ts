@@ -1,0 +1,87 @@
+/**
+ * `node out/main/server.js`: the Pagecrew API server (and the browser version when the renderer
+ * is built). Configuration comes from the environment (see ./config.ts). The desktop app runs this
+ * same file in an Electron utilityProcess and learns the port from a 'listening' message.
+ */
+import { join } from 'node:path'
+import { createServer } from './app'
+import { systemClock } from './clock'
+import { ConfigError, loadConfig, type Config } from './config'
+import { openDatabase, type DatabaseHandle } from './db/client'
+import { migrate } from './db/migrate'
+
+/** Electron's utilityProcess gives the child `process.parentPort`; plain Node has none. */
+interface ParentPort {
+  postMessage(message: unknown): void
+  on(event: 'message', listener: (event: { data: unknown }) => void): void
+}
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+
+  let database: DatabaseHandle
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite')
+    })
+    await migrate(database.db)
+  } catch (err) {
+    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the database in ${join(config.dataDir, 'pglite')}`
+    console.error(`Could not open ${where}: ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
+
+  const app = createServer({ db: database.db, clock: systemClock, config })
+
+  let closing = false
+  const shutdown = async (reason: string) => {
+    if (closing) {
+      process.exit(1) // a second signal: stop waiting
+    }
+    closing = true
+    app.log.info(`shutting down (${reason})`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    try {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    } catch (err) {
+      console.error(`Shutdown failed: ${err instanceof Error ? err.message : String(err)}`)
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  parentPort?.on('message', (event) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'shutdown') void shutdown('parent')
+  })
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    const why = code === 'EADDRINUSE' ? `port ${config.port} is already in use` : err instanceof Error ? err.message : String(err)
+    console.error(`Could not start Pagecrew on ${config.host}:${config.port}: ${why}`)
+    await database.close().catch(() => undefined)
+    process.exit(1)
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  console.log(`Pagecrew is running at http://${host}:${port}`)
+  parentPort?.postMessage({ type: 'listening', port })
+}
+
+void main()

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { endpoints, type Session } from '../../shared/api/contract'
+import { ApiError, notFound } from '../errors'
+import { clearSessionCookie, route, setSessionCookie } from '../http/route'
+import type { Services } from '../services'
+import type { AuthSession } from '../services/sessions'
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.'
+
+/** Login: 10 attempts a minute per client address and email. Sign-up: 30 a minute per address. */
+export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
+export const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 }
+
+const emailOf = (request: FastifyRequest): string => {
+  const email = (request.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email.trim().toLowerCase() : ''
+}
+
+export interface SessionViewInput {
+  userId: string
+  email: string
+  organization: { id: string; organizationWorkOSId: string } | null
+}
+
+/** The contract's session: needsOnboarding while the user has no ACTIVE organization at all. */
+export function sessionView(session: SessionViewInput, hasOrganization: boolean): Session {
+  return {
+    userId: session.userId,
+    email: session.email,
+    organizationId: session.organization?.id ?? null,
+    organizationWorkOSId: session.organization?.organizationWorkOSId ?? null,
+    needsOnboarding: !hasOrganization
+  }
+}
+
+export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
+  const { identity, sessions, organizations } = services
+
+  /** Starts a fresh session (dropping the request's old one) and sets the cookie. */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    previous: AuthSession | null,
+    userId: string,
+    organizationId: string | null
+  ) {
+    if (previous) await sessions.destroy(previous.tokenHash)
+    const { token, expiresAt } = await sessions.create(userId, organizationId)
+    setSessionCookie(request, reply, token, expiresAt)
+  }
+
+  route(
+    app,
+    services,
+    endpoints.signup,
+    async ({ request, reply, body, currentSession }) => {
+      const user = await identity.signUp(body)
+      await signIn(request, reply, currentSession, user.id, null)
+      return sessionView({ userId: user.id, email: user.email, organization: null }, false)
+    },
+    { config: { rateLimit: { ...SIGNUP_RATE_LIMIT, hook: 'preHandler' } } }
+  )
+
+  route(
+    app,
+    services,
+    endpoints.login,
+    async ({ request, reply, body, currentSession }) => {
+      const user = await identity.signIn(body)
+      if (!user) throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE)
+      const organization = await organizations.defaultOrganizationFor(user.id)
+      await signIn(request, reply, currentSession, user.id, organization?.id ?? null)
+      return sessionView({ userId: user.id, email: user.email, organization }, organization !== null)
+    },
+    {
+      config: {
+        rateLimit: {
+          ...LOGIN_RATE_LIMIT,
+          // After body parsing, so the key can include the email being tried.
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request)}`
+        }
+      }
+    }
+  )
+
+  route(app, services, endpoints.getSession, async ({ session }) => {
+    const s = session()
+    return sessionView(s, await organizations.hasActiveMembership(s.userId))
+  })
+
+  // GET because the spec says so (§7). It only ever ends the caller's own session.
+  route(app, services, endpoints.logout, async ({ request, reply, currentSession }) => {
+    if (currentSession) await sessions.destroy(currentSession.tokenHash)
+    clearSessionCookie(request, reply)
+    return { ok: true as const }
+  })
+
+  route(app, services, endpoints.switchOrganization, async ({ body, session }) => {
+    const s = session()
+    const target = await organizations.findActiveMembershipByWorkOSId(s.userId, body.organizationWorkOSId)
+    if (!target) throw notFound('Organization not found.')
+    await sessions.setOrganization(s.tokenHash, target.organizationId)
+    await organizations.rememberLastOrganization(s.userId, target.organizationId)
+    return sessionView({ ...s, organization: { id: target.organizationId, organizationWorkOSId: target.organizationWorkOSId } }, true)
+  })
+
+  route(app, services, endpoints.createOrganization, async ({ body, session }) => {
+    const s = session()
+    const organization = await organizations.create(s.userId, body)
+    await sessions.setOrganization(s.tokenHash, organization.id)
+    return organization
+  })
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '../../shared/api/contract'
+import { route } from '../http/route'
+import type { Services } from '../services'
+
+export function registerUserRoutes(app: FastifyInstance, services: Services): void {
+  const { users } = services
+
+  // Works during onboarding too: only a session is needed, not an organization.
+  route(app, services, endpoints.getUser, async ({ session }) => users.view(session()))
+
+  route(app, services, endpoints.updateUserDetails, async ({ session, body }) => users.updateDetails(session(), body))
+
+  route(app, services, endpoints.updateUserEmail, async ({ session, body }) => users.updateEmail(session(), body.email))
+
+  // No body (the spec's call sends none) means "read".
+  route(app, services, endpoints.updateGuidelineReadStatus, async ({ session, body }) =>
+    users.setGuidelineRead(session(), body?.read ?? true)
+  )
+}

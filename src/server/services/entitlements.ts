@@ -1,0 +1,96 @@
+import { count, eq } from 'drizzle-orm'
+import { ENTITLEMENT_KEYS, type Entitlement, type EntitlementKey } from '../../shared/domain'
+import { trialEntitlementKeys } from '../../shared/rules'
+import type { PlanDefinition } from '../../shared/constants'
+import type { Clock } from '../clock'
+import type { Database } from '../db/client'
+import { businessPages } from '../db/schema'
+import { findSubscription, planById, type SubscriptionRow } from './subscriptions'
+
+/** limit 0 means unlimited (spec §4). */
+const UNLIMITED = 0
+
+/**
+ * What each paid plan grants. From the plan table (spec §9): GENERATE_IDEAS_PER_MONTH = AIPrompts,
+ * TEAMS = teamsIncluded, ACADEMY and REVIEW_FLOW when the plan has them. The spec is silent on
+ * the rest; decisions:
+ * - TOPIC_TAGS and POLICY_PAGE: every plan, unlimited (basic collaboration features).
+ * - BUSINESS_PAGES: Entry 1, Professional 3, Enterprise unlimited.
+ * - AI_TEMPLATES: Entry 1, Professional 5, Enterprise unlimited.
+ * - RECOMMEND_POST and GHOST_ROLE: Professional and Enterprise (the plans with review flow).
+ * Absent keys are not granted.
+ */
+export function planEntitlementLimits(plan: PlanDefinition): Partial<Record<EntitlementKey, number>> {
+  const tier = plan.id === 'enterprise' ? 2 : plan.id === 'professional' ? 1 : 0
+  const limits: Partial<Record<EntitlementKey, number>> = {
+    GENERATE_IDEAS_PER_MONTH: plan.AIPrompts,
+    TEAMS: plan.teamsIncluded,
+    TOPIC_TAGS: UNLIMITED,
+    POLICY_PAGE: UNLIMITED,
+    BUSINESS_PAGES: [1, 3, UNLIMITED][tier]!,
+    AI_TEMPLATES: [1, 5, UNLIMITED][tier]!
+  }
+  if (plan.academy) limits.ACADEMY = UNLIMITED
+  if (plan.reviewFlow) limits.REVIEW_FLOW = UNLIMITED
+  if (tier >= 1) {
+    limits.RECOMMEND_POST = UNLIMITED
+    limits.GHOST_ROLE = UNLIMITED
+  }
+  return limits
+}
+
+const PAID_STATUSES = new Set(['active', 'past_due'])
+const CANCELLED_STATUSES = new Set(['canceled', 'cancelled'])
+
+/**
+ * The entitlement limits a subscription grants right now:
+ * - trialing/on_trial before trialEndsAt: every key except ACADEMY, unlimited (spec §4);
+ * - active or past_due (payment being retried) with a known plan: the plan's limits;
+ * - canceled/cancelled with a plan until endsAt: the plan's limits;
+ * - anything else (expired trial, unpaid, paused, incomplete, expired): nothing.
+ * An endsAt in the past always ends the grant (spec §4's expiry test).
+ */
+export function grantedLimits(row: SubscriptionRow | null, now: Date): Partial<Record<EntitlementKey, number>> {
+  if (!row) return {}
+  if (row.endsAt && row.endsAt.getTime() < now.getTime()) return {}
+  if (row.status === 'trialing' || row.status === 'on_trial') {
+    if (row.trialEndsAt && row.trialEndsAt.getTime() < now.getTime()) return {}
+    return Object.fromEntries(trialEntitlementKeys().map((key) => [key, UNLIMITED]))
+  }
+  const plan = planById(row.productId)
+  if (!plan) return {}
+  if (PAID_STATUSES.has(row.status) || (CANCELLED_STATUSES.has(row.status) && row.endsAt)) {
+    return planEntitlementLimits(plan)
+  }
+  return {}
+}
+
+/**
+ * Current usage per key, from real counts where the feature's table exists (business pages
+ * today); 0 for features not built yet (AI ideas, teams, AI templates, ... arrive with their issues).
+ */
+async function currentUsage(db: Database, organizationId: string): Promise<Partial<Record<EntitlementKey, number>>> {
+  const [pages] = await db
+    .select({ n: count() })
+    .from(businessPages)
+    .where(eq(businessPages.organizationId, organizationId))
+  return { BUSINESS_PAGES: Number(pages?.n ?? 0) }
+}
+
+export interface EntitlementService {
+  list(organizationId: string): Promise<Entitlement[]>
+}
+
+export function createEntitlementService(db: Database, clock: Clock): EntitlementService {
+  return {
+    async list(organizationId) {
+      const limits = grantedLimits(await findSubscription(db, organizationId), clock.now())
+      const usage = await currentUsage(db, organizationId)
+      return ENTITLEMENT_KEYS.filter((key) => limits[key] !== undefined).map((lookupKey) => ({
+        lookupKey,
+        limit: limits[lookupKey]!,
+        currentUsage: usage[lookupKey] ?? 0
+      }))
+    }
+  }
+}

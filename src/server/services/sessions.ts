@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, lt } from 'drizzle-orm'
+import type { Role } from '../../shared/domain'
+import { DAY_MS } from '../../shared/constants'
+import type { Clock } from '../clock'
+import type { Database } from '../db/client'
+import { memberships, organizations, sessions, users } from '../db/schema'
+
+export const SESSION_TTL_MS = 30 * DAY_MS
+/** A session used again more than this long after its expiry was last set gets a fresh 30 days. */
+export const SESSION_REFRESH_AFTER_MS = DAY_MS
+
+/** The signed-in user of a request, with the session's current organization when still valid. */
+export interface AuthSession {
+  tokenHash: string
+  userId: string
+  email: string
+  expiresAt: Date
+  /**
+   * Null during onboarding, and also when the session's organization no longer has an ACTIVE
+   * membership for this user (removed member): such a session is treated as having none.
+   */
+  organization: { id: string; organizationWorkOSId: string; role: Role } | null
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface SessionService {
+  /** Starts a session; returns the cookie token (only its hash is stored). */
+  create(userId: string, organizationId: string | null): Promise<{ token: string; expiresAt: Date }>
+  /** The live session of a cookie token, or null when unknown or expired. */
+  resolve(token: string | undefined): Promise<AuthSession | null>
+  /** Extends an active session to a fresh 30 days; returns the new expiry, or null when it was fresh enough. */
+  refresh(session: AuthSession): Promise<Date | null>
+  setOrganization(tokenHash: string, organizationId: string | null): Promise<void>
+  destroy(tokenHash: string): Promise<void>
+}
+
+export function createSessionService(db: Database, clock: Clock): SessionService {
+  return {
+    async create(userId, organizationId) {
+      const token = randomBytes(32).toString('base64url')
+      const now = clock.now()
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
+      // Housekeeping: a sign-in is a good moment to drop this user's expired sessions.
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)))
+      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, organizationId, createdAt: now, expiresAt })
+      return { token, expiresAt }
+    },
+
+    async resolve(token) {
+      // A 256-bit base64url token is 43 characters; anything else cannot be one of ours.
+      if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+      const tokenHash = hashToken(token)
+      const [row] = await db
+        .select({
+          userId: sessions.userId,
+          email: users.email,
+          expiresAt: sessions.expiresAt,
+          organizationId: organizations.id,
+          organizationWorkOSId: organizations.organizationWorkOSId,
+          role: memberships.role
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(
+          memberships,
+          and(
+            eq(memberships.organizationId, sessions.organizationId),
+            eq(memberships.userId, sessions.userId),
+            eq(memberships.status, 'ACTIVE')
+          )
+        )
+        .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1)
+      if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null
+      return {
+        tokenHash,
+        userId: row.userId,
+        email: row.email,
+        expiresAt: row.expiresAt,
+        organization:
+          row.organizationId && row.organizationWorkOSId && row.role
+            ? { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId, role: row.role }
+            : null
+      }
+    },
+
+    async refresh(session) {
+      const now = clock.now().getTime()
+      if (session.expiresAt.getTime() - now > SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) return null
+      const expiresAt = new Date(now + SESSION_TTL_MS)
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, session.tokenHash))
+      return expiresAt
+    },
+
+    async setOrganization(tokenHash, organizationId) {
+      await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash))
+    },
+
+    async destroy(tokenHash) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { updateUserDetailsBodySchema } from '../../shared/api/contract'
+import type { User, UserOrgSetting } from '../../shared/domain'
+import type { Clock } from '../clock'
+import type { Database } from '../db/client'
+import { memberships, organizations, users } from '../db/schema'
+import { badRequest, conflict, isUniqueViolation, notFound } from '../errors'
+import type { NotificationService } from './notifications'
+import type { AuthSession } from './sessions'
+
+export const EMAIL_IN_USE_MESSAGE = 'That email is already in use.'
+export const INVALID_IMAGE_MESSAGE = 'Use an image address starting with https://'
+
+export type UpdateUserDetailsInput = z.output<typeof updateUserDetailsBodySchema>
+
+/** The chat provider's identity-verification hash: HMAC-SHA256(secret, userId) as hex; '' without a secret. */
+export function userHashFor(userId: string, secret: string | null): string {
+  return secret ? createHmac('sha256', secret).update(userId).digest('hex') : ''
+}
+
+/** Stores a time zone with the IANA database's spelling ('europe/paris' -> 'Europe/Paris'). */
+export function canonicalTimezone(timezone: string): string {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone
+  return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone
+}
+
+export interface UserService {
+  /** GET /user for the session: its current organization's settings come first (spec §6). */
+  view(session: AuthSession): Promise<User>
+  updateDetails(session: AuthSession, input: UpdateUserDetailsInput): Promise<User>
+  updateEmail(session: AuthSession, email: string): Promise<User>
+  setGuidelineRead(session: AuthSession, read: boolean): Promise<User>
+}
+
+export function createUserService(
+  db: Database,
+  clock: Clock,
+  notifications: NotificationService,
+  supportChatSecret: string | null
+): UserService {
+  const service: UserService = {
+    async view(session) {
+      const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1)
+      if (!user) throw notFound('User not found.')
+      const rows = await db
+        .select({
+          organizationId: organizations.id,
+          organizationWorkOSId: organizations.organizationWorkOSId,
+          name: organizations.name,
+          role: memberships.role,
+          status: memberships.status,
+          assignedNumberOfPosts: memberships.assignedNumberOfPosts,
+          postTags: memberships.postTags,
+          userApprovalFlow: memberships.userApprovalFlow
+        })
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(eq(memberships.userId, session.userId))
+        // The organization switcher lists organizations by name.
+        .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
+      const unread = await notifications.unreadCounts(session.userId)
+      const currentId = session.organization?.id ?? null
+      const current = rows.find((r) => r.organizationId === currentId)
+      const settings: UserOrgSetting[] = [...(current ? [current] : []), ...rows.filter((r) => r !== current)].map((r) => ({
+        role: r.role,
+        status: r.status,
+        assignedNumberOfPosts: r.assignedNumberOfPosts,
+        organizationId: r.organizationId,
+        organizationWorkOSId: r.organizationWorkOSId,
+        postTags: r.postTags
+      }))
+      return {
+        id: user.id,
+        email: user.email,
+        fullName: user.fullName,
+        image: user.image,
+        createdAt: user.createdAt.toISOString(),
+        timezone: user.timezone,
+        userHash: userHashFor(user.id, supportChatSecret),
+        userApprovalFlow: current?.userApprovalFlow ?? false,
+        // LinkedIn arrives with issue 6.
+        isLinkedInConnected: false,
+        linkedInExpireAt: null,
+        socialSellingIndex: null,
+        guidelineRead: user.guidelineRead,
+        organizations: rows
+          .filter((r) => r.status === 'ACTIVE')
+          .map((r) => ({
+            id: r.organizationId,
+            name: r.name,
+            organizationWorkOSId: r.organizationWorkOSId,
+            unreadNotificationCount: unread.get(r.organizationId) ?? 0
+          })),
+        // Teams and per-member business pages arrive with issue 3.
+        teams: [],
+        leadingTeams: [],
+        userOrgBusinessPages: [],
+        userOrgSettings: settings
+      }
+    },
+
+    async updateDetails(session, input) {
+      const changes: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() }
+      if (input.fullName !== undefined) changes.fullName = input.fullName
+      if (input.timezone !== undefined) changes.timezone = canonicalTimezone(input.timezone)
+      if (input.image !== undefined) {
+        const image = input.image?.trim() || null
+        // Only web addresses or same-origin paths: the renderer puts this into <img src>.
+        if (image !== null && !/^(https?:\/\/|\/(?!\/))\S+$/i.test(image)) {
+          throw badRequest(INVALID_IMAGE_MESSAGE, { image: INVALID_IMAGE_MESSAGE })
+        }
+        changes.image = image
+      }
+      await db.update(users).set(changes).where(eq(users.id, session.userId))
+      return service.view(session)
+    },
+
+    async updateEmail(session, email) {
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, session.userId)))
+        .limit(1)
+      if (taken) throw conflict(EMAIL_IN_USE_MESSAGE, { email: EMAIL_IN_USE_MESSAGE })
+      try {
+        await db.update(users).set({ email, updatedAt: clock.now() }).where(eq(users.id, session.userId))
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(EMAIL_IN_USE_MESSAGE, { email: EMAIL_IN_USE_MESSAGE })
+        throw err
+      }
+      return service.view({ ...session, email })
+    },
+
+    async setGuidelineRead(session, read) {
+      await db.update(users).set({ guidelineRead: read, updatedAt: clock.now() }).where(eq(users.id, session.userId))
+      return service.view(session)
+    }
+  }
+  return service
+}

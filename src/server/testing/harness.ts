@@ -1,0 +1,300 @@
+/**
+ * Test harness for the API server: an app on a fresh, migrated database (in-memory PGlite always;
+ * PostgreSQL too when one answers), a controllable clock and a cookie-keeping client over
+ * app.inject(). Also used by the e2e tests to run a real server in-process (startTestServer).
+ * Nothing here imports vitest.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { API_BASE, CLIENT_HEADER, SESSION_COOKIE } from '../../shared/api/contract'
+import type { IdentityProvider } from '../adapters/identity/identity'
+import { createPasswordIdentity } from '../adapters/identity/password'
+import { createServer } from '../app'
+import { manualClock, type ManualClock } from '../clock'
+import type { ServerConfig } from '../config'
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
+import { migrate, MIGRATIONS } from '../db/migrate'
+import * as schema from '../db/schema'
+
+export type TestDatabaseKind = 'pglite' | 'postgres'
+
+/** The PostgreSQL server the tests may use: DATABASE_URL, else the local trust-auth default. */
+export const TEST_POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+
+let postgresProbe: Promise<boolean> | null = null
+let pgliteTemplate: Promise<Blob> | null = null
+
+/**
+ * PGlite's initdb costs seconds; loading a data directory costs about one. The first test database
+ * of a machine is made the slow way, migrated, and dumped to the temp folder (keyed by the PGlite
+ * version and the migrations' text); every later one starts from that dump.
+ */
+function pgliteVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+function migratedPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const key = createHash('sha256')
+      .update(`v2 ${pgliteVersion()}`)
+      .update(MIGRATIONS.map((m) => `${m.name}\n${m.sql}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16)
+    const file = join(tmpdir(), `pagecrew-test-pglite-${key}.tar`)
+    if (existsSync(file)) return new Blob([await readFile(file)])
+    const client = new PGlite()
+    await client.waitReady
+    await migrate(drizzle({ client, schema }))
+    // A checkpointed dump starts without WAL replay: about twice as fast to load.
+    await client.query('checkpoint')
+    const dump = await client.dumpDataDir('none')
+    await client.close()
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+    await rename(partial, file) // atomic: parallel workers never see half a file
+    return dump
+  })()
+  return pgliteTemplate
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 1500 })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/**
+ * The databases to run server suites against: always 'pglite'; 'postgres' as well when the server
+ * answers. Set PAGECREW_TEST_REQUIRE_POSTGRES=1 (CI with a database) to fail instead of skipping.
+ */
+export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
+  postgresProbe ??= postgresAnswers()
+  const up = await postgresProbe
+  if (!up && process.env.PAGECREW_TEST_REQUIRE_POSTGRES === '1') {
+    throw new Error(`PostgreSQL is required for the tests but does not answer at ${TEST_POSTGRES_URL}`)
+  }
+  return up ? ['pglite', 'postgres'] : ['pglite']
+}
+
+/**
+ * A migrated database nobody else uses: in-memory PGlite, or a new PostgreSQL database
+ * `pagecrew_test_<random>` that close() drops again.
+ */
+export async function createTestDatabase(kind: TestDatabaseKind = 'pglite'): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const client = new PGlite({ loadDataDir: await migratedPgliteTemplate() })
+    await client.waitReady
+    const db: Database = drizzle({ client, schema })
+    await migrate(db) // a no-op on the template; keeps the guarantee explicit
+    return { db, kind: 'pglite', close: () => client.close() }
+  }
+  const name = `pagecrew_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(TEST_POSTGRES_URL)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ databaseUrl: url.toString() })
+  await migrate(handle.db)
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+      await dropper.connect()
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`)
+      } finally {
+        await dropper.end()
+      }
+    }
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  kind: TestDatabaseKind
+  clock: ManualClock
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  database?: TestDatabaseKind
+  clock?: ManualClock
+  config?: Partial<ServerConfig>
+  /** An identity provider, or a factory given the test database (e.g. to wrap the built-in one). */
+  identity?: IdentityProvider | ((deps: { db: Database; clock: ManualClock }) => IdentityProvider)
+}
+
+/** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
+export const FAST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
+
+/** A server on a fresh database, ready for inject(). Logs only errors unless config.logLevel says otherwise. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const kind = options.database ?? 'pglite'
+  const handle = await createTestDatabase(kind)
+  const clock = options.clock ?? manualClock()
+  const app = createServer({
+    db: handle.db,
+    clock,
+    config: { logLevel: 'error', ...options.config },
+    identity:
+      typeof options.identity === 'function'
+        ? options.identity({ db: handle.db, clock })
+        : (options.identity ?? createPasswordIdentity({ db: handle.db, clock, argon2: FAST_ARGON2 }))
+  })
+  await app.ready()
+  return {
+    app,
+    db: handle.db,
+    kind,
+    clock,
+    async close() {
+      await app.close()
+      await handle.close()
+    }
+  }
+}
+
+export interface RunningTestServer extends TestApp {
+  /** e.g. http://127.0.0.1:40123 */
+  url: string
+}
+
+/**
+ * A real HTTP server on a free loopback port (e2e): pass `config.rendererDir` (e.g. out/renderer)
+ * to serve the built renderer too. Uses the system clock unless one is given.
+ */
+export async function startTestServer(options: TestAppOptions = {}): Promise<RunningTestServer> {
+  const testApp = await createTestApp({ clock: options.clock ?? systemLikeClock(), ...options })
+  const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' })
+  return { ...testApp, url: address }
+}
+
+/** A ManualClock that follows real time until set or advanced (then keeps the offset). */
+function systemLikeClock(): ManualClock {
+  let offset = 0
+  return {
+    now: () => new Date(Date.now() + offset),
+    set: (date) => {
+      offset = new Date(date).getTime() - Date.now()
+    },
+    advance: (ms) => {
+      offset += ms
+    }
+  }
+}
+
+export interface TestResponse<T = unknown> {
+  status: number
+  body: T
+  headers: Record<string, string | string[] | number | undefined>
+  /** Raw Set-Cookie header values. */
+  setCookies: string[]
+}
+
+export interface RequestOptions {
+  body?: unknown
+  query?: Record<string, string>
+  headers?: Record<string, string>
+  /** Send the X-Pagecrew-Client header (default true). */
+  clientHeader?: boolean
+  /** Send a raw payload instead of JSON (with this content type). */
+  raw?: { payload: string; contentType: string }
+}
+
+/** A signed-in (or not) browser over app.inject(): keeps the session cookie and sends the client header. */
+export class TestClient {
+  cookie: string | null = null
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.clientHeader !== false) headers[CLIENT_HEADER] = 'test'
+    if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`
+    let payload: string | undefined
+    if (options.raw) {
+      payload = options.raw.payload
+      headers['content-type'] = options.raw.contentType
+    } else if (options.body !== undefined) {
+      payload = JSON.stringify(options.body)
+      headers['content-type'] = 'application/json'
+    }
+    const res = await this.app.inject({ method, url: `${API_BASE}${path}`, query: options.query, headers, payload })
+    const setCookie = res.headers['set-cookie']
+    const setCookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]
+    for (const line of setCookies) {
+      const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(line)
+      if (!match) continue
+      const cleared = match[1] === '' || /Max-Age=0/i.test(line) || /Expires=Thu, 01 Jan 1970/i.test(line)
+      this.cookie = cleared ? null : match[1]!
+    }
+    const text = res.body
+    let body: unknown = null
+    if (text) {
+      try {
+        body = JSON.parse(text)
+      } catch {
+        body = text
+      }
+    }
+    return { status: res.statusCode, body: body as T, headers: res.headers, setCookies }
+  }
+
+  get<T = unknown>(path: string, query?: Record<string, string>) {
+    return this.request<T>('GET', path, { query })
+  }
+  post<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('POST', path, { ...options, body })
+  }
+  put<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('PUT', path, { ...options, body })
+  }
+
+  /** Signs up a new user with a unique email; the client is then signed in. */
+  async signup(overrides: Partial<{ email: string; password: string; fullName: string }> = {}) {
+    const account = {
+      email: `user-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct horse battery staple',
+      fullName: 'Test User',
+      ...overrides
+    }
+    const res = await this.post('/auth/signup', account)
+    if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`)
+    return account
+  }
+
+  /** Creates an organization (onboarding) and returns its ids; the session switches to it. */
+  async createOrganization(organizationName = 'Acme', extra: Record<string, string> = {}) {
+    const res = await this.post<{ id: string; organizationWorkOSId: string; name: string }>('/auth/create-organization', {
+      organizationName,
+      ...extra
+    })
+    if (res.status !== 200) throw new Error(`create-organization failed: ${res.status} ${JSON.stringify(res.body)}`)
+    return res.body
+  }
+}
