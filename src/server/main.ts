@@ -15,7 +15,22 @@ interface ParentPort {
   postMessage(message: unknown): void
   on(event: 'message', listener: (event: { data: unknown }) => void): void
 }
-const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort
+
+/** The process that started this server, if it talks to it: a utilityProcess parent or a child_process.fork IPC channel. */
+interface Parent {
+  send(message: unknown): void
+  onMessage(listener: (data: unknown) => void): void
+}
+
+function parentChannel(): Parent | null {
+  const port = (process as unknown as { parentPort?: ParentPort }).parentPort
+  if (port) return { send: (m) => port.postMessage(m), onMessage: (l) => port.on('message', (event) => l(event.data)) }
+  if (typeof process.send === 'function') {
+    return { send: (m) => process.send?.(m), onMessage: (l) => process.on('message', l) }
+  }
+  return null
+}
+const parent = parentChannel()
 
 async function main(): Promise<void> {
   let config: Config
@@ -64,8 +79,9 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  parentPort?.on('message', (event) => {
-    if ((event.data as { type?: unknown } | null)?.type === 'shutdown') void shutdown('parent')
+  // The desktop app asks for a graceful stop with {type: 'shutdown'} before it would kill us.
+  parent?.onMessage((data) => {
+    if ((data as { type?: unknown } | null)?.type === 'shutdown') void shutdown('parent')
   })
 
   try {
@@ -81,7 +97,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   console.log(`Pagecrew is running at http://${host}:${port}`)
-  parentPort?.postMessage({ type: 'listening', port })
+  parent?.send({ type: 'listening', port })
 }
 
 void main()
