@@ -22,14 +22,17 @@ export interface SessionViewInput {
   organization: { id: string; organizationWorkOSId: string } | null
 }
 
-/** The contract's session: needsOnboarding while the user has no ACTIVE organization at all. */
-export function sessionView(session: SessionViewInput, hasOrganization: boolean): Session {
+/**
+ * The contract's session. A session only lacks an organization when the user has no ACTIVE one
+ * at all (sessions fall back to another organization otherwise), so that is when onboarding is due.
+ */
+export function sessionView(session: SessionViewInput): Session {
   return {
     userId: session.userId,
     email: session.email,
     organizationId: session.organization?.id ?? null,
     organizationWorkOSId: session.organization?.organizationWorkOSId ?? null,
-    needsOnboarding: !hasOrganization
+    needsOnboarding: session.organization === null
   }
 }
 
@@ -56,7 +59,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     async ({ request, reply, body, currentSession }) => {
       const user = await identity.signUp(body)
       await signIn(request, reply, currentSession, user.id, null)
-      return sessionView({ userId: user.id, email: user.email, organization: null }, false)
+      return sessionView({ userId: user.id, email: user.email, organization: null })
     },
     { config: { rateLimit: { ...SIGNUP_RATE_LIMIT, hook: 'preHandler' } } }
   )
@@ -68,9 +71,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     async ({ request, reply, body, currentSession }) => {
       const user = await identity.signIn(body)
       if (!user) throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE)
-      const organization = await organizations.defaultOrganizationFor(user.id)
+      const organization = await sessions.defaultOrganizationFor(user.id)
       await signIn(request, reply, currentSession, user.id, organization?.id ?? null)
-      return sessionView({ userId: user.id, email: user.email, organization }, organization !== null)
+      return sessionView({ userId: user.id, email: user.email, organization })
     },
     {
       config: {
@@ -86,7 +89,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   route(app, services, endpoints.getSession, async ({ session }) => {
     const s = session()
-    return sessionView(s, await organizations.hasActiveMembership(s.userId))
+    return sessionView(s)
   })
 
   // GET because the spec says so (§7). It only ever ends the caller's own session.
@@ -102,7 +105,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     if (!target) throw notFound('Organization not found.')
     await sessions.setOrganization(s.tokenHash, target.organizationId)
     await organizations.rememberLastOrganization(s.userId, target.organizationId)
-    return sessionView({ ...s, organization: { id: target.organizationId, organizationWorkOSId: target.organizationWorkOSId } }, true)
+    return sessionView({ ...s, organization: { id: target.organizationId, organizationWorkOSId: target.organizationWorkOSId } })
   })
 
   route(app, services, endpoints.createOrganization, async ({ body, session }) => {

@@ -185,7 +185,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect(user.body.userOrgSettings.map((s) => s.status)).toEqual(['INVITED'])
     })
 
-    it('treats a session whose membership is gone as having no organization', async () => {
+    it('treats a session whose only membership is gone as having no organization', async () => {
       const client = new TestClient(t().app)
       await client.signup()
       const org = await client.createOrganization('Leaving Co')
@@ -196,6 +196,21 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect((await client.get('/organization')).status).toBe(409)
       expect((await client.get('/notification/list')).status).toBe(409)
       expect((await client.get<User>('/user')).body.organizations).toEqual([])
+    })
+
+    it('moves a session whose membership is gone to the user\'s other organization, never back', async () => {
+      const client = new TestClient(t().app)
+      await client.signup()
+      const stay = await client.createOrganization('Stay Co')
+      const leave = await client.createOrganization('Leave Co')
+      const userId = (await client.get<Session>('/auth')).body.userId
+      await t().db.delete(memberships).where(and(eq(memberships.organizationId, leave.id), eq(memberships.userId, userId)))
+      const session = await client.get<Session>('/auth')
+      expect(session.body).toMatchObject({ organizationId: stay.id, organizationWorkOSId: stay.organizationWorkOSId, needsOnboarding: false })
+      expect((await client.get<Organization>('/organization')).body.name).toBe('Stay Co')
+      expect((await client.get<Notification[]>('/notification/list')).body.every((n) => !n.message.includes('Leave Co'))).toBe(true)
+      expect((await client.post('/auth/switch-organization', { organizationWorkOSId: leave.organizationWorkOSId })).status).toBe(404)
+      expect((await client.get<User>('/user')).body.organizations.map((o) => o.name)).toEqual(['Stay Co'])
     })
 
     it('lets ADMIN and GHOST rename the organization, not MEMBER (403)', async () => {

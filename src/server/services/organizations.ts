@@ -29,9 +29,6 @@ export interface OrganizationService {
   rename(organizationId: string, name: string): Promise<Organization>
   /** The organization behind a public id, only when the user is an ACTIVE member of it. */
   findActiveMembershipByWorkOSId(userId: string, organizationWorkOSId: string): Promise<{ organizationId: string; organizationWorkOSId: string } | null>
-  /** Where a new sign-in starts: the last organization worked in, else the oldest ACTIVE membership. */
-  defaultOrganizationFor(userId: string): Promise<{ id: string; organizationWorkOSId: string } | null>
-  hasActiveMembership(userId: string): Promise<boolean>
   /** Remembers the organization a user works in (the next sign-in starts there). */
   rememberLastOrganization(userId: string, organizationId: string): Promise<void>
 }
@@ -130,26 +127,6 @@ export function createOrganizationService(db: Database, clock: Clock, notificati
       return row ?? null
     },
 
-    async defaultOrganizationFor(userId) {
-      const rows = await db
-        .select({ id: organizations.id, organizationWorkOSId: organizations.organizationWorkOSId, last: users.lastOrganizationId })
-        .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')))
-        .orderBy(asc(memberships.createdAt), asc(memberships.id))
-      const pick = rows.find((r) => r.id === r.last) ?? rows[0]
-      return pick ? { id: pick.id, organizationWorkOSId: pick.organizationWorkOSId } : null
-    },
-
-    async hasActiveMembership(userId) {
-      const [row] = await db
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')))
-        .limit(1)
-      return Boolean(row)
-    },
 
     async rememberLastOrganization(userId, organizationId) {
       await db.update(users).set({ lastOrganizationId: organizationId }).where(eq(users.id, userId))

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, asc, eq, lt } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import { DAY_MS } from '../../shared/constants'
 import type { Clock } from '../clock'
-import type { Database } from '../db/client'
+import type { Database, Executor } from '../db/client'
 import { memberships, organizations, sessions, users } from '../db/schema'
 
 export const SESSION_TTL_MS = 30 * DAY_MS
@@ -17,10 +17,39 @@ export interface AuthSession {
   email: string
   expiresAt: Date
   /**
-   * Null during onboarding, and also when the session's organization no longer has an ACTIVE
-   * membership for this user (removed member): such a session is treated as having none.
+   * The session's current organization, always one where the user has an ACTIVE membership. When
+   * the stored one no longer qualifies (the member was removed), the session loses it and falls
+   * back to the user's default organization (see defaultOrganizationFor); null when the user has
+   * no ACTIVE organization at all (onboarding).
    */
-  organization: { id: string; organizationWorkOSId: string; role: Role } | null
+  organization: SessionOrganization | null
+}
+
+export interface SessionOrganization {
+  id: string
+  organizationWorkOSId: string
+  role: Role
+}
+
+/**
+ * Where a session without a valid organization lands: the organization the user last worked in
+ * if still an ACTIVE member there, else the oldest ACTIVE membership; null when there is none.
+ */
+export async function defaultOrganizationFor(db: Executor, userId: string): Promise<SessionOrganization | null> {
+  const rows = await db
+    .select({
+      id: organizations.id,
+      organizationWorkOSId: organizations.organizationWorkOSId,
+      role: memberships.role,
+      last: users.lastOrganizationId
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+  const pick = rows.find((r) => r.id === r.last) ?? rows[0]
+  return pick ? { id: pick.id, organizationWorkOSId: pick.organizationWorkOSId, role: pick.role } : null
 }
 
 export function hashToken(token: string): string {
@@ -35,6 +64,8 @@ export interface SessionService {
   /** Extends an active session to a fresh 30 days; returns the new expiry, or null when it was fresh enough. */
   refresh(session: AuthSession): Promise<Date | null>
   setOrganization(tokenHash: string, organizationId: string | null): Promise<void>
+  /** Where a new sign-in starts (see the function of the same name). */
+  defaultOrganizationFor(userId: string): Promise<SessionOrganization | null>
   destroy(tokenHash: string): Promise<void>
 }
 
@@ -59,6 +90,7 @@ export function createSessionService(db: Database, clock: Clock): SessionService
           userId: sessions.userId,
           email: users.email,
           expiresAt: sessions.expiresAt,
+          storedOrganizationId: sessions.organizationId,
           organizationId: organizations.id,
           organizationWorkOSId: organizations.organizationWorkOSId,
           role: memberships.role
@@ -77,16 +109,18 @@ export function createSessionService(db: Database, clock: Clock): SessionService
         .where(eq(sessions.tokenHash, tokenHash))
         .limit(1)
       if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null
-      return {
-        tokenHash,
-        userId: row.userId,
-        email: row.email,
-        expiresAt: row.expiresAt,
-        organization:
-          row.organizationId && row.organizationWorkOSId && row.role
-            ? { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId, role: row.role }
-            : null
+      let organization: SessionOrganization | null =
+        row.organizationId && row.organizationWorkOSId && row.role
+          ? { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId, role: row.role }
+          : null
+      if (!organization) {
+        // Never the lost organization again: another ACTIVE one, or none (onboarding).
+        organization = await defaultOrganizationFor(db, row.userId)
+        if (organization || row.storedOrganizationId) {
+          await db.update(sessions).set({ organizationId: organization?.id ?? null }).where(eq(sessions.tokenHash, tokenHash))
+        }
       }
+      return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
     },
 
     async refresh(session) {
@@ -100,6 +134,8 @@ export function createSessionService(db: Database, clock: Clock): SessionService
     async setOrganization(tokenHash, organizationId) {
       await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash))
     },
+
+    defaultOrganizationFor: (userId) => defaultOrganizationFor(db, userId),
 
     async destroy(tokenHash) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
