@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { API_BASE, CLIENT_HEADER } from '../shared/api/contract'
+import { API_BASE, CLIENT_HEADER, type ApiErrorCode } from '../shared/api/contract'
 import type { IdentityProvider } from './adapters/identity/identity'
 import { systemClock, type Clock } from './clock'
 import { resolveServerConfig, type ServerConfig } from './config'
@@ -32,10 +32,10 @@ export interface CreateServerOptions {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const GENERIC_500 = 'Something went wrong. Please try again later.'
 
-const errorBody = (code: string, message: string) => ({ error: { code, message } })
+const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } })
 
 /** Client errors raised by Fastify or its plugins (not by our routes), in the API's error format. */
-const STATUS_CODES: Record<number, { code: string; message: string }> = {
+const STATUS_CODES: Record<number, { code: ApiErrorCode; message: string }> = {
   400: { code: 'bad_request', message: 'The request could not be processed.' },
   401: { code: 'unauthenticated', message: 'Sign in to continue.' },
   403: { code: 'forbidden', message: 'You are not allowed to do that.' },

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../shared/api/contract'
+import type { ApiErrorBody, ApiErrorCode } from '../shared/api/contract'
 
 /**
  * An error with an HTTP status and a human message, answered as
@@ -7,7 +7,7 @@ import type { ApiErrorBody } from '../shared/api/contract'
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>
   ) {
@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>, code = 'validation') =>
+export const badRequest = (message: string, fields?: Record<string, string>, code: ApiErrorCode = 'validation') =>
   new ApiError(400, code, message, fields)
 export const unauthenticated = (message = 'Sign in to continue.') => new ApiError(401, 'unauthenticated', message)
 export const forbidden = (message = 'You are not allowed to do that.') => new ApiError(403, 'forbidden', message)
@@ -28,7 +28,7 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ap
 export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message)
 export const planLimit = (message = 'Your plan does not include this. Upgrade your plan to continue.') =>
   new ApiError(402, 'plan_limit', message)
-export const conflict = (message: string, fields?: Record<string, string>, code = 'conflict') =>
+export const conflict = (message: string, fields?: Record<string, string>, code: ApiErrorCode = 'conflict') =>
   new ApiError(409, code, message, fields)
 export const noOrganization = () => new ApiError(409, 'no_organization', 'Create an organization first.')
 

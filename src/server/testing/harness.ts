@@ -14,7 +14,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { API_BASE, CLIENT_HEADER, SESSION_COOKIE } from '../../shared/api/contract'
+import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, SESSION_COOKIE, type ApiErrorCode } from '../../shared/api/contract'
 import type { IdentityProvider } from '../adapters/identity/identity'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import { createServer } from '../app'
@@ -261,6 +261,11 @@ export class TestClient {
       } catch {
         body = text
       }
+    }
+    // Every error answer must use a documented code with its documented status (contract API_ERROR_CODES).
+    const code = (body as { error?: { code?: unknown } } | null)?.error?.code
+    if (res.statusCode >= 400 && (typeof code !== 'string' || API_ERROR_CODES[code as ApiErrorCode] !== res.statusCode)) {
+      throw new Error(`${method} ${path}: status ${res.statusCode} with undocumented error code ${String(code)}`)
     }
     return { status: res.statusCode, body: body as T, headers: res.headers, setCookies }
   }

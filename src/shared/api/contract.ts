@@ -183,6 +183,39 @@ export const apiErrorSchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
 
+/** Every `error.code` the server answers with (DESIGN.md §3), with its HTTP status. */
+export const API_ERROR_CODES = {
+  /** 400: input failed the endpoint's schema; `fields` holds a message per field. */
+  validation: 400,
+  /** 400: the body is not JSON. */
+  invalid_json: 400,
+  bad_request: 400,
+  /** 401: no (live) session. */
+  unauthenticated: 401,
+  /** 401: sign-in with a wrong email or password ('Incorrect email or password.'). */
+  invalid_credentials: 401,
+  /** 402: the plan does not include this (the client dispatches 'openPlanModal'). */
+  plan_limit: 402,
+  /** 403: a state-changing request without the X-Pagecrew-Client header. */
+  csrf: 403,
+  /** 403: the role does not allow it. */
+  forbidden: 403,
+  /** 404: unknown, or not in the session's organization. */
+  not_found: 404,
+  method_not_allowed: 405,
+  /** 409: e.g. an email already in use (`fields.email`). */
+  conflict: 409,
+  /** 409: the endpoint needs an organization and the session has none ('Create an organization first.'). */
+  no_organization: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  /** 429: too many sign-in or sign-up attempts. */
+  rate_limited: 429,
+  /** 500: anything unexpected; details are only logged. */
+  internal: 500
+} as const satisfies Record<string, number>
+export type ApiErrorCode = keyof typeof API_ERROR_CODES
+
 export const API_BASE = '/api'
 export const CLIENT_HEADER = 'x-pagecrew-client'
 export const SESSION_COOKIE = 'pagecrew_session'
