@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: {
     alias: {
-      '@shared': resolve(__dirname, 'src/shared'),
-      '@renderer': resolve(__dirname, 'src/renderer/src')
+      '@shared': resolve(import.meta.dirname, 'src/shared'),
+      '@renderer': resolve(import.meta.dirname, 'src/renderer/src')
     }
   },
   test: {

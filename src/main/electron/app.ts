@@ -159,6 +159,10 @@ export function runApp(config: AppConfig): void {
       hideOnClose: () => !quitting,
       icon: config.icons.window
     })
+    // A reload drops the renderer's event listeners: links wait until it says ready again.
+    mainWindow.webContents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument) core?.deepLinks.loading()
+    })
     for (const url of earlyLinks.splice(0)) core.deepLinks.handleUrl(url)
   }
 

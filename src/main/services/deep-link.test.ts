@@ -85,6 +85,16 @@ describe('createDeepLinkRouter', () => {
     expect(t.focused()).toBe(2)
   })
 
+  it('queues again while the renderer reloads, and delivers once it is ready again', () => {
+    const t = setup()
+    t.router.ready()
+    t.router.loading()
+    t.router.handleUrl('pagecrew://open?path=/settings')
+    expect(t.events).toEqual([])
+    t.router.ready()
+    expect(t.events).toEqual([{ type: 'navigate', path: '/settings' }])
+  })
+
   it('keeps only the latest links while waiting', () => {
     const t = setup()
     t.router.handleUrl('pagecrew://open?orgid=org_a')

@@ -91,6 +91,8 @@ export interface DeepLinkRouter {
   handleArgv(argv: readonly string[]): boolean
   /** The renderer can take events now: queued links are delivered in order. */
   ready(): void
+  /** The renderer is loading a new document (reload, first load): queue links until it is ready again. */
+  loading(): void
 }
 
 export interface DeepLinkRouterOptions {
@@ -131,6 +133,9 @@ export function createDeepLinkRouter({ emit, window, log = consoleLog('deep-link
     ready() {
       isReady = true
       for (const path of queue.splice(0)) emit({ type: 'navigate', path })
+    },
+    loading() {
+      isReady = false
     }
   }
 }

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import type { RunningTestServer } from '../../src/server/testing/harness'
+import { COOKIE_JAR_FILE } from '../../src/main/services/desktop-core'
+import { launchChromium } from './support/browser'
+import { openDesktopHarness, type DesktopHarness, HARNESS_ORIGIN } from './support/desktop-harness'
+import { startE2eServer } from './support/server'
+
+const PASSWORD = 'a long desktop password'
+
+let server: RunningTestServer
+let browser: Browser
+let desktop: DesktopHarness
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
+  desktop = await openDesktopHarness(browser, server.url)
+})
+
+afterAll(async () => {
+  await desktop?.close()
+  await browser?.close()
+  await server?.close()
+})
+
+/** Calls the API the way main does, through the harness's own (main-process) client. */
+async function mainApi(path: string) {
+  return desktop.core.api.request({ method: 'GET', path })
+}
+
+describe('desktop harness: built renderer + built preload + real main services', () => {
+  it('signs in through main, follows deep links, and keeps the tray in step with unread notifications', async () => {
+    const { page, recorded, context } = desktop
+
+    // An account with one organization exists already (made through the API, not the app).
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-pagecrew-client': 'e2e' },
+      body: JSON.stringify({ email: 'dana@desk.example', password: PASSWORD, fullName: 'Dana Desk' })
+    })
+    expect(signup.status).toBe(200)
+    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!
+    const created = await fetch(`${server.url}/api/auth/create-organization`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-pagecrew-client': 'e2e', cookie },
+      body: JSON.stringify({ organizationName: 'Deskworks' })
+    })
+    expect(created.status).toBe(200)
+    const deskworks = (await created.json()) as { organizationWorkOSId: string }
+    await fetch(`${server.url}/api/notification/mark-as-read`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-pagecrew-client': 'e2e', cookie },
+      body: '{}'
+    })
+
+    // Sign in inside the app: the session lands in main's jar, never in the page.
+    await page.goto(`${HARNESS_ORIGIN}/login`)
+    expect(await page.evaluate(() => typeof (window as unknown as { pagecrew?: unknown }).pagecrew)).toBe('object')
+    await page.getByTestId('login-email').fill('dana@desk.example')
+    await page.getByTestId('login-password').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL('**/dashboard')
+    await expect.poll(() => page.getByTestId('dashboard-organization').textContent()).toContain('Deskworks')
+    expect(await context.cookies()).toEqual([])
+    expect(await page.evaluate(() => document.cookie)).toBe('')
+    const jarFile = readFileSync(join(desktop.dataDir, COOKIE_JAR_FILE))
+    expect(jarFile.includes(Buffer.from('pagecrew_session'))).toBe(false)
+    expect((await mainApi('/auth')).status).toBe(200)
+
+    // A second organization, created in the app: its welcome notification raises the tray count
+    // and shows one OS notification.
+    const notificationsBefore = recorded.notifications.length
+    const getByTestId = (id: string) => page.getByTestId(id)
+    await getByTestId('avatar-menu-button').first().click()
+    await getByTestId('create-organization').click()
+    await getByTestId('create-organization-name').fill('Harbor')
+    await getByTestId('create-organization-submit').click()
+    await expect.poll(() => getByTestId('dashboard-organization').textContent(), { timeout: 15_000 }).toContain('Harbor')
+    await expect.poll(() => recorded.trayCounts.at(-1), { timeout: 10_000 }).toBe(1)
+    expect(recorded.badgeCounts.at(-1)).toBe(1)
+    await expect.poll(() => recorded.notifications.length).toBe(notificationsBefore + 1)
+    expect(recorded.notifications.at(-1)!.title).toContain('Welcome')
+
+    // A deep link switches organization and navigates.
+    desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${deskworks.organizationWorkOSId}&path=/settings`)
+    await page.waitForURL((url) => url.pathname === '/settings' && url.search === '', { timeout: 15_000 })
+    await expect
+      .poll(async () => ((await mainApi('/auth')).body as { organizationWorkOSId: string }).organizationWorkOSId, { timeout: 15_000 })
+      .toBe(deskworks.organizationWorkOSId)
+    expect(recorded.focusCount).toBeGreaterThan(0)
+
+    // Malformed deep links are refused: nothing navigates, the organization stays.
+    const before = page.url()
+    for (const bad of [
+      'pagecrew://open?orgid=org_x&path=/etc/passwd',
+      'pagecrew://open?orgid=../../x&path=/settings',
+      'pagecrew://evil?path=/settings',
+      'javascript:alert(1)',
+      `pagecrew://open?orgid=${deskworks.organizationWorkOSId}&path=/settings&next=https://example.com`
+    ]) {
+      desktop.core.deepLinks.handleUrl(bad)
+    }
+    await page.waitForTimeout(500)
+    expect(page.url()).toBe(before)
+
+    // Back in Harbor (where the unread welcome is), marking it read lowers the tray count.
+    await page.goto(`${HARNESS_ORIGIN}/dashboard`)
+    desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${(await harborId())}&path=/dashboard`)
+    await expect.poll(() => getByTestId('dashboard-organization').textContent(), { timeout: 15_000 }).toContain('Harbor')
+    await getByTestId('notification-bell').first().click()
+    await getByTestId('notification-item').first().click()
+    await expect.poll(() => recorded.trayCounts.at(-1), { timeout: 10_000 }).toBe(0)
+    expect(recorded.badgeCounts.at(-1)).toBe(0)
+  })
+
+  it('refuses IPC from an untrusted sender and invalid payloads', async () => {
+    await expect(desktop.core.ipc['api:request']('https://evil.example/', { method: 'GET', path: '/user' })).rejects.toThrow()
+    await expect(desktop.core.ipc['api:request'](`${HARNESS_ORIGIN}/`, { method: 'GET', path: '//evil.example/x' })).rejects.toThrow()
+    await expect(desktop.core.ipc['shell:open-external'](`${HARNESS_ORIGIN}/`, 'file:///etc/passwd')).rejects.toThrow()
+    expect(desktop.recorded.externalUrls).toEqual([])
+  })
+})
+
+async function harborId(): Promise<string> {
+  const user = (await mainApi('/user')).body as { organizations: { name: string; organizationWorkOSId: string }[] }
+  return user.organizations.find((o) => o.name === 'Harbor')!.organizationWorkOSId
+}

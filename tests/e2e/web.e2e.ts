@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { RunningTestServer } from '../../src/server/testing/harness'
+import { launchChromium } from './support/browser'
+import { startE2eServer } from './support/server'
+
+const PASSWORD = 'correct horse battery'
+
+let server: RunningTestServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openAvatarMenu(page: Page) {
+  await page.getByTestId('avatar-menu-button').first().click()
+  await expect.poll(() => page.getByTestId('avatar-menu').isVisible()).toBe(true)
+}
+
+async function organizationsOf(context: BrowserContext) {
+  const res = await context.request.get(`${server.url}/api/user`)
+  expect(res.status()).toBe(200)
+  return (await res.json()).organizations as { name: string; organizationWorkOSId: string; unreadNotificationCount: number }[]
+}
+
+async function signUpAndOnboard(page: Page, email: string, organizationName: string) {
+  await page.goto(`${server.url}/signup`)
+  await page.getByTestId('signup-full-name').fill('Ana Lopez')
+  await page.getByTestId('signup-email').fill(email)
+  await page.getByTestId('signup-password').fill(PASSWORD)
+  await page.getByTestId('signup-submit').click()
+  await page.waitForURL('**/signup/onboarding/company')
+  await page.getByTestId('onboarding-organization-name').fill(organizationName)
+  await page.getByTestId('onboarding-company-page-name').fill(`${organizationName} Inc`)
+  await page.getByTestId('onboarding-linkedin-page-link').fill('https://www.linkedin.com/company/acme')
+  await page.getByTestId('onboarding-website').fill('https://acme.example')
+  await page.getByTestId('onboarding-industry').fill('Software')
+  await page.getByTestId('onboarding-description').fill('We make tools for teams.')
+  await page.getByTestId('onboarding-submit').click()
+  await page.waitForURL('**/dashboard')
+}
+
+describe('web host, end to end in Chromium', () => {
+  it('signs up, onboards, themes, runs two organizations, reads a notification, signs out and in', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+
+    await signUpAndOnboard(page, 'ana@acme.example', 'Acme')
+
+    // Dashboard: the organization on a 14-day trial.
+    await expect.poll(() => page.getByTestId('dashboard-organization').textContent()).toContain('Acme')
+    await expect.poll(() => page.getByTestId('dashboard-plan-status').textContent()).toMatch(/trial/i)
+    await expect.poll(() => page.getByTestId('dashboard-trial-days').textContent()).toContain('14')
+    await expect.poll(() => page.getByTestId('page-title').first().textContent()).toBe('Dashboard')
+
+    // The browser's time zone was stored because the new user had none.
+    await expect
+      .poll(async () => (await (await context.request.get(`${server.url}/api/user`)).json()).timezone)
+      .toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone))
+
+    // Theme: Dark survives a reload, stored under 'theme'.
+    await openAvatarMenu(page)
+    await page.getByTestId('menu-theme').click()
+    await page.getByTestId('theme-dark').click()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).backgroundColor)
+    await page.reload()
+    await page.getByTestId('dashboard-organization').waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).backgroundColor)).toBe(darkBackground)
+    expect(darkBackground).not.toBe('rgb(255, 255, 255)')
+
+    // A second organization, created from the avatar menu.
+    await openAvatarMenu(page)
+    await page.getByTestId('create-organization').click()
+    await page.getByTestId('create-organization-name').fill('Beta')
+    await page.getByTestId('create-organization-submit').click()
+    await expect.poll(() => page.getByTestId('dashboard-organization').textContent(), { timeout: 15_000 }).toContain('Beta')
+
+    const organizations = await organizationsOf(context)
+    expect(organizations.map((o) => o.name).sort()).toEqual(['Acme', 'Beta'])
+    const acme = organizations.find((o) => o.name === 'Acme')!
+    const beta = organizations.find((o) => o.name === 'Beta')!
+
+    // Switch back to Acme through the avatar menu: the page reloads into it.
+    await openAvatarMenu(page)
+    await page.getByTestId('switch-organization').click()
+    await page.getByTestId(`switch-organization-${acme.organizationWorkOSId}`).click()
+    await expect.poll(() => page.getByTestId('dashboard-organization').textContent(), { timeout: 15_000 }).toContain('Acme')
+
+    // ?orgid= switches to Beta and is then removed from the address.
+    await page.goto(`${server.url}/dashboard?orgid=${beta.organizationWorkOSId}`)
+    await expect.poll(() => page.getByTestId('dashboard-organization').textContent(), { timeout: 15_000 }).toContain('Beta')
+    await expect.poll(() => new URL(page.url()).search).toBe('')
+
+    // Beta's welcome notification: the bell shows it; clicking marks it read and follows its link.
+    await expect.poll(() => page.getByTestId('notification-unread-count').first().textContent()).toBe('1')
+    await page.getByTestId('notification-bell').first().click()
+    const item = page.getByTestId('notification-item').first()
+    await expect.poll(() => item.textContent()).toContain('Welcome')
+    await item.click()
+    await page.waitForURL('**/dashboard')
+    await expect.poll(async () => (await organizationsOf(context)).find((o) => o.name === 'Beta')!.unreadNotificationCount).toBe(0)
+    await expect.poll(() => page.getByTestId('notification-unread-count').count()).toBe(0)
+
+    // Sign out, a wrong password gets a clear message, then sign in again.
+    await openAvatarMenu(page)
+    await page.getByTestId('logout').click()
+    await page.waitForURL('**/login')
+    await page.getByTestId('login-email').fill('ana@acme.example')
+    await page.getByTestId('login-password').fill('not the password')
+    await page.getByTestId('login-submit').click()
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Incorrect email or password.')
+    await page.getByTestId('login-password').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL('**/dashboard')
+
+    // /login with a valid session goes to /dashboard.
+    await page.goto(`${server.url}/login`)
+    await page.waitForURL('**/dashboard')
+
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('sends a visitor without a session to sign-in, and renders /validate-certification bare', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/dashboard`)
+    await page.waitForURL('**/login')
+
+    await page.goto(`${server.url}/validate-certification`)
+    await page.getByTestId('certificate-id').fill('CERT-0000')
+    await page.getByTestId('certificate-validate').click()
+    await expect.poll(() => page.getByTestId('certificate-error').textContent()).toContain('No certificate found with this ID.')
+    expect(await page.getByTestId('left-nav').count()).toBe(0)
+    expect(page.url()).toContain('/validate-certification')
+    await context.close()
+  })
+
+  it('collapses the navigation to 60 px, expands it to 250 px, and hides it on small screens', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await signUpAndOnboard(page, 'nav@acme.example', 'Navigators')
+    const nav = page.getByTestId('left-nav')
+    const widthOf = async () => Math.round((await nav.boundingBox())!.width)
+    const first = await widthOf()
+    expect([60, 250]).toContain(first)
+    await page.getByTestId('nav-toggle').click()
+    await expect.poll(widthOf).toBe(first === 60 ? 250 : 60)
+    await expect.poll(() => page.getByTestId('nav-dashboard').getAttribute('aria-current')).toBe('page')
+
+    await page.setViewportSize({ width: 480, height: 800 })
+    await expect.poll(() => nav.isVisible()).toBe(false)
+    await expect.poll(() => page.getByTestId('mobile-nav-button').isVisible()).toBe(true)
+    await expect.poll(() => page.getByTestId('bottom-bar').isVisible()).toBe(true)
+    await context.close()
+  })
+})
