@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react'
+
 /**
  * happy-dom's Web Animations reject `finished` when Fluent cancels a motion on unmount, which
  * surfaces as unhandled rejections. Without `animate`, Fluent uses its no-op test motions.
@@ -5,3 +7,6 @@
 for (const proto of [Element.prototype, HTMLElement.prototype]) {
   Object.defineProperty(proto, 'animate', { value: undefined, configurable: true, writable: true })
 }
+
+// Test files run in parallel and Fluent surfaces take a few renders to settle: wait longer than 1 s.
+configure({ asyncUtilTimeout: 5000 })
