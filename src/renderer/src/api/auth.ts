@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { createOrganizationBodySchema, endpoints, type Session } from '@shared/api/contract'
+import { endpoints, type Session, type createOrganizationBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useReload } from '@renderer/host/HostContext'
 import { useCallApi } from './client'

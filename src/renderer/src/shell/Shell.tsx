@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { Skeleton, SkeletonItem, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Skeleton, SkeletonItem, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { isSubscriptionExpired, pageTitleFor } from '@shared/rules'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
@@ -16,7 +16,7 @@ import { useTimezoneSync } from './useTimezoneSync'
 const NAV_EXPANDED_KEY = 'navExpanded'
 
 const useStyles = makeStyles({
-  root: { display: 'flex', height: '100%', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
+  root: { position: 'relative', display: 'flex', height: '100%', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
   column: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
   topBar: {
     display: 'flex',
@@ -37,7 +37,17 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
   },
-  placeholder: { width: '160px' }
+  placeholder: { width: '160px' },
+  // Visible only while focused: the first Tab stop jumps past the navigation.
+  skipLink: {
+    position: 'absolute',
+    left: tokens.spacingHorizontalS,
+    top: tokens.spacingVerticalS,
+    zIndex: 1000,
+    transform: 'translateY(-200%)',
+    ':focus': { transform: 'none' }
+  },
+  mainFocus: { ':focus': { outline: 'none' } }
 })
 
 function readNavExpanded(): boolean {
@@ -71,6 +81,7 @@ export function Shell() {
   const organization = useOrganization()
   const [navExpanded, setNavExpanded] = useState(readNavExpanded)
   const title = pageTitleFor(pathname)
+  const mainRef = useRef<HTMLElement>(null)
 
   useTimezoneSync(user.data)
 
@@ -97,6 +108,9 @@ export function Shell() {
 
   return (
     <div className={styles.root}>
+      <Button className={styles.skipLink} appearance="primary" onClick={() => mainRef.current?.focus()}>
+        Skip to main content
+      </Button>
       {small ? null : <LeftNav expanded={navExpanded} onToggle={toggleNav} />}
       <div className={styles.column}>
         <header className={styles.topBar}>
@@ -107,7 +121,7 @@ export function Shell() {
           {small ? null : account}
         </header>
         {user.data ? <Banners pathname={pathname} user={user.data} organization={organization.data} now={now} /> : null}
-        <main className={mergeClasses(styles.main, small && styles.mainSmall)}>
+        <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, styles.mainFocus, small && styles.mainSmall)}>
           <Outlet />
         </main>
         {small ? (
