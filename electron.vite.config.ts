@@ -37,6 +37,8 @@ export default defineConfig({
     resolve: { alias },
     plugins: [react()],
     build: {
+      // electron-vite leaves the renderer unminified; the login route's 250 KB gzip budget needs it.
+      minify: true,
       manifest: true,
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') }
     }
