@@ -72,6 +72,7 @@ describe('desktop harness: built renderer + built preload + real main services',
     // A second organization, created in the app: its welcome notification raises the tray count
     // and shows one OS notification.
     const notificationsBefore = recorded.notifications.length
+    const readyBefore = recorded.readyCount
     const getByTestId = (id: string) => page.getByTestId(id)
     await getByTestId('avatar-menu-button').first().click()
     await getByTestId('create-organization').click()
@@ -82,6 +83,9 @@ describe('desktop harness: built renderer + built preload + real main services',
     expect(recorded.badgeCounts.at(-1)).toBe(1)
     await expect.poll(() => recorded.notifications.length).toBe(notificationsBefore + 1)
     expect(recorded.notifications.at(-1)!.title).toContain('Welcome')
+    // Creating an organization reloads the app into it; wait until the new document is ready.
+    await expect.poll(() => recorded.readyCount, { timeout: 15_000 }).toBeGreaterThan(readyBefore)
+    await page.waitForLoadState('load')
 
     // A deep link switches organization and navigates.
     desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${deskworks.organizationWorkOSId}&path=/settings`)

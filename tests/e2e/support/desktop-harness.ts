@@ -27,6 +27,8 @@ export interface Recorded {
   focusCount: number
   externalUrls: string[]
   themes: Theme[]
+  /** How many documents have said 'renderer:ready' (first load and every reload). */
+  readyCount: number
 }
 
 export interface DesktopHarness {
@@ -70,7 +72,7 @@ function preloadInitScript(): string {
 
 export async function openDesktopHarness(browser: Browser, apiOrigin: string): Promise<DesktopHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pagecrew-desktop-'))
-  const recorded: Recorded = { trayCounts: [], badgeCounts: [], notifications: [], focusCount: 0, externalUrls: [], themes: [] }
+  const recorded: Recorded = { trayCounts: [], badgeCounts: [], notifications: [], focusCount: 0, externalUrls: [], themes: [], readyCount: 0 }
   let page: Page | null = null
   const pendingEvents: HostEvent[] = []
 
@@ -119,6 +121,7 @@ export async function openDesktopHarness(browser: Browser, apiOrigin: string): P
   })
   await context.exposeBinding('__pagecrewInvoke', async ({ frame }, channel: string, payload: unknown) => {
     if (!isIpcInvokeChannel(channel)) throw new Error(`unknown IPC channel ${channel}`)
+    if (channel === 'renderer:ready') recorded.readyCount++
     const handler = core.ipc[channel] as (senderUrl: string | undefined, payload: unknown) => Promise<unknown>
     return handler(frame.url(), payload)
   })
