@@ -17,8 +17,27 @@ export const hostRequestSchema = z.object({
     .regex(/^\/[A-Za-z0-9\-._~/]*$/, 'invalid API path')
     .refine((p) => !p.includes('..') && !p.startsWith('//'), 'invalid API path'),
   query: z.record(z.string(), z.string().max(4096)).optional(),
-  body: z.unknown().optional()
-})
+  body: z.unknown().optional(),
+  /**
+   * A multipart/form-data body instead of JSON (spec §7: team create/update). Text fields as they
+   * are; files as bytes with their name and type. Mutually exclusive with `body`.
+   */
+  multipart: z
+    .object({
+      fields: z.record(z.string(), z.string().max(1_000_000)),
+      files: z
+        .array(
+          z.object({
+            field: z.string().min(1).max(100),
+            fileName: z.string().min(1).max(1024),
+            contentType: z.string().max(255),
+            data: z.instanceof(Uint8Array)
+          })
+        )
+        .max(20)
+    })
+    .optional()
+}).refine((r) => !(r.body !== undefined && r.multipart !== undefined), 'A request has either a JSON body or a multipart body.')
 export type HostRequest = z.infer<typeof hostRequestSchema>
 
 export interface HostResponse {
