@@ -1,10 +1,23 @@
 import { z } from 'zod'
 import {
+  aiTemplateDetailSchema,
+  businessPageSchema,
+  businessPageTagsSchema,
+  businessPostTagSchema,
   entitlementSchema,
+  joinInfoSchema,
+  memberSchema,
   notificationSchema,
   organizationSchema,
-  userSchema
+  outboxEmailSchema,
+  postTagSchema,
+  roleSchema,
+  teamSchema,
+  userSchema,
+  userTagsSchema
 } from '../domain'
+import { isValidEmail } from '../rules/validation'
+import { MESSAGES } from './messages'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -24,6 +37,12 @@ export interface Endpoint<
   response: R
   /** false for the few endpoints reachable without a session. */
   auth: boolean
+  /**
+   * Present when the body is multipart/form-data instead of JSON (spec §7: team create/update).
+   * `body` then describes the text fields (each a string, JSON-encoded where the spec says JSON);
+   * `fileField` names the optional file part.
+   */
+  multipart?: { fileField: string }
 }
 
 const none = z.undefined()
@@ -98,6 +117,222 @@ export const publicConfigSchema = z.object({
 })
 export type PublicConfig = z.infer<typeof publicConfigSchema>
 
+// ---------------------------------------------------------------------------------------------
+// Organization administration (issue 3)
+// ---------------------------------------------------------------------------------------------
+
+/** An id sent by the client (a uuid on our server; anything else is simply not found: 404). */
+export const idSchema = z.string().trim().min(1, 'Missing id.').max(100)
+const idListSchema = z.array(idSchema).max(10_000)
+
+/** The invite email rule of spec §5 (text, @, text, dot, text, no spaces); stored trimmed and lower-case. */
+export const inviteEmailSchema = z
+  .string({ error: MESSAGES.inviteEmailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(320, MESSAGES.inviteEmailInvalid)
+  .refine(isValidEmail, MESSAGES.inviteEmailInvalid)
+
+/** Monthly target posts: a whole number, 0 or more (spec §5). */
+export const monthlyTargetSchema = z
+  .number({ error: MESSAGES.monthlyTargetInvalid })
+  .int(MESSAGES.monthlyTargetInvalid)
+  .min(0, MESSAGES.monthlyTargetInvalid)
+  .max(10_000, 'Use at most 10000 posts a month.')
+
+/** '#rrggbb' */
+export const tagColorSchema = z.string({ error: MESSAGES.tagColorInvalid }).trim().regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.tagColorInvalid)
+
+/** A day or an instant: '2026-03-01' or '2026-03-01T00:00:00Z'. */
+export const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date such as 2026-03-01.' })
+
+export const listMembersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /** Matches name or email, case-insensitive. */
+  search: z.string().trim().max(200).optional()
+})
+
+export const listMembersResponseSchema = z.object({
+  /** ACTIVE members first, then by name (or email when there is no name yet). */
+  members: z.array(memberSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive()
+})
+
+export const inviteMemberBodySchema = z.object({ email: inviteEmailSchema, role: roleSchema })
+
+export const inviteMemberResponseSchema = z.object({
+  member: memberSchema,
+  /** The join link the invitation email carries (`<server>/join?token=…`). */
+  joinUrl: z.string(),
+  expiresAt: z.iso.datetime({ offset: true })
+})
+
+export const updateMemberBodySchema = z.object({
+  userId: idSchema,
+  /** Only an INVITED member's email can change (the invitation is sent again to the new address). */
+  email: inviteEmailSchema.optional(),
+  role: roleSchema.optional(),
+  numberOfPosts: monthlyTargetSchema.optional(),
+  userApprovalFlow: z.boolean().optional(),
+  /** Topic tag ids: the member's complete set. */
+  postTags: idListSchema.optional(),
+  /** Business page ids: the member's complete set; null (or absent) leaves the links as they are. */
+  selectedBusinessPages: idListSchema.nullable().optional()
+})
+
+export const updateUserOrgSettingsBodySchema = z.object({
+  data: z.object({ assignedNumberOfPosts: monthlyTargetSchema.optional() })
+})
+
+export const joinAcceptBodySchema = z.object({
+  token: z.string().trim().min(1, MESSAGES.invalidInvitation).max(200),
+  /** Required when the invitee has no account yet. */
+  fullName: z.string().trim().min(1, 'Enter your full name.').max(200, 'Use at most 200 characters.').optional(),
+  password: z.string().min(1, 'Enter your password.').max(256, 'Use at most 256 characters.')
+})
+
+/** A multipart text field that carries JSON (spec §7), decoded then checked against `schema`. */
+function jsonField<S extends z.ZodType>(schema: S, missing: string) {
+  return z
+    .string({ error: missing })
+    .max(1_000_000)
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: missing })
+        return z.NEVER
+      }
+    })
+    .pipe(schema)
+}
+
+/**
+ * The text fields of POST /team/create and PUT /team/update (multipart/form-data, spec §7). The
+ * client sends strings (z.input); the server reads the decoded values (z.output). The image is the
+ * file part `image` (TEAM_IMAGE_FIELD); `imageRemoved: 'true'` drops the current image.
+ */
+export const teamFormFieldsSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.teamNameEmpty })
+    .max(200, 'Use at most 200 characters.')
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, MESSAGES.teamNameEmpty)),
+  /** JSON array of user ids (ACTIVE members of the organization). */
+  members: jsonField(z.array(idSchema, { error: MESSAGES.teamMembersMissing }).min(1, MESSAGES.teamMembersMissing).max(10_000), MESSAGES.teamMembersMissing),
+  /** JSON array of user ids; each leader is also made a member. */
+  teamLeaders: jsonField(z.array(idSchema, { error: MESSAGES.teamLeaderMissing }).min(1, MESSAGES.teamLeaderMissing).max(10_000), MESSAGES.teamLeaderMissing),
+  /** JSON boolean; false when absent on create, unchanged when absent on update. */
+  requireTag: jsonField(z.boolean({ error: 'requireTag must be true or false.' }), 'requireTag must be true or false.').optional(),
+  /** JSON string or null; none when absent on create, unchanged when absent on update. */
+  aISettingTemplateId: jsonField(idSchema.nullable(), 'aISettingTemplateId must be a template id or null.').optional(),
+  imageRemoved: z.enum(['true', 'false']).optional()
+})
+export const updateTeamFormFieldsSchema = teamFormFieldsSchema.extend({ id: idSchema })
+export const TEAM_IMAGE_FIELD = 'image'
+
+export interface TeamFormInput {
+  id?: string
+  name: string
+  members: string[]
+  teamLeaders: string[]
+  requireTag: boolean
+  aISettingTemplateId: string | null
+  imageRemoved?: boolean
+}
+
+/** The multipart text fields for a team form (JSON where spec §7 says JSON). */
+export function toTeamFormFields(input: TeamFormInput): Record<string, string> {
+  const fields: Record<string, string> = {
+    name: input.name,
+    members: JSON.stringify(input.members),
+    teamLeaders: JSON.stringify(input.teamLeaders),
+    requireTag: JSON.stringify(input.requireTag),
+    aISettingTemplateId: JSON.stringify(input.aISettingTemplateId)
+  }
+  if (input.id !== undefined) fields.id = input.id
+  if (input.imageRemoved) fields.imageRemoved = 'true'
+  return fields
+}
+
+/** Where a team's image is served (GET, session cookie; not JSON, so not in `endpoints`). */
+export const TEAM_IMAGE_PATH = '/team/image/:teamId'
+
+const tagTitleSchema = z
+  .string({ error: MESSAGES.tagTitleEmpty })
+  .max(100, 'Use at most 100 characters.')
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, MESSAGES.tagTitleEmpty))
+const tagDescriptionSchema = z.string().trim().max(1000, 'Use at most 1000 characters.').nullable().optional()
+
+export const postTagFilterQuerySchema = z.object({
+  /** 'true': the list is for a business post, which shows no topic tags: the answer is empty. */
+  isBusinessPostNotDisplayTags: z.enum(['true', 'false', '']).optional()
+})
+export const postTagFilterBodySchema = z
+  .object({
+    /** Tags assigned to this team's members. */
+    teamId: idSchema.nullable().optional(),
+    /** Tags assigned to any of these users. */
+    memberIds: idListSchema.nullable().optional()
+  })
+  .optional()
+
+export const userTagsBodySchema = z.object({
+  userIds: idListSchema,
+  startDate: dateBoundSchema,
+  endDate: dateBoundSchema,
+  isBusinessPostNotDisplayTags: z.boolean().optional()
+})
+
+export const createPostTagBodySchema = z.object({
+  tagTitle: tagTitleSchema,
+  tagColor: tagColorSchema,
+  tagDescription: tagDescriptionSchema,
+  /** User ids (members of the organization). */
+  assignedUsers: idListSchema.default([])
+})
+export const updatePostTagBodySchema = createPostTagBodySchema.extend({ tagId: idSchema })
+
+const pageTextSchema = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).nullable().optional()
+export const businessPageFieldsSchema = z.object({
+  linkedInCompanyName: z.string({ error: MESSAGES.businessPageNameEmpty }).trim().min(1, MESSAGES.businessPageNameEmpty).max(200),
+  linkedInPageLink: optionalUrlSchema.nullable().optional(),
+  linkedInWebsite: optionalUrlSchema.nullable().optional(),
+  linkedInCompanyDescription: pageTextSchema(2000),
+  /** An https:// address or a same-origin path; null for none. */
+  image: z.string().trim().max(2048).nullable().optional(),
+  /** The page's AI setting template (its industries become the page's industries); null for none. */
+  aiSettingTemplateId: idSchema.nullable().optional()
+})
+export const updateBusinessPageBodySchema = businessPageFieldsSchema.partial().extend({ businessPageId: idSchema })
+
+const businessTagTitleSchema = z
+  .string({ error: MESSAGES.tagTitleEmpty })
+  .max(100, 'Use at most 100 characters.')
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, MESSAGES.tagTitleEmpty))
+
+const aiTemplateFields = {
+  templateName: z.string({ error: MESSAGES.aiTemplateNameEmpty }).trim().min(1, MESSAGES.aiTemplateNameEmpty).max(200),
+  industries: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+  tone: z.string().trim().max(500).default(''),
+  targetAudience: z.string().trim().max(1000).default(''),
+  instructions: z.string().trim().max(5000).default('')
+}
+export const createAiTemplateBodySchema = z.object(aiTemplateFields)
+export const updateAiTemplateBodySchema = z.object({
+  templateId: idSchema,
+  templateName: aiTemplateFields.templateName.optional(),
+  industries: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  tone: z.string().trim().max(500).optional(),
+  targetAudience: z.string().trim().max(1000).optional(),
+  instructions: z.string().trim().max(5000).optional()
+})
+
 export const endpoints = {
   // Configuration the renderer needs before sign-in.
   getConfig: endpoint({ method: 'GET', path: '/config', query: none, body: none, response: publicConfigSchema, auth: false }),
@@ -137,6 +372,103 @@ export const endpoints = {
     body: z.object({ name: z.string().trim().min(1, 'Enter the organization name.').max(200) }),
     response: organizationSchema
   }),
+
+  /** Decision: ADMIN only (not GHOST). Deletes everything of the organization; its sessions move on (or to onboarding). */
+  deleteOrganization: endpoint({ method: 'DELETE', path: '/organization', query: none, body: none, response: ok }),
+  /** Sets the organization's default AI template; answers the templates, default first. */
+  updateOrganizationAiSettings: endpoint({
+    method: 'PUT',
+    path: '/organization/settings/ai/update',
+    query: none,
+    body: z.object({ defaultTemplateId: idSchema }),
+    response: z.array(aiTemplateDetailSchema)
+  }),
+  updateDefaultBusinessPage: endpoint({
+    method: 'PUT',
+    path: '/organization/settings/default-page/update',
+    query: none,
+    body: z.object({ businessPageId: idSchema.nullable() }),
+    response: organizationSchema
+  }),
+  createBusinessPage: endpoint({ method: 'POST', path: '/organization/business-pages/create', query: none, body: businessPageFieldsSchema, response: businessPageSchema }),
+  updateBusinessPage: endpoint({ method: 'PUT', path: '/organization/business-pages/update', query: none, body: updateBusinessPageBodySchema, response: businessPageSchema }),
+  deleteBusinessPage: endpoint({
+    method: 'DELETE',
+    path: '/organization/business-pages/delete',
+    query: z.object({ businessPageId: idSchema }),
+    body: none,
+    response: ok
+  }),
+
+  // Members and invitations
+  listMembers: endpoint({ method: 'GET', path: '/members/list', query: listMembersQuerySchema, body: none, response: listMembersResponseSchema }),
+  inviteMember: endpoint({ method: 'POST', path: '/members/invite', query: none, body: inviteMemberBodySchema, response: inviteMemberResponseSchema }),
+  updateMember: endpoint({ method: 'PUT', path: '/members/update', query: none, body: updateMemberBodySchema, response: memberSchema }),
+  deleteMember: endpoint({ method: 'DELETE', path: '/members/delete', query: z.object({ userId: idSchema }), body: none, response: ok }),
+  /** Admins: the organization's sent emails (the built-in mail outbox), newest first. */
+  listOutbox: endpoint({ method: 'GET', path: '/members/outbox', query: none, body: none, response: z.array(outboxEmailSchema) }),
+  /** The user's own settings in the current organization (monthly target; not while INVITED). */
+  updateUserOrgSettings: endpoint({ method: 'PUT', path: '/user/update-user-org-settings', query: none, body: updateUserOrgSettingsBodySchema, response: userSchema }),
+  getJoinInfo: endpoint({
+    method: 'GET',
+    path: '/join/info',
+    query: z.object({ token: z.string().trim().min(1, MESSAGES.invalidInvitation).max(200) }),
+    body: none,
+    response: joinInfoSchema,
+    auth: false
+  }),
+  /** Creates the account (or checks its password), activates the membership and signs in to that organization. */
+  acceptInvitation: endpoint({ method: 'POST', path: '/join/accept', query: none, body: joinAcceptBodySchema, response: sessionSchema, auth: false }),
+
+  // Teams (create/update are multipart/form-data, spec §7)
+  listTeams: endpoint({ method: 'GET', path: '/team/list', query: none, body: none, response: z.array(teamSchema) }),
+  createTeam: endpoint({ method: 'POST', path: '/team/create', query: none, body: teamFormFieldsSchema, response: teamSchema, multipart: { fileField: TEAM_IMAGE_FIELD } }),
+  updateTeam: endpoint({ method: 'PUT', path: '/team/update', query: none, body: updateTeamFormFieldsSchema, response: teamSchema, multipart: { fileField: TEAM_IMAGE_FIELD } }),
+  deleteTeam: endpoint({ method: 'DELETE', path: '/team/delete', query: z.object({ teamId: idSchema }), body: none, response: ok }),
+
+  // Topic tags (post tags), sorted by title
+  listPostTags: endpoint({ method: 'POST', path: '/postTag', query: postTagFilterQuerySchema, body: postTagFilterBodySchema, response: z.array(postTagSchema) }),
+  getUserTags: endpoint({ method: 'POST', path: '/postTag/get-user-tags', query: none, body: userTagsBodySchema, response: z.array(userTagsSchema) }),
+  createPostTag: endpoint({ method: 'POST', path: '/postTag/create', query: none, body: createPostTagBodySchema, response: postTagSchema }),
+  updatePostTag: endpoint({ method: 'PUT', path: '/postTag/update', query: none, body: updatePostTagBodySchema, response: postTagSchema }),
+  deletePostTag: endpoint({ method: 'DELETE', path: '/postTag/delete', query: z.object({ tagId: idSchema }), body: none, response: ok }),
+
+  // Business post tags, sorted by title
+  listBusinessPostTags: endpoint({
+    method: 'GET',
+    path: '/businessPostTag',
+    query: z.object({ businessPageId: idSchema }),
+    body: none,
+    response: z.array(businessPostTagSchema)
+  }),
+  createBusinessPostTag: endpoint({
+    method: 'POST',
+    path: '/businessPostTag',
+    query: none,
+    body: z.object({ businessPageId: idSchema, title: businessTagTitleSchema, color: tagColorSchema }),
+    response: businessPostTagSchema
+  }),
+  updateBusinessPostTag: endpoint({
+    method: 'PUT',
+    path: '/businessPostTag',
+    query: none,
+    body: z.object({ id: idSchema, title: businessTagTitleSchema, color: tagColorSchema }),
+    response: businessPostTagSchema
+  }),
+  deleteBusinessPostTag: endpoint({ method: 'DELETE', path: '/businessPostTag', query: z.object({ id: idSchema }), body: none, response: ok }),
+  businessPostTagsByPage: endpoint({
+    method: 'POST',
+    path: '/businessPostTag/by-business-page',
+    query: none,
+    body: z.object({ businessPageIds: idListSchema, startDate: dateBoundSchema, endDate: dateBoundSchema }),
+    response: z.array(businessPageTagsSchema)
+  }),
+
+  // AI setting templates: the organization default first, then by name
+  listAiTemplates: endpoint({ method: 'GET', path: '/ai-template', query: none, body: none, response: z.array(aiTemplateDetailSchema) }),
+  createAiTemplate: endpoint({ method: 'POST', path: '/ai-template/create', query: none, body: createAiTemplateBodySchema, response: aiTemplateDetailSchema }),
+  updateAiTemplate: endpoint({ method: 'PUT', path: '/ai-template/update', query: none, body: updateAiTemplateBodySchema, response: aiTemplateDetailSchema }),
+  deleteAiTemplate: endpoint({ method: 'DELETE', path: '/ai-template/delete', query: z.object({ templateId: idSchema }), body: none, response: ok }),
 
   // Academy certificates: public look-up used by /validate-certification (renders bare, no auth).
   validateCertification: endpoint({
@@ -196,6 +528,8 @@ export const API_ERROR_CODES = {
   invalid_credentials: 401,
   /** 402: the plan does not include this (the client dispatches 'openPlanModal'). */
   plan_limit: 402,
+  /** 402: the organization has no subscription at all ('Your organization has no plan. Please contact support.'). */
+  no_plan: 402,
   /** 403: a state-changing request without the X-Pagecrew-Client header. */
   csrf: 403,
   /** 403: the role does not allow it. */
@@ -219,3 +553,5 @@ export type ApiErrorCode = keyof typeof API_ERROR_CODES
 export const API_BASE = '/api'
 export const CLIENT_HEADER = 'x-pagecrew-client'
 export const SESSION_COOKIE = 'pagecrew_session'
+
+export { MESSAGES, fileTooBigMessage } from './messages'

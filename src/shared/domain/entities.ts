@@ -72,7 +72,9 @@ export const businessPageSchema = z.object({
   linkedInWebsite: z.string().nullable(),
   linkedInCompanyDescription: z.string().nullable(),
   linkedInPageLink: z.string().nullable(),
-  aiSettingTemplate: z.object({ industries: z.array(industrySchema) }).nullable()
+  aiSettingTemplate: z.object({ industries: z.array(industrySchema) }).nullable(),
+  /** The page's AI setting template (its industries feed aiSettingTemplate); always sent by the server. */
+  aiSettingTemplateId: z.string().nullable().optional()
 })
 export type BusinessPage = z.infer<typeof businessPageSchema>
 
@@ -83,7 +85,9 @@ export const organizationSchema = z.object({
   createdAt: instantSchema,
   users: z.number().int().nonnegative(),
   currentPlan: currentPlanSchema,
-  organizationBusinessPages: z.array(businessPageSchema)
+  organizationBusinessPages: z.array(businessPageSchema),
+  /** The organization's default business page (PUT /organization/settings/default-page/update); always sent by the server. */
+  defaultBusinessPageId: z.string().nullable().optional()
 })
 export type Organization = z.infer<typeof organizationSchema>
 
@@ -94,7 +98,10 @@ export const teamSchema = z.object({
   teamLeaders: z.array(z.object({ id: z.string(), fullName: z.string(), image: z.string().nullable() })),
   requireTag: z.boolean(),
   aISettingTemplateId: z.string().nullable(),
-  previewURL: z.string().nullable()
+  /** Same-origin address of the team image (`/api/team/image/<teamId>?v=<hash>`), null without one. */
+  previewURL: z.string().nullable(),
+  /** The uploaded image's original file name (the dialog shows it truncated); always sent by the server. */
+  imageName: z.string().nullable().optional()
 })
 export type Team = z.infer<typeof teamSchema>
 
@@ -144,3 +151,70 @@ export const entitlementSchema = z.object({
   currentUsage: z.number().int().nonnegative()
 })
 export type Entitlement = z.infer<typeof entitlementSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Organization administration (issue 3). Additive: new schemas, and optional fields on the ones
+// above that the server always fills.
+// ---------------------------------------------------------------------------------------------
+
+/** A member of the organization as the members table shows it (GET /members/list). */
+export const memberSchema = z.object({
+  /** The member's user id (an invited email without an account still has a user id). */
+  id: z.string(),
+  email: z.string(),
+  /** '' for an invited person who has not joined yet. */
+  fullName: z.string(),
+  image: z.string().nullable(),
+  role: roleSchema,
+  status: memberStatusSchema,
+  /** Monthly target posts (spec §5: 0 or more, default 0). */
+  assignedNumberOfPosts: z.number().int().nonnegative(),
+  userApprovalFlow: z.boolean(),
+  /** The member's team in this organization (at most one); isLeader when they lead it. */
+  teams: z.array(z.object({ id: z.string(), name: z.string(), isLeader: z.boolean() })),
+  businessPages: z.array(z.object({ id: z.string(), linkedInCompanyName: z.string() })),
+  /** Ids of the topic tags assigned to the member. */
+  postTags: z.array(z.string()),
+  createdAt: instantSchema
+})
+export type Member = z.infer<typeof memberSchema>
+
+/** An AI setting template with everything the template dialog edits. */
+export const aiTemplateDetailSchema = aiTemplateSchema.extend({
+  industries: z.array(z.string()),
+  tone: z.string(),
+  targetAudience: z.string(),
+  instructions: z.string(),
+  createdAt: instantSchema
+})
+export type AiTemplateDetail = z.infer<typeof aiTemplateDetailSchema>
+
+/** A message the mail adapter sent (GET /members/outbox, the built-in outbox). */
+export const outboxEmailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** The invitation's join link when the message is an invitation. */
+  joinUrl: z.string().nullable(),
+  createdAt: instantSchema
+})
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>
+
+/** GET /join/info: what the /join screen shows before the invitee accepts. */
+export const joinInfoSchema = z.object({
+  organizationName: z.string(),
+  email: z.string(),
+  /** Full name of the admin who sent the invitation. */
+  invitedBy: z.string(),
+  /** true: sign in with the existing password; false: choose a name and a password. */
+  hasAccount: z.boolean(),
+  expiresAt: instantSchema
+})
+export type JoinInfo = z.infer<typeof joinInfoSchema>
+
+export const userTagsSchema = z.object({ userId: z.string(), tags: z.array(postTagSchema) })
+export type UserTags = z.infer<typeof userTagsSchema>
+
+export const businessPageTagsSchema = z.object({ businessPageId: z.string(), tags: z.array(businessPostTagSchema) })
+export type BusinessPageTags = z.infer<typeof businessPageTagsSchema>

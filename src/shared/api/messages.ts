@@ -1,0 +1,65 @@
+/**
+ * Messages the server answers with for organization administration (issue 3). Those quoted from
+ * the product spec are exact (§5, §6, §8); the renderer may match on them or show them as they are.
+ */
+export const MESSAGES = {
+  // Invitations (spec §8)
+  emailAlreadyInvited: 'Email already invited to organization.',
+  /** What the client shows for emailAlreadyInvited (spec §5). */
+  alreadyInvitedToast: 'Sorry, that user has already been invited.',
+  inviteFailedTitle: 'User invitation failed',
+  seatsLimitReached: 'Plan seats limit reached',
+  noPlan: 'Your organization has no plan. Please contact support.',
+  invalidInvitation: 'This invitation link is invalid or has expired.',
+  incorrectCredentials: 'Incorrect email or password.',
+  inviteEmailInvalid: 'Enter a valid email address.',
+  ghostRoleNotIncluded: 'The GHOST role is not included in your plan. Upgrade your plan to use it.',
+
+  // Members and roles (spec §4, §6, §8)
+  roleUpdateFailTitle: 'Role update fail',
+  lastAdmin: 'There must be at least one admin in your organization.',
+  ghostCannotChangeRoles: 'A ghost user cannot change roles.',
+  cannotDeleteYourself: 'You cannot delete yourself.',
+  invitedTargetLocked: 'Invited users cannot have monthly target posts edited until they join.',
+  invitedApprovalFlowLocked: 'Invited users cannot have the review flow edited until they join.',
+  emailChangeOnlyInvited: 'Only the email of an invited user can be changed.',
+  monthlyTargetInvalid: 'Enter a whole number of 0 or more.',
+  memberNotFound: 'Member not found.',
+
+  // Teams (spec §5, §6)
+  teamNameEmpty: 'Please enter a non-empty team name',
+  teamNameMissing: 'Please enter a team name',
+  teamMembersMissing: 'Please add at least one team member',
+  teamLeaderMissing: 'Please add a team leader',
+  upgradePlanTitle: 'Upgrade Plan 🚀',
+  teamsLimit: "You've reached the team creation limit for your current plan. To add more teams, please upgrade your plan.",
+  teamImageNotImage: 'The team image must be an image file (PNG, JPEG, GIF or WebP).',
+  teamNotFound: 'Team not found.',
+
+  // Tags (spec §5)
+  tagTitleEmpty: 'Please enter a tag',
+  tagTitleTaken: 'A tag with this title already exists.',
+  tagColorInvalid: 'Choose a color like #1a73e8.',
+  topicTagsLimit: 'Your plan does not include more topic tags. Upgrade your plan to add more.',
+  tagNotFound: 'Tag not found.',
+
+  // Business pages
+  businessPagesLimit: 'Your plan does not include more business pages. Upgrade your plan to add more.',
+  businessPageNameEmpty: 'Enter the company page name.',
+  businessPageNotFound: 'Business page not found.',
+
+  // AI templates
+  aiTemplatesLimit: 'Your plan does not include more AI templates. Upgrade your plan to add more.',
+  aiTemplateNameEmpty: 'Enter a template name.',
+  aiTemplateDefaultNotDeletable: 'The default template cannot be deleted. Make another template the default first.',
+  aiTemplateNotFound: 'Template not found.',
+
+  // Organization
+  onlyAdmins: 'Only admins can do that.',
+  onlyAdminDeletesOrganization: 'Only an admin can delete the organization.'
+} as const
+
+/** '{file name} is too big!' (spec §5) with the real file name. */
+export function fileTooBigMessage(fileName: string): string {
+  return `${fileName} is too big!`
+}
