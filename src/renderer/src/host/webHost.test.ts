@@ -36,6 +36,41 @@ describe('web HostBridge', () => {
     })
   })
 
+  it('sends a multipart body as FormData and leaves the content type to the browser', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse(200, { id: 't-1' }))
+    const host = createWebHostBridge({ fetch: fetch as unknown as typeof globalThis.fetch, openWindow: vi.fn() })
+    const data = new TextEncoder().encode('png-bytes')
+
+    await host.request({
+      method: 'POST',
+      path: '/team/create',
+      multipart: {
+        fields: { name: 'Writers', members: '["u-1"]' },
+        files: [{ field: 'image', fileName: 'team photo.png', contentType: 'image/png', data }]
+      }
+    })
+
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url).toBe('/api/team/create')
+    expect(init?.method).toBe('POST')
+    expect(init?.headers).toEqual({ Accept: 'application/json', 'X-Pagecrew-Client': 'web' })
+    const form = init?.body as FormData
+    expect(form).toBeInstanceOf(FormData)
+    expect(form.get('name')).toBe('Writers')
+    expect(form.get('members')).toBe('["u-1"]')
+    const image = form.get('image') as File
+    expect(image.name).toBe('team photo.png')
+    expect(image.type).toBe('image/png')
+    expect(new TextDecoder().decode(await image.arrayBuffer())).toBe('png-bytes')
+  })
+
+  it('refuses a request with both a JSON and a multipart body', async () => {
+    const fetch = vi.fn()
+    const host = createWebHostBridge({ fetch, openWindow: vi.fn() })
+    await expect(host.request({ method: 'POST', path: '/team/create', body: {}, multipart: { fields: {}, files: [] } })).rejects.toThrow()
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('resolves with any HTTP status and a null body when there is none', async () => {
     const host = createWebHostBridge({ fetch: vi.fn(async () => jsonResponse(401, null)), openWindow: vi.fn() })
     await expect(host.request({ method: 'GET', path: '/auth' })).resolves.toEqual({ status: 401, body: null })

@@ -19,6 +19,21 @@ function urlFor(req: HostRequest): string {
   return `${API_BASE}${req.path}${search ? `?${search}` : ''}`
 }
 
+/** A file part must be backed by an ArrayBuffer; only a view over a SharedArrayBuffer is copied. */
+function asFilePart(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  return data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data)
+}
+
+/** Text fields first, then files, so a server streaming the body has every field before the first file. */
+function formDataFor(multipart: NonNullable<HostRequest['multipart']>): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(multipart.fields)) form.append(name, value)
+  for (const file of multipart.files) {
+    form.append(file.field, new File([asFilePart(file.data)], file.fileName, { type: file.contentType }))
+  }
+  return form
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text()
   if (!text) return null
@@ -39,14 +54,15 @@ export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBrid
     async request(raw: HostRequest): Promise<HostResponse> {
       const req = hostRequestSchema.parse(raw)
       const headers: Record<string, string> = { Accept: 'application/json', 'X-Pagecrew-Client': 'web' }
-      const hasBody = req.body !== undefined
-      if (hasBody) headers['Content-Type'] = 'application/json'
-      const response = await deps.fetch(urlFor(req), {
-        method: req.method,
-        credentials: 'same-origin',
-        headers,
-        body: hasBody ? JSON.stringify(req.body) : undefined
-      })
+      let body: string | FormData | undefined
+      if (req.multipart) {
+        // No Content-Type here: the browser sets multipart/form-data with its boundary.
+        body = formDataFor(req.multipart)
+      } else if (req.body !== undefined) {
+        headers['Content-Type'] = 'application/json'
+        body = JSON.stringify(req.body)
+      }
+      const response = await deps.fetch(urlFor(req), { method: req.method, credentials: 'same-origin', headers, body })
       return { status: response.status, body: await readBody(response) }
     },
     onEvent: () => () => undefined,
