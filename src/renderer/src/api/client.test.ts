@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '@shared/api/contract'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aNotification } from '@renderer/testing/fixtures'
-import { ApiError, OPEN_PLAN_MODAL_EVENT, callApi } from './client'
+import { ApiError, OPEN_PLAN_MODAL_EVENT, callApi, callMultipartApi } from './client'
 import { shouldRetry } from './queryClient'
 
 afterEach(() => vi.restoreAllMocks())
@@ -65,6 +65,36 @@ describe('callApi', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const fake = createFakeHost({ 'GET /notification/list': ok([{ ...aNotification(), read: 'no' }]) })
     await expect(callApi(fake.host, endpoints.listNotifications)).rejects.toMatchObject({ code: 'invalid_response' })
+  })
+})
+
+describe('callMultipartApi', () => {
+  const team = { id: 't-1', name: 'Writers', members: [], teamLeaders: [], requireTag: false, aISettingTemplateId: null, previewURL: null, imageName: null }
+  const fields = { name: 'Writers', members: '["u-1"]', teamLeaders: '["u-1"]', requireTag: 'false', aISettingTemplateId: 'null' }
+
+  it('sends the text fields and the file as the endpoint file part, and parses the response', async () => {
+    const fake = createFakeHost({ 'POST /team/create': ok(team) })
+    const data = new Uint8Array([1, 2, 3])
+    await expect(
+      callMultipartApi(fake.host, endpoints.createTeam, { fields, file: { fileName: 'a.png', contentType: 'image/png', data } })
+    ).resolves.toEqual(team)
+    expect(fake.requests).toEqual([
+      { method: 'POST', path: '/team/create', multipart: { fields, files: [{ field: 'image', fileName: 'a.png', contentType: 'image/png', data }] } }
+    ])
+  })
+
+  it('sends no file part without a file, and rejects like callApi', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const fake = createFakeHost({ 'PUT /team/update': fail(400, 'Please add a team leader', 'validation') })
+    const failure = await callMultipartApi(fake.host, endpoints.updateTeam, { fields: { ...fields, id: 't-1', imageRemoved: 'true' } }).catch((e: unknown) => e)
+    expect(failure).toMatchObject({ status: 400, message: 'Please add a team leader' })
+    expect(fake.requests[0]?.multipart).toEqual({ fields: { ...fields, id: 't-1', imageRemoved: 'true' }, files: [] })
+  })
+
+  it('refuses an endpoint that is not multipart', async () => {
+    const fake = createFakeHost()
+    await expect(callMultipartApi(fake.host, endpoints.inviteMember, { fields: { email: 'a@b.co', role: 'MEMBER' } })).rejects.toThrow('not a multipart')
+    expect(fake.requests).toEqual([])
   })
 })
 

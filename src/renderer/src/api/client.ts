@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { z } from 'zod'
 import { API_BASE, apiErrorSchema, type Endpoint } from '@shared/api/contract'
-import type { HostBridge } from '@shared/host'
+import type { HostBridge, HostRequest } from '@shared/host'
 import { useHost } from '@renderer/host/HostContext'
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.'
@@ -52,17 +52,19 @@ function errorFrom(status: number, body: unknown, url: string): ApiError {
   return new ApiError({ status, url, code: `http_${status}`, message: GENERIC_ERROR_MESSAGE })
 }
 
-/**
- * Calls one endpoint of the contract through the HostBridge. Non-2xx responses reject with an
- * ApiError; a 402 first opens the plan dialog (spec §4, §8); every other failure is logged with
- * its URL (spec §8).
- */
-export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
-  const opts = (options ?? {}) as { query?: unknown; body?: unknown }
+/** A file for a multipart endpoint's file part, read into bytes so either host can send it. */
+export interface UploadFile {
+  fileName: string
+  contentType: string
+  data: Uint8Array<ArrayBuffer>
+}
+
+/** Sends a request and turns the answer into the endpoint's parsed response or an ApiError. */
+async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: HostRequest): Promise<ResponseOf<E>> {
   const url = `${endpoint.method} ${API_BASE}${endpoint.path}`
   let response
   try {
-    response = await host.request({ method: endpoint.method, path: endpoint.path, query: toQueryRecord(opts.query), body: opts.body })
+    response = await host.request(request)
   } catch (cause) {
     console.error(`Request failed: ${url}`, cause)
     throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach Pagecrew. Check your connection and try again.', url })
@@ -84,11 +86,56 @@ export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E,
   return parsed.data as ResponseOf<E>
 }
 
+/**
+ * Calls one JSON endpoint of the contract through the HostBridge. Non-2xx responses reject with an
+ * ApiError; a 402 first opens the plan dialog (spec §4, §8); every other failure is logged with
+ * its URL (spec §8).
+ */
+export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const opts = (options ?? {}) as { query?: unknown; body?: unknown }
+  return send(host, endpoint, { method: endpoint.method, path: endpoint.path, query: toQueryRecord(opts.query), body: opts.body })
+}
+
+/**
+ * The text fields of a multipart endpoint: every field of its body schema as the string the server
+ * decodes (the contract's `toTeamFormFields` builds them for teams).
+ */
+export type MultipartFields<E extends Endpoint> = { [K in keyof Input<E['body']>]: Input<E['body']>[K] & string }
+
+export interface MultipartOptions<E extends Endpoint> {
+  fields: MultipartFields<E>
+  /** Sent as the endpoint's file part (`multipart.fileField`); omitted when null. */
+  file?: UploadFile | null
+}
+
+/**
+ * Calls a multipart/form-data endpoint of the contract (spec §7: team create and update); errors as
+ * callApi. Refuses endpoints the contract does not mark multipart.
+ */
+export async function callMultipartApi<E extends Endpoint>(host: HostBridge, endpoint: E, options: MultipartOptions<E>): Promise<ResponseOf<E>> {
+  if (!endpoint.multipart) throw new Error(`${endpoint.method} ${endpoint.path} is not a multipart endpoint.`)
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(options.fields as Record<string, unknown>)) {
+    if (typeof value === 'string') fields[name] = value
+  }
+  const files = options.file ? [{ field: endpoint.multipart.fileField, ...options.file }] : []
+  return send(host, endpoint, { method: endpoint.method, path: endpoint.path, multipart: { fields, files } })
+}
+
 /** callApi bound to the HostBridge in context. */
 export function useCallApi() {
   const host = useHost()
   return useCallback(
     <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> => callApi(host, endpoint, ...args),
+    [host]
+  )
+}
+
+/** callMultipartApi bound to the HostBridge in context. */
+export function useCallMultipartApi() {
+  const host = useHost()
+  return useCallback(
+    <E extends Endpoint>(endpoint: E, options: MultipartOptions<E>): Promise<ResponseOf<E>> => callMultipartApi(host, endpoint, options),
     [host]
   )
 }

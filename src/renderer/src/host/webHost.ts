@@ -19,17 +19,12 @@ function urlFor(req: HostRequest): string {
   return `${API_BASE}${req.path}${search ? `?${search}` : ''}`
 }
 
-/** A file part must be backed by an ArrayBuffer; only a view over a SharedArrayBuffer is copied. */
-function asFilePart(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  return data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data)
-}
-
 /** Text fields first, then files, so a server streaming the body has every field before the first file. */
 function formDataFor(multipart: NonNullable<HostRequest['multipart']>): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(multipart.fields)) form.append(name, value)
   for (const file of multipart.files) {
-    form.append(file.field, new File([asFilePart(file.data)], file.fileName, { type: file.contentType }))
+    form.append(file.field, new File([file.data], file.fileName, { type: file.contentType }))
   }
   return form
 }
