@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { HostEvent } from '@shared/host'
+import { hostRequestSchema, type HostEvent, type HostRequest } from '@shared/host'
 import { createIpcHostBridge, type Invoke, type Subscribe } from './bridge'
 
 describe('createIpcHostBridge', () => {
@@ -33,6 +33,26 @@ describe('createIpcHostBridge', () => {
       ['theme:set', 'dark'],
       ['renderer:ready', undefined]
     ])
+  })
+
+  it('passes a multipart request through unchanged, and its bytes survive the structured clone of IPC', async () => {
+    const { bridge, invoked } = setup()
+    const data = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 13, 10, 255])
+    const req: HostRequest = {
+      method: 'POST',
+      path: '/team/create',
+      multipart: { fields: { name: 'Sales' }, files: [{ field: 'image', fileName: 'team.png', contentType: 'image/png', data }] }
+    }
+    await bridge.request(req)
+    expect(invoked[0]![1]).toBe(req)
+
+    // ipcRenderer.invoke and contextBridge copy arguments with the structured clone algorithm,
+    // which keeps a Uint8Array a Uint8Array (Electron ≥ 8): main's schema still accepts it.
+    const arrived = hostRequestSchema.parse(structuredClone(invoked[0]![1]))
+    const file = arrived.multipart!.files[0]!
+    expect(file.data).toBeInstanceOf(Uint8Array)
+    expect(file.data).not.toBe(data)
+    expect([...file.data]).toEqual([...data])
   })
 
   it('delivers events until unsubscribed', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { HostBridge, HostEvent, HostRequest } from '@shared/host'
+import { hostRequestSchema, type HostBridge, type HostEvent, type HostRequest } from '@shared/host'
 import { IPC_EVENT_CHANNEL, isIpcInvokeChannel } from '@shared/ipc'
 
 /**
@@ -20,8 +20,10 @@ vi.mock('electron', () => ({
   ipcRenderer: {
     invoke: async (channel: string, payload: unknown) => {
       if (!isIpcInvokeChannel(channel)) throw new Error(`no handler for ${channel}`)
-      invoked.push([channel, payload])
-      return channel === 'api:request' ? { status: 200, body: { path: (payload as HostRequest).path } } : undefined
+      // What Electron sends to main is a structured clone of the argument.
+      const cloned = structuredClone(payload)
+      invoked.push([channel, cloned])
+      return channel === 'api:request' ? { status: 200, body: { path: (cloned as HostRequest).path } } : undefined
     },
     on: (channel: string, listener: (event: unknown, payload: HostEvent) => void) => {
       if (!listeners.has(channel)) listeners.set(channel, new Set())
@@ -50,6 +52,13 @@ describe('preload', () => {
       ['api:request', { method: 'GET', path: '/user' }],
       ['renderer:ready', undefined]
     ])
+
+    const data = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255])
+    const multipart = { fields: { name: 'Sales' }, files: [{ field: 'image', fileName: 'team.png', contentType: 'image/png', data }] }
+    expect((await bridge.request({ method: 'POST', path: '/team/create', multipart })).status).toBe(200)
+    const sent = hostRequestSchema.parse(invoked.at(-1)![1])
+    expect(sent.multipart!.files[0]!.data).toBeInstanceOf(Uint8Array)
+    expect([...sent.multipart!.files[0]!.data]).toEqual([...data])
 
     const seen: HostEvent[] = []
     const off = bridge.onEvent((event) => seen.push(event))

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fastifyMultipart from '@fastify/multipart'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from './api-client'
 import { openCookieJarStore } from './cookie-jar-store'
@@ -16,6 +18,9 @@ interface Seen {
   headers: IncomingMessage['headers']
   body: string
 }
+
+/** Every byte value, then a stretch that looks like a multipart boundary: the body must be binary-safe. */
+const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('\r\n--x\r\n\0')])
 
 /** A tiny stand-in for the API server: the session cookie as the real one sets it on http. */
 function startServer(seen: Seen[]): Promise<Server> {
@@ -44,6 +49,11 @@ function startServer(seen: Seen[]): Promise<Server> {
       if (req.url === '/api/empty') {
         res.writeHead(204)
         return res.end()
+      }
+      if (req.url?.startsWith('/api/team/image/')) {
+        if (!req.headers.cookie?.includes('pagecrew_session=tok123')) return json(401, { error: { code: 'unauthorized', message: 'Sign in.' } })
+        res.writeHead(200, { 'content-type': 'image/png', 'set-cookie': 'pagecrew_session=tok456; Path=/; HttpOnly' })
+        return res.end(PNG_BYTES)
       }
       if (req.url === '/api/moved') {
         res.writeHead(302, { location: '/api/user', 'set-cookie': 'moved=1; Path=/' })
@@ -135,5 +145,189 @@ describe('createApiClient', () => {
     await jar.storeSetCookies('https://team.example.com/api/auth/login', ['pagecrew_session=s; Path=/; Secure; HttpOnly'])
     expect(await jar.cookieHeader('https://team.example.com/api/user')).toBe('pagecrew_session=s')
     expect(await jar.cookieHeader('http://team.example.com/api/user')).toBe('')
+  })
+})
+
+describe('createApiClient, binary GET', () => {
+  const seen: Seen[] = []
+  let server: Server
+  let origin: string
+  let dir: string
+
+  beforeAll(async () => {
+    server = await startServer(seen)
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    dir = await mkdtemp(join(tmpdir(), 'pagecrew-api-bin-'))
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve))
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('GETs bytes with the session cookie and the client header, and keeps a renewed cookie', async () => {
+    const jar = await openCookieJarStore({ file: join(dir, 'jar.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const api = createApiClient({ origin, fetch, jar })
+    const id = '0b6f1c1e-8a44-4c4e-9a53-8f1c2b3d4e5f'
+
+    expect(await api.fetchBinary(`/team/image/${id}`)).toMatchObject({ status: 401, contentType: 'application/json' })
+
+    await api.request({ method: 'POST', path: '/auth/login', body: {} })
+    const image = await api.fetchBinary(`/team/image/${id}`, { v: '3' })
+    expect(image.status).toBe(200)
+    expect(image.contentType).toBe('image/png')
+    expect(image.body).toBeInstanceOf(Uint8Array)
+    expect(Buffer.from(image.body).equals(PNG_BYTES)).toBe(true)
+
+    const last = seen.at(-1)!
+    expect(last.method).toBe('GET')
+    expect(last.url).toBe(`/api/team/image/${id}?v=3`)
+    expect(last.headers.cookie).toBe('pagecrew_hint=1; pagecrew_session=tok123')
+    expect(last.headers['x-pagecrew-client']).toBe('desktop')
+    expect(await jar.cookieHeader(`${origin}/api/user`)).toBe('pagecrew_hint=1; pagecrew_session=tok456')
+  })
+
+  it('throws, with the server named, when the server cannot be reached', async () => {
+    const jar = await openCookieJarStore({ file: join(dir, 'jar2.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const api = createApiClient({ origin: 'http://127.0.0.1:1', fetch, jar })
+    await expect(api.fetchBinary('/team/image/x')).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
+  })
+})
+
+interface ReceivedPart {
+  field: string
+  value?: string
+  fileName?: string
+  contentType?: string
+  bytes?: Buffer
+}
+
+interface ReceivedUpload {
+  method: string
+  url: string
+  contentType: string
+  cookie: string | undefined
+  client: string | string[] | undefined
+  parts: ReceivedPart[]
+}
+
+/** The real multipart parser the API server uses, behind a session cookie like the real one's. */
+async function startMultipartServer(received: ReceivedUpload[]): Promise<FastifyInstance> {
+  const app = Fastify()
+  await app.register(fastifyMultipart, { limits: { fileSize: 200 * 1024 * 1024, files: 20 } })
+  app.post('/api/auth/login', async (_req, reply) => {
+    reply.header('set-cookie', 'pagecrew_session=up1; Path=/; HttpOnly; SameSite=Lax')
+    return { userId: 'u1' }
+  })
+  const upload = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    if (!req.isMultipart()) return reply.code(415).send({ error: { code: 'unsupported_media_type', message: 'Send multipart/form-data.' } })
+    const parts: ReceivedPart[] = []
+    for await (const part of req.parts()) {
+      if (part.type === 'file') parts.push({ field: part.fieldname, fileName: part.filename, contentType: part.mimetype, bytes: await part.toBuffer() })
+      else parts.push({ field: part.fieldname, value: String(part.value) })
+    }
+    received.push({
+      method: req.method,
+      url: req.url,
+      contentType: req.headers['content-type'] ?? '',
+      cookie: req.headers.cookie,
+      client: req.headers['x-pagecrew-client'],
+      parts
+    })
+    if (req.headers.cookie !== 'pagecrew_session=up1') return reply.code(401).send({ error: { code: 'unauthorized', message: 'Sign in.' } })
+    if (parts.some((p) => p.field === 'name' && p.value === '')) {
+      return reply.code(400).send({ error: { code: 'validation_failed', message: 'Check the form.', fields: { name: 'Required.' } } })
+    }
+    return { teamId: 'team-1' }
+  }
+  app.post('/api/team/create', upload)
+  app.put('/api/team/update', upload)
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  return app
+}
+
+describe('createApiClient, multipart bodies', () => {
+  const received: ReceivedUpload[] = []
+  let app: FastifyInstance
+  let origin: string
+  let dir: string
+
+  beforeAll(async () => {
+    app = await startMultipartServer(received)
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    dir = await mkdtemp(join(tmpdir(), 'pagecrew-api-multipart-'))
+  })
+  afterAll(async () => {
+    await app.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  async function signedIn(file: string) {
+    const jar = await openCookieJarStore({ file: join(dir, file), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const api = createApiClient({ origin, fetch, jar })
+    expect((await api.request({ method: 'POST', path: '/auth/login', body: {} })).status).toBe(200)
+    return api
+  }
+
+  it('sends fields and files as multipart/form-data with the session cookie and the client header', async () => {
+    const api = await signedIn('jar.bin')
+    const big = randomBytes(3 * 1024 * 1024)
+    // A view into a larger buffer: only the view's bytes may be sent.
+    const backing = Buffer.concat([Buffer.from('junk'), PNG_BYTES, Buffer.from('more junk')])
+    const view = new Uint8Array(backing.buffer, backing.byteOffset + 4, PNG_BYTES.length)
+
+    const res = await api.request({
+      method: 'POST',
+      path: '/team/create',
+      query: { orgid: 'org_a' },
+      multipart: {
+        fields: { name: 'Sales — Nordics', description: 'Line one\r\nline two', leaderIds: '["u1","u2"]' },
+        files: [
+          { field: 'image', fileName: 'team photo.png', contentType: 'image/png', data: view },
+          { field: 'attachment', fileName: 'big.bin', contentType: 'application/octet-stream', data: new Uint8Array(big) }
+        ]
+      }
+    })
+    expect(res).toEqual({ status: 200, body: { teamId: 'team-1' } })
+
+    const got = received.at(-1)!
+    expect(got.method).toBe('POST')
+    expect(got.url).toBe('/api/team/create?orgid=org_a')
+    expect(got.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/)
+    expect(got.cookie).toBe('pagecrew_session=up1')
+    expect(got.client).toBe('desktop')
+    expect(got.parts.filter((p) => p.value !== undefined)).toEqual([
+      { field: 'name', value: 'Sales — Nordics' },
+      { field: 'description', value: 'Line one\r\nline two' },
+      { field: 'leaderIds', value: '["u1","u2"]' }
+    ])
+    const [image, attachment] = got.parts.filter((p) => p.bytes !== undefined)
+    expect(image).toMatchObject({ field: 'image', fileName: 'team photo.png', contentType: 'image/png' })
+    expect(image!.bytes!.equals(PNG_BYTES)).toBe(true)
+    expect(attachment).toMatchObject({ field: 'attachment', fileName: 'big.bin', contentType: 'application/octet-stream' })
+    expect(attachment!.bytes!.equals(big)).toBe(true)
+  })
+
+  it('sends PUT too, and passes the server’s error answers on as for JSON', async () => {
+    const api = await signedIn('jar2.bin')
+    const update = await api.request({
+      method: 'PUT',
+      path: '/team/update',
+      multipart: { fields: { teamId: 'team-1', name: '' }, files: [] }
+    })
+    expect(update).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'Check the form.', fields: { name: 'Required.' } } } })
+    expect(received.at(-1)).toMatchObject({ method: 'PUT', url: '/api/team/update', cookie: 'pagecrew_session=up1', client: 'desktop' })
+
+    const jar = await openCookieJarStore({ file: join(dir, 'jar3.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const signedOut = createApiClient({ origin, fetch, jar })
+    const refused = await signedOut.request({ method: 'PUT', path: '/team/update', multipart: { fields: { teamId: 'team-1' }, files: [] } })
+    expect(refused.status).toBe(401)
+    expect(received.at(-1)!.cookie).toBeUndefined()
+  })
+
+  it('throws, with the server named, when the server cannot be reached', async () => {
+    const jar = await openCookieJarStore({ file: join(dir, 'jar4.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const api = createApiClient({ origin: 'http://127.0.0.1:1', fetch, jar })
+    const multipart = { fields: {}, files: [{ field: 'image', fileName: 'a.png', contentType: 'image/png', data: new Uint8Array([1]) }] }
+    await expect(api.request({ method: 'POST', path: '/team/create', multipart })).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
   })
 })

@@ -8,10 +8,12 @@ const APP = 'app://pagecrew/settings'
 
 function setup(status = 200) {
   const calls: string[] = []
+  const requests: HostRequest[] = []
   const handlers = createIpcHandlers({
     api: {
       async request(req: HostRequest) {
         calls.push(`api ${req.method} ${req.path}`)
+        requests.push(req)
         return { status, body: { ok: true } }
       }
     },
@@ -30,8 +32,10 @@ function setup(status = 200) {
     isTrustedSender: createSenderCheck(['app://pagecrew', 'http://localhost:5173']),
     log: recordingLog()
   })
-  return { handlers, calls }
+  return { handlers, calls, requests }
 }
+
+const image = () => ({ field: 'image', fileName: 'team.png', contentType: 'image/png', data: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]) })
 
 describe('createSenderCheck', () => {
   const trusted = createSenderCheck(['app://pagecrew', 'http://localhost:5173'])
@@ -85,6 +89,17 @@ describe('createIpcHandlers', () => {
     expect(calls).toEqual(['api POST /auth/login'])
   })
 
+  it('passes a multipart request on with its bytes, also after the structured clone IPC makes', async () => {
+    const { handlers, requests } = setup()
+    const req: HostRequest = { method: 'POST', path: '/team/create', multipart: { fields: { name: 'Sales' }, files: [image()] } }
+    await handlers['api:request'](APP, structuredClone(req))
+    const sent = requests[0]!.multipart!
+    expect(sent.fields).toEqual({ name: 'Sales' })
+    expect(sent.files[0]!.data).toBeInstanceOf(Uint8Array)
+    expect([...sent.files[0]!.data]).toEqual([0x89, 0x50, 0x4e, 0x47, 0, 255])
+    expect(sent.files[0]).toMatchObject({ field: 'image', fileName: 'team.png', contentType: 'image/png' })
+  })
+
   it('opens only http, https and mailto outside, sets the theme, and passes on ready', async () => {
     const { handlers, calls } = setup()
     await handlers['shell:open-external'](APP, 'https://help.example.com/a')
@@ -100,6 +115,20 @@ describe('createIpcHandlers', () => {
     ['api:request', { method: 'TRACE', path: '/user' }],
     ['api:request', { method: 'GET', path: '/user', query: { a: 1 } }],
     ['api:request', 'GET /user'],
+    ['api:request', { method: 'POST', path: '/team/create', body: {}, multipart: { fields: {}, files: [] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {} } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { files: [] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: 'name=Sales' }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: { name: 1 }, files: [] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), data: [0x89, 0x50] }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), data: { 0: 0x89, length: 1 } }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), data: 'iVBORw0KGgo=' }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), data: new ArrayBuffer(4) }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), data: new Uint16Array(2) }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), field: '' }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), fileName: '' }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), contentType: undefined }] } }],
+    ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: Array.from({ length: 21 }, image) } }],
     ['api:request', undefined],
     ['shell:open-external', 'file:///etc/passwd'],
     ['shell:open-external', 'javascript:alert(1)'],
@@ -110,6 +139,13 @@ describe('createIpcHandlers', () => {
   ] as const)('rejects an invalid %s payload %j without calling through', async (channel, payload) => {
     const { handlers, calls } = setup()
     await expect(handlers[channel](APP, payload)).rejects.toThrow(`Invalid '${channel}' payload`)
+    expect(calls).toEqual([])
+  })
+
+  it('rejects a multipart text field over 1 MB without calling through', async () => {
+    const { handlers, calls } = setup()
+    const payload = { method: 'POST', path: '/team/create', multipart: { fields: { name: 'x'.repeat(1_000_001) }, files: [] } }
+    await expect(handlers['api:request'](APP, payload)).rejects.toThrow("Invalid 'api:request' payload")
     expect(calls).toEqual([])
   })
 
