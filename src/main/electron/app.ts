@@ -104,7 +104,6 @@ export function runApp(config: AppConfig): void {
   async function start(): Promise<void> {
     if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID)
     registerProtocolClient()
-    if (config.devRendererUrl === undefined) serveRenderer(config.rendererDir)
 
     const userData = app.getPath('userData')
     const settings = createSettings(createElectronStore())
@@ -148,6 +147,7 @@ export function runApp(config: AppConfig): void {
       trustedRendererOrigins: rendererOrigins
     })
     registerIpcHandlers(core.ipc)
+    if (config.devRendererUrl === undefined) serveRenderer(config.rendererDir, core.apiImages)
 
     mainWindow = createMainWindow({
       preloadPath: config.preloadPath,

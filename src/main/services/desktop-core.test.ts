@@ -11,6 +11,8 @@ import type { OsNotification } from './ports'
 import { createKeySecretBox } from './secret-box'
 import { recordingLog } from './test-fakes'
 
+const TEAM = '5d0c4a3e-1111-4222-8333-944455556666'
+
 /** Just enough of the API server: one user, a session cookie, notifications in one organization. */
 function fakeApi() {
   const notifications: { id: string; title: string; message: string; read: boolean; link: string | null; createdAt: string }[] = []
@@ -26,6 +28,10 @@ function fakeApi() {
       if (req.headers['x-pagecrew-client'] !== 'desktop') return json(403, { error: { code: 'csrf', message: 'no client header' } })
       if (req.url === '/api/auth/login') return json(200, { userId: 'u1' }, { 'set-cookie': 'pagecrew_session=t0k; Path=/; HttpOnly; SameSite=Lax' })
       if (!signedIn) return json(401, { error: { code: 'unauthorized', message: 'Sign in.' } })
+      if (req.url === `/api/team/image/${TEAM}?v=7`) {
+        res.writeHead(200, { 'content-type': 'image/webp' })
+        return res.end(Buffer.from('RIFF0000WEBP'))
+      }
       const unread = notifications.filter((n) => !n.read).length
       if (req.url === '/api/user') return json(200, { organizations: [{ id: 'o1', name: 'Acme', organizationWorkOSId: 'org_acme', unreadNotificationCount: unread }] })
       if (req.url === '/api/notification/list') return json(200, notifications)
@@ -110,5 +116,16 @@ describe('createDesktopCore', () => {
     expect(events.at(-1)).toEqual({ type: 'navigate', path: '/settings?orgid=org_acme' })
 
     await expect(core.ipc['api:request']('http://127.0.0.1:9998/', { method: 'GET', path: '/user' })).rejects.toThrow()
+  })
+
+  it('answers the renderer’s team images from the API with main’s session, on the renderer’s origin only', async () => {
+    await core.ipc['api:request'](PAGE, { method: 'POST', path: '/auth/login', body: { email: 'a@b.co', password: 'pw' } })
+    const image = await core.apiImages.answer('GET', `http://127.0.0.1:9999/api/team/image/${TEAM}?v=7`)
+    expect(image?.status).toBe(200)
+    expect(image?.headers['content-type']).toBe('image/webp')
+    expect(Buffer.from(image!.body!).toString()).toBe('RIFF0000WEBP')
+    expect((await core.apiImages.answer('GET', 'http://127.0.0.1:9999/api/user'))?.status).toBe(404)
+    expect(await core.apiImages.answer('GET', `http://127.0.0.1:9998/api/team/image/${TEAM}?v=7`)).toBeNull()
+    expect(await core.apiImages.answer('GET', 'http://127.0.0.1:9999/dashboard')).toBeNull()
   })
 })

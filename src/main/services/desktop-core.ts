@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { createApiClient, type ApiClient, type FetchLike } from './api-client'
+import { createApiImageProxy, type ApiImageProxy } from './api-image-proxy'
 import { openCookieJarStore, type CookieJarStore } from './cookie-jar-store'
 import { createDeepLinkRouter, type DeepLinkRouter } from './deep-link'
 import { createIpcHandlers, createSenderCheck, type IpcHandlers } from './ipc-handlers'
@@ -11,7 +12,7 @@ import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
 
 /**
  * The desktop app's main-process behaviour without Electron: cookie jar, API client, unread
- * watcher, deep-link router and IPC handlers, wired together. The Electron app builds it with
+ * watcher, deep-link router, IPC handlers and the API image proxy, wired together. The Electron app builds it with
  * real ports (src/main/electron/app.ts); the desktop e2e harness (DESIGN.md §6) builds it in
  * plain Node with recording fakes for the ports and binds `ipc` to the page.
  *
@@ -34,6 +35,7 @@ import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
  *     unreadIntervalMs: 30_000                      // optional
  *   })
  *   await core.ipc['api:request'](page.url(), { method: 'GET', path: '/user' })
+ *   await core.apiImages.answer('GET', `${pageOrigin}/api/team/image/${teamId}?v=1`)  // {status, headers, body} | null
  *   core.deepLinks.handleUrl('pagecrew://open?orgid=org_abc&path=/settings')
  *   core.dispose()
  *
@@ -57,7 +59,7 @@ export interface DesktopCoreOptions {
   secretBox: SecretBox
   fetch: FetchLike
   ports: DesktopPorts
-  /** Origins whose frames may use IPC; default the packaged renderer, app://pagecrew. */
+  /** Origins whose frames may use IPC and whose /api/ images main answers; default the packaged renderer, app://pagecrew. */
   trustedRendererOrigins?: readonly string[]
   timers?: Timers
   unreadIntervalMs?: number
@@ -70,6 +72,8 @@ export interface DesktopCore {
   watcher: UnreadWatcher
   deepLinks: DeepLinkRouter
   ipc: IpcHandlers
+  /** Answers the renderer's /api/ URLs (team images) on its own origin; see api-image-proxy.ts. */
+  apiImages: ApiImageProxy
   /** Stops the watcher's timer (app quit, end of a test). */
   dispose(): void
 }
@@ -110,6 +114,7 @@ export async function createDesktopCore({
     isTrustedSender: createSenderCheck(trustedRendererOrigins),
     log: log('ipc')
   })
+  const apiImages = createApiImageProxy({ api, rendererOrigins: trustedRendererOrigins, log: log('api-images') })
   watcher.start()
-  return { jar, api, watcher, deepLinks, ipc, dispose: () => watcher.stop() }
+  return { jar, api, watcher, deepLinks, ipc, apiImages, dispose: () => watcher.stop() }
 }

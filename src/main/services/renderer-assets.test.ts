@@ -51,6 +51,11 @@ describe('resolveRendererFile', () => {
     expect(rendererHeaders('/r/assets/blob.bin')['content-type']).toBe('application/octet-stream')
   })
 
+  it('lets the renderer load images from its own origin (API images come from app://pagecrew/api/team/image/…)', () => {
+    const imgSrc = RENDERER_CSP.split('; ').find((d) => d.startsWith('img-src '))
+    expect(imgSrc?.split(' ')).toContain("'self'")
+  })
+
   it('has the strict CSP', () => {
     expect(RENDERER_CSP).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'"
