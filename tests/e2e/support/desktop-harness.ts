@@ -16,7 +16,8 @@ import { PRELOAD_BUNDLE, RENDERER_DIR } from './server'
  * handlers) running in this Node process. Only Electron's own ports are recording fakes.
  *
  * The renderer is served from its own origin (standing in for app://pagecrew) that has no API:
- * every call must cross the bridge, so the page never holds a session cookie.
+ * every call must cross the bridge, so the page never holds a session cookie. Team images
+ * (`/api/team/image/…`) are answered by main's API image proxy, as app:// does in the app.
  */
 export const HARNESS_ORIGIN = 'http://pagecrew-desktop.test'
 
@@ -104,9 +105,18 @@ export async function openDesktopHarness(browser: Browser, apiOrigin: string): P
 
   const context = await browser.newContext()
   await context.route(`${HARNESS_ORIGIN}/**`, async (route) => {
-    const url = new URL(route.request().url())
+    const request = route.request()
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/team/image/')) {
+      // <img src="/api/team/image/…">: main answers these on the renderer's origin, as app:// does.
+      const answer = await core.apiImages.answer(request.method(), url.href)
+      if (answer === null) throw new Error(`the API image proxy did not take ${url.href}`)
+      await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body === null ? '' : Buffer.from(answer.body) })
+      return
+    }
     if (url.pathname.startsWith('/api/')) {
-      // The desktop renderer has no API of its own: reaching here means the bridge was bypassed.
+      // The desktop renderer has no other API of its own (the app answers 404): reaching here
+      // means the bridge was bypassed.
       await route.fulfill({ status: 599, body: 'the desktop renderer must call the API through the bridge' })
       return
     }
