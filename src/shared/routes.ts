@@ -15,7 +15,7 @@ export const APP_ROUTES = [
 export type AppRoute = (typeof APP_ROUTES)[number]
 
 /** Paths a `pagecrew://open?path=` deep link may open. */
-export const DEEP_LINK_PATHS: readonly string[] = ['/dashboard', '/settings']
+export const DEEP_LINK_PATHS: readonly string[] = ['/dashboard', '/settings', '/settings/organization']
 
 export function isDeepLinkPath(path: string): boolean {
   return DEEP_LINK_PATHS.includes(path)

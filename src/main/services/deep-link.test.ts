@@ -11,6 +11,14 @@ describe('parseDeepLink', () => {
     expect(parseDeepLink('PAGECREW://open?path=/settings')).toEqual({ path: '/settings' })
   })
 
+  it('opens the organization settings', () => {
+    expect(parseDeepLink('pagecrew://open?orgid=org_A1&path=/settings/organization')).toEqual({ orgid: 'org_A1', path: '/settings/organization' })
+    expect(parseDeepLink('pagecrew://open?path=%2Fsettings%2Forganization')).toEqual({ path: '/settings/organization' })
+    expect(parseDeepLink('pagecrew://open?path=/settings/organization/')).toBeNull()
+    expect(parseDeepLink('pagecrew://open?path=/settings/organization/../../admin')).toBeNull()
+    expect(parseDeepLink('pagecrew://open?path=/settings/organizations')).toBeNull()
+  })
+
   it('opens the dashboard when the link names no page', () => {
     expect(parseDeepLink('pagecrew://open')).toEqual({ path: '/dashboard' })
     expect(parseDeepLink('pagecrew://open?orgid=org_abc')).toEqual({ orgid: 'org_abc', path: '/dashboard' })
