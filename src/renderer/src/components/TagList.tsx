@@ -1,0 +1,119 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Button, Input, Radio, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Add20Regular } from '@fluentui/react-icons'
+import { MESSAGES } from '@shared/api/messages'
+import { TAGS_LOADING_DEBOUNCE_MS } from '@shared/constants'
+import type { TagListItem } from '@shared/domain'
+import { useDebouncedFlag } from '@renderer/hooks/useDebouncedFlag'
+import { EmptyState } from './EmptyState'
+import { newTagTitle } from './tagList'
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium
+  },
+  checked: { backgroundColor: tokens.colorBrandBackground2 },
+  swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, flexShrink: 0 },
+  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  description: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  create: { display: 'flex', gap: tokens.spacingHorizontalS }
+})
+
+export interface TagListProps {
+  items: readonly TagListItem[]
+  /** Loading: a spinner shows once loading lasts over 100 ms (spec §9). */
+  loading?: boolean
+  /** Shown when there are no tags (spec §2 texts). */
+  emptyMessage: string
+  /** Makes items checkable (one at a time); a checked item is the selected one. */
+  onSelect?: (id: string) => void
+  /** Offers a title field that creates a tag; an empty title alerts 'Please enter a tag' (spec §5). */
+  onCreate?: (title: string) => Promise<unknown>
+  creating?: boolean
+  /** Per-item actions, e.g. edit and delete. */
+  actions?: (item: TagListItem) => ReactNode
+  label: string
+  'data-testid'?: string
+}
+
+/** A list of tags with a colour, label and description, optionally checkable and creatable. */
+export function TagList({
+  items,
+  loading = false,
+  emptyMessage,
+  onSelect,
+  onCreate,
+  creating = false,
+  actions,
+  label,
+  'data-testid': testId = 'tag-list'
+}: TagListProps) {
+  const styles = useStyles()
+  const showSpinner = useDebouncedFlag(loading, TAGS_LOADING_DEBOUNCE_MS)
+  const [title, setTitle] = useState('')
+
+  const create = (event: FormEvent) => {
+    event.preventDefault()
+    if (!onCreate) return
+    const trimmed = newTagTitle(title)
+    if (trimmed === null) {
+      window.alert(MESSAGES.tagTitleEmpty)
+      return
+    }
+    onCreate(trimmed).then(
+      () => setTitle(''),
+      () => undefined
+    )
+  }
+
+  return (
+    <div className={styles.root} data-testid={testId}>
+      {onCreate ? (
+        <form className={styles.create} onSubmit={create} aria-label={`New ${label.toLowerCase()}`}>
+          <Input
+            value={title}
+            onChange={(_, data) => setTitle(data.value)}
+            placeholder="New tag"
+            aria-label="New tag title"
+            maxLength={100}
+            data-testid={`${testId}-new-title`}
+          />
+          <Button type="submit" icon={creating ? <Spinner size="tiny" /> : <Add20Regular />} disabled={creating} data-testid={`${testId}-create`}>
+            Add tag
+          </Button>
+        </form>
+      ) : null}
+      {showSpinner ? <Spinner size="small" label="Loading tags…" data-testid={`${testId}-loading`} /> : null}
+      {!loading && items.length === 0 ? <EmptyState message={emptyMessage} /> : null}
+      {items.length > 0 ? (
+        <ul className={styles.list} aria-label={label} role={onSelect ? 'radiogroup' : undefined}>
+          {items.map((item) => (
+            <li
+              key={item.uid}
+              className={mergeClasses(styles.item, item.checked && styles.checked)}
+              data-testid={`${testId}-item-${item.id}`}
+              data-checked={item.checked}
+            >
+              {onSelect ? (
+                <Radio checked={item.checked} onChange={() => onSelect(item.id)} aria-label={item.label} data-testid={`${testId}-check-${item.id}`} />
+              ) : null}
+              <span className={styles.swatch} style={{ backgroundColor: item.color }} aria-hidden />
+              <span className={styles.text}>
+                <Text weight="semibold">{item.label}</Text>
+                {item.description ? <Text size={200} className={styles.description}>{item.description}</Text> : null}
+              </span>
+              {actions ? <span className={styles.actions}>{actions(item)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
