@@ -125,48 +125,8 @@ describe('createApiClient', () => {
     expect(await jar.cookieHeader(`${origin}/api/user`)).toBe('moved=1')
   })
 
-  it('throws, with the server named, when the server cannot be reached', async () => {
-    const jar = await openCookieJarStore({ file: join(dir, 'jar4.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
-    const api = createApiClient({ origin: 'http://127.0.0.1:1', fetch, jar })
-    await expect(api.request({ method: 'GET', path: '/user' })).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
-  })
-
-  it('follows an origin that changes (the embedded server restarted on a new port)', async () => {
-    let current = 'http://127.0.0.1:1'
-    const jar = await openCookieJarStore({ file: join(dir, 'jar5.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
-    const api = createApiClient({ origin: () => current, fetch, jar })
-    await expect(api.request({ method: 'GET', path: '/user' })).rejects.toThrow()
-    current = `${origin}/`
-    expect((await api.request({ method: 'GET', path: '/user' })).status).toBe(401)
-  })
-
-  it('sends a Secure cookie only over https', async () => {
-    const { jar } = await client('jar6.bin')
-    await jar.storeSetCookies('https://team.example.com/api/auth/login', ['pagecrew_session=s; Path=/; Secure; HttpOnly'])
-    expect(await jar.cookieHeader('https://team.example.com/api/user')).toBe('pagecrew_session=s')
-    expect(await jar.cookieHeader('http://team.example.com/api/user')).toBe('')
-  })
-})
-
-describe('createApiClient, binary GET', () => {
-  const seen: Seen[] = []
-  let server: Server
-  let origin: string
-  let dir: string
-
-  beforeAll(async () => {
-    server = await startServer(seen)
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    dir = await mkdtemp(join(tmpdir(), 'pagecrew-api-bin-'))
-  })
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve))
-    await rm(dir, { recursive: true, force: true })
-  })
-
   it('GETs bytes with the session cookie and the client header, and keeps a renewed cookie', async () => {
-    const jar = await openCookieJarStore({ file: join(dir, 'jar.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
-    const api = createApiClient({ origin, fetch, jar })
+    const { api, jar } = await client('jar7.bin')
     const id = '0b6f1c1e-8a44-4c4e-9a53-8f1c2b3d4e5f'
 
     expect(await api.fetchBinary(`/team/image/${id}`)).toMatchObject({ status: 401, contentType: 'application/json' })
@@ -187,9 +147,28 @@ describe('createApiClient, binary GET', () => {
   })
 
   it('throws, with the server named, when the server cannot be reached', async () => {
-    const jar = await openCookieJarStore({ file: join(dir, 'jar2.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const jar = await openCookieJarStore({ file: join(dir, 'jar4.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
     const api = createApiClient({ origin: 'http://127.0.0.1:1', fetch, jar })
+    await expect(api.request({ method: 'GET', path: '/user' })).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
     await expect(api.fetchBinary('/team/image/x')).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
+    const multipart = { fields: {}, files: [{ field: 'image', fileName: 'a.png', contentType: 'image/png', data: new Uint8Array([1]) }] }
+    await expect(api.request({ method: 'POST', path: '/team/create', multipart })).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
+  })
+
+  it('follows an origin that changes (the embedded server restarted on a new port)', async () => {
+    let current = 'http://127.0.0.1:1'
+    const jar = await openCookieJarStore({ file: join(dir, 'jar5.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const api = createApiClient({ origin: () => current, fetch, jar })
+    await expect(api.request({ method: 'GET', path: '/user' })).rejects.toThrow()
+    current = `${origin}/`
+    expect((await api.request({ method: 'GET', path: '/user' })).status).toBe(401)
+  })
+
+  it('sends a Secure cookie only over https', async () => {
+    const { jar } = await client('jar6.bin')
+    await jar.storeSetCookies('https://team.example.com/api/auth/login', ['pagecrew_session=s; Path=/; Secure; HttpOnly'])
+    expect(await jar.cookieHeader('https://team.example.com/api/user')).toBe('pagecrew_session=s')
+    expect(await jar.cookieHeader('http://team.example.com/api/user')).toBe('')
   })
 })
 
@@ -322,12 +301,5 @@ describe('createApiClient, multipart bodies', () => {
     const refused = await signedOut.request({ method: 'PUT', path: '/team/update', multipart: { fields: { teamId: 'team-1' }, files: [] } })
     expect(refused.status).toBe(401)
     expect(received.at(-1)!.cookie).toBeUndefined()
-  })
-
-  it('throws, with the server named, when the server cannot be reached', async () => {
-    const jar = await openCookieJarStore({ file: join(dir, 'jar4.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
-    const api = createApiClient({ origin: 'http://127.0.0.1:1', fetch, jar })
-    const multipart = { fields: {}, files: [{ field: 'image', fileName: 'a.png', contentType: 'image/png', data: new Uint8Array([1]) }] }
-    await expect(api.request({ method: 'POST', path: '/team/create', multipart })).rejects.toThrow('Cannot reach the Pagecrew server at http://127.0.0.1:1.')
   })
 })

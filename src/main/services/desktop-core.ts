@@ -12,9 +12,10 @@ import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
 
 /**
  * The desktop app's main-process behaviour without Electron: cookie jar, API client, unread
- * watcher, deep-link router, IPC handlers and the API image proxy, wired together. The Electron app builds it with
- * real ports (src/main/electron/app.ts); the desktop e2e harness (DESIGN.md §6) builds it in
- * plain Node with recording fakes for the ports and binds `ipc` to the page.
+ * watcher, deep-link router, IPC handlers and API image proxy, wired together. The Electron app
+ * builds it with real ports (src/main/electron/app.ts); the desktop e2e harness (DESIGN.md §6)
+ * builds it in plain Node with recording fakes for the ports, binds `ipc` to the page and answers
+ * its /api/team/image/… requests with `apiImages`.
  *
  *   const core = await createDesktopCore({
  *     apiOrigin: 'http://127.0.0.1:4680',          // or () => origin, when it can change
