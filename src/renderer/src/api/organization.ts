@@ -30,3 +30,9 @@ export function useUpdateOrganizationSettings() {
     }
   })
 }
+
+/** DELETE /organization (ADMIN only); the caller then goes to sign-in (spec §7) with a full reload. */
+export function useDeleteOrganization() {
+  const callApi = useCallApi()
+  return useMutation({ mutationFn: () => callApi(endpoints.deleteOrganization) })
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { endpoints, type joinAcceptBodySchema } from '@shared/api/contract'
+import { useCallApi } from './client'
+import { sessionKeys } from './auth'
+
+export const joinKeys = {
+  all: ['join'] as const,
+  info: (token: string) => [...joinKeys.all, 'info', token] as const
+}
+
+/** GET /join/info?token: the organization and email an invitation is for. */
+export function useJoinInfo(token: string) {
+  const callApi = useCallApi()
+  return useQuery({
+    queryKey: joinKeys.info(token),
+    queryFn: () => callApi(endpoints.getJoinInfo, { query: { token } }),
+    enabled: token !== '',
+    staleTime: Infinity
+  })
+}
+
+/** POST /join/accept: signs in to the organization; the cache starts afresh for the new session. */
+export function useAcceptInvitation() {
+  const callApi = useCallApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: z.input<typeof joinAcceptBodySchema>) => callApi(endpoints.acceptInvitation, { body }),
+    onSuccess: (session) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] })
+      queryClient.setQueryData(sessionKeys.current(), session)
+    }
+  })
+}

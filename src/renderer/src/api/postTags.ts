@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { endpoints, type createPostTagBodySchema, type updatePostTagBodySchema } from '@shared/api/contract'
+import { STALE_TIMES } from '@shared/constants'
+import { useCallApi } from './client'
+import { entitlementKeys } from './entitlements'
+import { memberKeys } from './members'
+
+export interface PostTagFilter {
+  /** Tags of this team's members. */
+  teamId?: string | null
+  /** Tags assigned to any of these users. */
+  memberIds?: string[] | null
+}
+
+export const postTagKeys = {
+  all: ['postTags'] as const,
+  lists: () => [...postTagKeys.all, 'list'] as const,
+  list: (filter: PostTagFilter = {}) => [...postTagKeys.lists(), filter] as const
+}
+
+/** POST /postTag {teamId, memberIds}: the organization's topic tags, or a team's or some users'. */
+export function usePostTags(filter: PostTagFilter = {}, options: { enabled?: boolean } = {}) {
+  const callApi = useCallApi()
+  return useQuery({
+    queryKey: postTagKeys.list(filter),
+    queryFn: () => callApi(endpoints.listPostTags, { query: {}, body: filter }),
+    staleTime: STALE_TIMES.postTags,
+    enabled: options.enabled
+  })
+}
+
+/** Tags change what members carry and the TOPIC_TAGS usage. */
+function usePostTagsChanged() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: postTagKeys.all }),
+      queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+      queryClient.invalidateQueries({ queryKey: entitlementKeys.all })
+    ])
+}
+
+export function useCreatePostTag() {
+  const callApi = useCallApi()
+  const onSuccess = usePostTagsChanged()
+  return useMutation({ mutationFn: (body: z.input<typeof createPostTagBodySchema>) => callApi(endpoints.createPostTag, { body }), onSuccess })
+}
+
+export function useUpdatePostTag() {
+  const callApi = useCallApi()
+  const onSuccess = usePostTagsChanged()
+  return useMutation({ mutationFn: (body: z.input<typeof updatePostTagBodySchema>) => callApi(endpoints.updatePostTag, { body }), onSuccess })
+}
+
+export function useDeletePostTag() {
+  const callApi = useCallApi()
+  const onSuccess = usePostTagsChanged()
+  return useMutation({ mutationFn: (tagId: string) => callApi(endpoints.deletePostTag, { query: { tagId } }), onSuccess })
+}
