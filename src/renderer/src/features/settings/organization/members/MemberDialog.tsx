@@ -1,0 +1,276 @@
+import { useMemo, useState, type FormEvent } from 'react'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Spinner,
+  Switch,
+  makeStyles,
+  tokens
+} from '@fluentui/react-components'
+import type { Member, Role } from '@shared/domain'
+import { hasEntitlement, isValidEmail, roleOf } from '@shared/rules'
+import { useEntitlements } from '@renderer/api/entitlements'
+import { useDeleteMember, useInviteMember, useUpdateMember } from '@renderer/api/members'
+import { useOrganization } from '@renderer/api/organization'
+import { usePostTags } from '@renderer/api/postTags'
+import { useUser } from '@renderer/api/user'
+import { useNotify } from '@renderer/app/toasts'
+import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { memberName } from '@renderer/components/memberOptions'
+import { MultiPicker } from '@renderer/components/MultiPicker'
+import { useUnsavedChangesGuard } from '@renderer/components/useUnsavedChangesGuard'
+import { failureToast } from '@renderer/lib/failureToast'
+import { invitationFailure, memberUpdateFailure } from './memberErrors'
+import {
+  BLOCKED_TARGET_KEYS,
+  canSubmitMemberForm,
+  initialMemberForm,
+  isMemberFormDirty,
+  memberUpdateBody,
+  sanitizeTarget,
+  selectedBusinessPages,
+  type MemberForm
+} from './memberForm'
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', width: '100%', gap: tokens.spacingHorizontalS },
+  spacer: { flexGrow: 1 }
+})
+
+const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Admin', MEMBER: 'Member', GHOST: 'Ghost' }
+const NO_RESULTS = 'No results found'
+
+export interface MemberDialogProps {
+  open: boolean
+  /** The member to edit; null invites someone new. */
+  member: Member | null
+  onClose: () => void
+}
+
+/**
+ * The Invite/Edit user dialog (spec §2, §4-§6, §8). Mounted per open so every open starts from the
+ * member's saved values.
+ */
+export function MemberDialog({ open, member, onClose }: MemberDialogProps) {
+  return open ? <MemberDialogContent key={member?.id ?? 'invite'} member={member} onClose={onClose} /> : null
+}
+
+function MemberDialogContent({ member, onClose }: { member: Member | null; onClose: () => void }) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const user = useUser()
+  const entitlements = useEntitlements()
+  const organization = useOrganization()
+  const postTags = usePostTags()
+  const invite = useInviteMember()
+  const update = useUpdateMember()
+  const remove = useDeleteMember()
+  const initial = useMemo(() => initialMemberForm(member), [member])
+  const [form, setForm] = useState<MemberForm>(initial)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+
+  const inviting = member === null
+  const invited = inviting || member.status === 'INVITED'
+  const self = member !== null && user.data?.id === member.id
+  const viewerIsGhost = user.data ? roleOf(user.data) === 'GHOST' : false
+  const owned = entitlements.data ?? []
+  // Spec §6, literally: GHOST only with the GHOST_ROLE entitlement; the review-flow toggle only
+  // while the REVIEW_FLOW entitlement is absent.
+  const roles: Role[] = hasEntitlement(owned, 'GHOST_ROLE') || member?.role === 'GHOST' ? ['ADMIN', 'MEMBER', 'GHOST'] : ['ADMIN', 'MEMBER']
+  const reviewToggleShown = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')
+  const pending = invite.isPending || update.isPending || remove.isPending
+  const emailValid = isValidEmail(form.email.trim())
+
+  const { requestClose, guard } = useUnsavedChangesGuard({ dirty: isMemberFormDirty(form, initial), pending, onClose })
+  const set = <K extends keyof MemberForm>(key: K, value: MemberForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+
+  const tagOptions = useMemo(() => (postTags.data ?? []).map((t) => ({ value: t.id, label: t.title, secondary: t.description ?? undefined })), [postTags.data])
+  const pageOptions = useMemo(
+    () => (organization.data?.organizationBusinessPages ?? []).map((p) => ({ value: p.id, label: p.linkedInCompanyName })),
+    [organization.data]
+  )
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!canSubmitMemberForm(form) || pending) return
+    if (inviting) {
+      const email = form.email.trim().toLowerCase()
+      let invitation
+      try {
+        invitation = await invite.mutateAsync({ email, role: form.role })
+      } catch (error) {
+        notify(invitationFailure(error))
+        return
+      }
+      const pages = selectedBusinessPages(form.businessPages)
+      if (form.postTags.length > 0 || pages) {
+        try {
+          await update.mutateAsync({ userId: invitation.member.id, postTags: form.postTags, selectedBusinessPages: pages })
+        } catch (error) {
+          notify(memberUpdateFailure(error))
+          onClose()
+          return
+        }
+      }
+      notify({ title: 'Invitation sent ✅', body: `We emailed a join link to ${email}.` })
+      onClose()
+      return
+    }
+    try {
+      await update.mutateAsync(memberUpdateBody(member, form, { reviewToggleShown }))
+    } catch (error) {
+      notify(memberUpdateFailure(error))
+      return
+    }
+    notify({ title: 'User updated ✅', body: `${memberName(member)} has been updated.` })
+    onClose()
+  }
+
+  const confirmDelete = () => {
+    if (!member) return
+    remove.mutate(member.id, {
+      onSuccess: () => {
+        setConfirmingDelete(false)
+        notify({ title: 'User deleted ✅', body: `${memberName(member)} has been removed from the organization.` })
+        onClose()
+      },
+      onError: (error) => {
+        setConfirmingDelete(false)
+        notify(failureToast('User not deleted ⚠️', error))
+      }
+    })
+  }
+  const deleteTexts = CONFIRM_TEXTS.deleteUser(member ? memberName(member) : '')
+
+  return (
+    <>
+      <Dialog open onOpenChange={(_, data) => (data.open ? undefined : requestClose())}>
+        <DialogSurface className={styles.surface} data-testid="member-dialog" aria-describedby={undefined}>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label={inviting ? 'Invite user' : 'Edit user'}>
+            <DialogBody>
+              <DialogTitle>{inviting ? 'Invite user' : `Edit ${memberName(member)}`}</DialogTitle>
+              <DialogContent className={styles.form}>
+                <Field
+                  label="Email"
+                  required
+                  validationMessage={form.email.trim() !== '' && !emailValid ? 'Enter an email like name@company.com, without spaces.' : undefined}
+                  hint={!inviting && !invited ? 'The email of a member who has joined cannot be changed here.' : undefined}
+                >
+                  <Input
+                    type="email"
+                    value={form.email}
+                    onChange={(_, d) => set('email', d.value)}
+                    disabled={!invited}
+                    autoFocus={inviting}
+                    maxLength={320}
+                    data-testid="member-email"
+                  />
+                </Field>
+                <Field label="Role" hint={viewerIsGhost && !inviting ? 'A ghost user cannot change roles.' : undefined}>
+                  <Select
+                    value={form.role}
+                    onChange={(_, d) => set('role', d.value as Role)}
+                    disabled={viewerIsGhost && !inviting}
+                    data-testid="member-role"
+                  >
+                    {roles.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label="Monthly target posts" hint={invited ? 'Available once they have joined.' : undefined}>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    value={form.numberOfPosts}
+                    disabled={invited}
+                    onKeyDown={(event) => {
+                      if (BLOCKED_TARGET_KEYS.has(event.key)) event.preventDefault()
+                    }}
+                    onChange={(_, d) => set('numberOfPosts', sanitizeTarget(d.value))}
+                    data-testid="member-target"
+                  />
+                </Field>
+                {reviewToggleShown ? (
+                  <Switch
+                    label="Review flow: posts need approval before they are published"
+                    checked={form.userApprovalFlow}
+                    disabled={invited}
+                    onChange={(_, d) => set('userApprovalFlow', d.checked)}
+                    data-testid="member-review-flow"
+                  />
+                ) : null}
+                <Field label="Topic tags">
+                  <MultiPicker
+                    options={tagOptions}
+                    selected={form.postTags}
+                    onChange={(ids) => set('postTags', ids)}
+                    label="Topic tags"
+                    placeholder="Choose topic tags"
+                    noOptionsMessage={NO_RESULTS}
+                    data-testid="member-tags"
+                  />
+                </Field>
+                <Field label="Business pages">
+                  <MultiPicker
+                    options={pageOptions}
+                    selected={form.businessPages}
+                    onChange={(ids) => set('businessPages', ids)}
+                    label="Business pages"
+                    placeholder="Choose business pages"
+                    noOptionsMessage={NO_RESULTS}
+                    data-testid="member-pages"
+                  />
+                </Field>
+              </DialogContent>
+              <DialogActions fluid className={styles.actions}>
+                {!inviting && !self ? (
+                  <Button appearance="subtle" onClick={() => setConfirmingDelete(true)} disabled={pending} data-testid="member-delete">
+                    Delete user
+                  </Button>
+                ) : null}
+                <span className={styles.spacer} />
+                <Button appearance="secondary" onClick={requestClose} data-testid="member-cancel">
+                  Cancel
+                </Button>
+                <Button
+                  appearance="primary"
+                  type="submit"
+                  disabled={!emailValid || pending}
+                  icon={invite.isPending || update.isPending ? <Spinner size="tiny" /> : undefined}
+                  data-testid="member-submit"
+                >
+                  {inviting ? 'Invite' : 'Save'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+      {guard}
+      <ConfirmDialog
+        open={confirmingDelete}
+        {...deleteTexts}
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmingDelete(false)}
+        data-testid="delete-user-dialog"
+      />
+    </>
+  )
+}
