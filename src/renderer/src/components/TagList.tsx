@@ -6,7 +6,7 @@ import { TAGS_LOADING_DEBOUNCE_MS } from '@shared/constants'
 import type { TagListItem } from '@shared/domain'
 import { useDebouncedFlag } from '@renderer/hooks/useDebouncedFlag'
 import { EmptyState } from './EmptyState'
-import { newTagTitle } from './tagList'
+import { newTagTitle, toTagListItems, type TagSource } from './tagList'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -25,6 +25,19 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   create: { display: 'flex', gap: tokens.spacingHorizontalS }
 })
+
+/**
+ * Tag list items that keep their order between refetches: a tag new to the list is appended at its
+ * end, unchecked (spec §4).
+ */
+export function useTagListItems(tags: readonly TagSource[] | undefined, selectedId: string | null, kind = 'tag'): TagListItem[] {
+  const [order, setOrder] = useState<readonly string[]>([])
+  const items = toTagListItems(tags ?? [], selectedId, order, kind)
+  const ids = items.map((item) => item.id)
+  // Remembering the order shown is state derived during render (React's "previous render" pattern).
+  if (ids.length !== order.length || ids.some((id, index) => id !== order[index])) setOrder(ids)
+  return items
+}
 
 export interface TagListProps {
   items: readonly TagListItem[]

@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { aMember, aPostTag, aTeam, aUser, anAiTemplate, anOrganization, entitlements, memberPage, withRole } from '@renderer/testing/fixtures'
+import { renderInApp } from '@renderer/testing/render'
+import OrganizationSettingsPage from './OrganizationSettingsPage'
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  window.alert = vi.fn()
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+function hostFor(user = aUser(), replies: Parameters<typeof createFakeHost>[0] = {}) {
+  return createFakeHost({
+    'GET /user': ok(user),
+    'GET /organization': ok(anOrganization()),
+    'GET /billing/verify/entitled': ok(entitlements(['TEAMS', 'TOPIC_TAGS'])),
+    'GET /members/list': ok(memberPage([aMember({ id: 'user-1', email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'ADMIN' }), aMember()])),
+    'GET /members/outbox': ok([]),
+    'GET /team/list': ok([aTeam()]),
+    'GET /ai-template': ok([anAiTemplate(), anAiTemplate({ id: 'template-2', templateName: 'Bold', isDefaultOrganizationTemplate: false })]),
+    'POST /postTag': ok([]),
+    ...replies
+  })
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((t) => t.getAttribute('data-testid')?.replace('organization-tab-', ''))
+
+describe('/settings/organization', () => {
+  it('gives admins every section and opens the one named in ?section=', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization?section=members')
+    expect(await screen.findByTestId('members-section')).toBeTruthy()
+    expect(tabNames()).toEqual(['details', 'members', 'teams', 'tags', 'pages', 'ai'])
+    const table = await screen.findByRole('table', { name: 'Members' })
+    expect(within(table).getByTestId('member-row-grace@example.com').textContent).toContain('Grace Hopper')
+  })
+
+  it('switches sections with the tabs and keeps the choice in the address', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization')
+    await userEvent.setup().click(await screen.findByTestId('organization-tab-ai'))
+    expect(await screen.findByTestId('ai-section')).toBeTruthy()
+    expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=ai')
+    const names = screen.getAllByTestId(/^ai-template-(Default voice|Bold)$/).map((c) => c.getAttribute('data-testid'))
+    expect(names).toEqual(['ai-template-Default voice', 'ai-template-Bold'])
+  })
+
+  it('sends a MEMBER who leads no team to /settings', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(withRole(aUser(), 'MEMBER')), '/settings/organization?section=members')
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings'))
+  })
+
+  it('shows a team leader only Teams and Topic tags, for their teams', async () => {
+    const leader = { ...withRole(aUser(), 'MEMBER'), leadingTeams: [{ id: 'team-2' }] }
+    const fake = hostFor(leader, { 'GET /team/list': ok([aTeam(), aTeam({ id: 'team-2', name: 'Sales' })]) })
+    renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=members')
+    expect(await screen.findByTestId('teams-section')).toBeTruthy()
+    expect(tabNames()).toEqual(['teams', 'tags'])
+    expect(await screen.findByTestId('team-card-Sales')).toBeTruthy()
+    expect(screen.queryByTestId('team-card-Writers')).toBeNull()
+  })
+
+  it('lets an ADMIN delete the organization after confirming, then goes to sign-in', async () => {
+    const fake = hostFor(aUser(), { 'DELETE /organization': ok({ ok: true }) })
+    const { reload } = renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization')
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('organization-delete'))
+    await events.click(await screen.findByTestId('delete-organization-dialog-confirm'))
+    await waitFor(() => expect(reload).toHaveBeenCalledWith('/login'))
+    expect(fake.requestsTo('DELETE', '/organization')).toHaveLength(1)
+  })
+
+  it('does not offer deleting the organization to a GHOST', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(withRole(aUser(), 'GHOST')), '/settings/organization')
+    expect(await screen.findByTestId('organization-name')).toBeTruthy()
+    expect(screen.queryByTestId('organization-delete')).toBeNull()
+  })
+
+  it('lists the outbox with each invitation link', async () => {
+    const fake = hostFor(aUser(), {
+      'GET /members/outbox': ok([
+        { id: 'mail-1', to: 'ana@host.com', subject: 'Join Acme on Pagecrew', text: '…', joinUrl: 'http://127.0.0.1/join?token=abc', createdAt: '2025-01-01T00:00:00.000Z' }
+      ])
+    })
+    renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=members')
+    await userEvent.setup().click(await screen.findByTestId('outbox-toggle'))
+    expect(((await screen.findByTestId('outbox-join-url')) as HTMLInputElement).value).toBe('http://127.0.0.1/join?token=abc')
+    expect(screen.getByTestId('outbox-copy-link').textContent).toBe('Copy join link')
+  })
+
+  it('says No results found when a search matches nobody', async () => {
+    const fake = hostFor(aUser(), {
+      'GET /members/list': (req) => ok(memberPage(req.query?.search ? [] : [aMember()]))
+    })
+    renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=members')
+    await screen.findByRole('table', { name: 'Members' })
+    await userEvent.setup().type(screen.getByTestId('members-search'), 'zzz')
+    expect(await screen.findByText('No results found')).toBeTruthy()
+    expect(fake.requestsTo('GET', '/members/list').at(-1)?.query).toMatchObject({ search: 'zzz' })
+  })
+})
+
+describe('Topic tags section', () => {
+  it('alerts "Please enter a tag" for an empty title, and appends a created tag unchecked after the refetch', async () => {
+    let tags = [aPostTag({ id: 'tag-b', title: 'Beta' }), aPostTag({ id: 'tag-c', title: 'Gamma' })]
+    const fake = hostFor(aUser(), {
+      'POST /postTag': () => ok(tags),
+      'POST /postTag/create': (req) => {
+        const created = aPostTag({ id: 'tag-a', title: (req.body as { tagTitle: string }).tagTitle })
+        tags = [created, ...tags]
+        return ok(created)
+      }
+    })
+    renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=tags')
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('topic-tags-check-tag-c'))
+    await events.click(screen.getByTestId('topic-tags-create'))
+    expect(window.alert).toHaveBeenCalledWith('Please enter a tag')
+    await events.type(screen.getByTestId('topic-tags-new-title'), '  Alpha  ')
+    await events.click(screen.getByTestId('topic-tags-create'))
+    await waitFor(() => expect(screen.queryByTestId('topic-tags-item-tag-a')).not.toBeNull())
+    expect(fake.requestsTo('POST', '/postTag/create')[0]?.body).toMatchObject({ tagTitle: 'Alpha', assignedUsers: [] })
+    const items = screen.getAllByTestId(/^topic-tags-item-/)
+    expect(items.map((i) => [i.getAttribute('data-testid'), i.getAttribute('data-checked')])).toEqual([
+      ['topic-tags-item-tag-b', 'false'],
+      ['topic-tags-item-tag-c', 'true'],
+      ['topic-tags-item-tag-a', 'false']
+    ])
+  })
+
+  it('says No results found without tags', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization?section=tags')
+    expect(await screen.findByText('No results found')).toBeTruthy()
+  })
+})
+
+describe('Business pages section', () => {
+  it('shows No business tags found. for a page without tags, and the server message of a failed load', async () => {
+    const page = { id: 'page-1', image: null, linkedInCompanyName: 'Acme Page', linkedInWebsite: null, linkedInCompanyDescription: null, linkedInPageLink: null, aiSettingTemplate: null }
+    const fake = hostFor(aUser(), {
+      'GET /organization': ok(anOrganization({ organizationBusinessPages: [page] })),
+      'GET /businessPostTag': ok([])
+    })
+    renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=pages')
+    expect(await screen.findByText('No business tags found.')).toBeTruthy()
+    expect(fake.requestsTo('GET', '/businessPostTag')[0]?.query).toEqual({ businessPageId: 'page-1' })
+  })
+
+  it('reports a failed load with a retry', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(aUser(), { 'GET /team/list': fail(500, 'Boom') }), '/settings/organization?section=teams')
+    expect(await screen.findByText('Try again')).toBeTruthy()
+  })
+})

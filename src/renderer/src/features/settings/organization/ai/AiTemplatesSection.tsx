@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react'
+import { Badge, Button, Caption1, Card, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Add20Regular, Delete20Regular, Edit20Regular, Star20Regular } from '@fluentui/react-icons'
+import type { AiTemplateDetail } from '@shared/domain'
+import { useAiTemplates, useDeleteAiTemplate, useSetDefaultAiTemplate } from '@renderer/api/aiTemplates'
+import { useNotify } from '@renderer/app/toasts'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { ErrorState } from '@renderer/components/ErrorState'
+import { LoadingState } from '@renderer/components/LoadingState'
+import { failureToast } from '@renderer/lib/failureToast'
+import { AiTemplateDialog } from './AiTemplateDialog'
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  toolbar: { display: 'flex', justifyContent: 'flex-end' },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  card: { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: '200px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS }
+})
+
+/** The organization default first (spec §9), then by name as the server sends them. */
+export function defaultFirst<T extends { isDefaultOrganizationTemplate: boolean }>(templates: readonly T[]): T[] {
+  return [...templates.filter((t) => t.isDefaultOrganizationTemplate), ...templates.filter((t) => !t.isDefaultOrganizationTemplate)]
+}
+
+/** AI setting templates: list (default first), create, edit, delete, set the default. */
+export function AiTemplatesSection() {
+  const styles = useStyles()
+  const notify = useNotify()
+  const templates = useAiTemplates()
+  const setDefault = useSetDefaultAiTemplate()
+  const remove = useDeleteAiTemplate()
+  const [dialog, setDialog] = useState<{ template: AiTemplateDetail | null } | null>(null)
+  const [deleting, setDeleting] = useState<AiTemplateDetail | null>(null)
+  const ordered = useMemo(() => defaultFirst(templates.data ?? []), [templates.data])
+
+  return (
+    <section className={styles.root} aria-label="AI templates" data-testid="ai-section">
+      <div className={styles.toolbar}>
+        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setDialog({ template: null })} data-testid="new-ai-template">
+          New template
+        </Button>
+      </div>
+      {templates.isPending ? <LoadingState inline label="Loading templates…" /> : null}
+      {templates.isError ? <ErrorState onRetry={() => void templates.refetch()} /> : null}
+      {templates.isSuccess && ordered.length === 0 ? <EmptyState message="No results found" /> : null}
+      {ordered.length > 0 ? (
+        <ul className={styles.list}>
+          {ordered.map((t) => (
+            <li key={t.id}>
+              <Card className={styles.card} data-testid={`ai-template-${t.templateName}`}>
+                <span className={styles.text}>
+                  <Text weight="semibold">
+                    {t.templateName} {t.isDefaultOrganizationTemplate ? <Badge appearance="tint" color="brand">Default</Badge> : null}
+                  </Text>
+                  <Caption1 className={styles.muted}>{t.industries.length > 0 ? t.industries.join(', ') : 'No industries'}</Caption1>
+                </span>
+                <span className={styles.actions}>
+                  {!t.isDefaultOrganizationTemplate ? (
+                    <Button
+                      icon={<Star20Regular />}
+                      disabled={setDefault.isPending}
+                      onClick={() => setDefault.mutate(t.id, { onError: (error) => notify(failureToast('Default template not set ⚠️', error)) })}
+                      data-testid="ai-template-default"
+                    >
+                      Make default
+                    </Button>
+                  ) : null}
+                  <Button icon={<Edit20Regular />} onClick={() => setDialog({ template: t })} aria-label={`Edit ${t.templateName}`} data-testid="ai-template-edit" />
+                  <Button
+                    appearance="subtle"
+                    icon={<Delete20Regular />}
+                    disabled={t.isDefaultOrganizationTemplate}
+                    onClick={() => setDeleting(t)}
+                    aria-label={`Delete ${t.templateName}`}
+                    data-testid="ai-template-delete"
+                  />
+                </span>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AiTemplateDialog open={dialog !== null} template={dialog?.template ?? null} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete template"
+        message={`Are you sure you want to delete the template ${deleting?.templateName ?? ''}?`}
+        confirmLabel="Delete template"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => notify({ title: 'Template deleted ✅', body: `${deleting.templateName} has been deleted.` }),
+            onError: (error) => notify(failureToast('Template not deleted ⚠️', error)),
+            onSettled: () => setDeleting(null)
+          })
+        }
+        data-testid="delete-template-dialog"
+      />
+    </section>
+  )
+}
