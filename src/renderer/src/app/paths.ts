@@ -2,6 +2,7 @@
 export const paths = {
   login: '/login',
   signup: '/signup',
+  join: '/join',
   onboarding: '/signup/onboarding/company',
   dashboard: '/dashboard',
   settings: '/settings',

@@ -5,7 +5,7 @@ import { paths } from './paths'
 /**
  * guest: sign-in screens; a valid session moves on to the app.
  * protected: behind the auth gate (spec §4); `shell` screens render inside the navigation shell.
- * bare: no shell and no auth check.
+ * bare: no shell and no auth check (/join works signed in or out: accepting signs in as the invitee).
  */
 export type RouteAccess = 'guest' | 'protected' | 'bare'
 
@@ -58,6 +58,7 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: true,
     load: () => import('@renderer/features/billing/SubscriptionExpiredPage')
   },
+  { path: paths.join, access: 'bare', shell: false, load: () => import('@renderer/features/auth/JoinPage') },
   {
     path: paths.validateCertification,
     access: 'bare',
