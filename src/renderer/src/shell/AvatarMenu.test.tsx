@@ -57,10 +57,41 @@ describe('AvatarMenu', () => {
     }
   })
 
-  it('has no items for screens that do not exist yet', async () => {
-    await openMenu(aUser())
+  it('offers Invite users and New Team to ADMIN and GHOST but not to MEMBER', async () => {
+    await openMenu(withRole(aUser(), 'MEMBER'))
     expect(itemNames()).not.toContain('Invite users')
     expect(itemNames()).not.toContain('New Team')
+    cleanup()
+    for (const role of ['ADMIN', 'GHOST'] as const) {
+      await openMenu(withRole(aUser(), role))
+      expect(itemNames()).toEqual(expect.arrayContaining(['Organization', 'Invite users', 'New Team']))
+      cleanup()
+    }
+  })
+
+  it('opens the invite dialog from Invite users', async () => {
+    const { events } = await openMenu(aUser(), createFakeHost({ 'GET /billing/verify/entitled': ok([]), 'GET /user': ok(aUser()) }))
+    await events.click(screen.getByTestId('menu-invite-users'))
+    expect(await screen.findByTestId('member-dialog')).toBeTruthy()
+  })
+
+  it('opens the team dialog from New Team with the TEAMS entitlement', async () => {
+    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok([{ lookupKey: 'TEAMS', limit: 3, currentUsage: 2 }]) })
+    const { events, queryClient } = await openMenu(aUser(), fake)
+    await waitFor(() => expect(queryClient.getQueryData(['entitlements', 'list'])).toBeTruthy())
+    await events.click(screen.getByTestId('menu-new-team'))
+    expect(await screen.findByTestId('team-dialog')).toBeTruthy()
+  })
+
+  it('shows the Upgrade Plan toast from New Team without the TEAMS entitlement', async () => {
+    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok([{ lookupKey: 'TEAMS', limit: 1, currentUsage: 1 }]) })
+    const { events, queryClient } = await openMenu(aUser(), fake)
+    await waitFor(() => expect(queryClient.getQueryData(['entitlements', 'list'])).toBeTruthy())
+    await events.click(screen.getByTestId('menu-new-team'))
+    const toast = await screen.findByTestId('toast')
+    expect(toast.textContent).toContain('Upgrade Plan 🚀')
+    expect(toast.textContent).toContain("You've reached the team creation limit for your current plan. To add more teams, please upgrade your plan.")
+    expect(screen.queryByTestId('team-dialog')).toBeNull()
   })
 
   it('offers Switch organization only with two or more organizations', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Suspense, lazy, useCallback, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import {
   Avatar,
@@ -22,7 +22,9 @@ import {
   Building24Regular,
   ChatHelp24Regular,
   DarkTheme24Regular,
+  PeopleTeamAdd24Regular,
   Person24Regular,
+  PersonAdd24Regular,
   QuestionCircle24Regular,
   SignOut24Regular,
   Settings24Regular
@@ -33,6 +35,7 @@ import { useLogout, useSwitchOrganization } from '@renderer/api/auth'
 import { paths } from '@renderer/app/paths'
 import { useTheme } from '@renderer/app/theme'
 import { useReload } from '@renderer/host/HostContext'
+import { useNewTeam } from '@renderer/features/settings/organization/teams/useNewTeam'
 import { CreateOrganizationDialog } from './CreateOrganizationDialog'
 import { useSupportActions } from './useSupportActions'
 
@@ -46,9 +49,13 @@ const useStyles = makeStyles({
   organizationId: { color: tokens.colorNeutralForeground3, wordBreak: 'break-all' }
 })
 
+// The administration dialogs load on first use, not with the shell.
+const MemberDialog = lazy(async () => ({ default: (await import('@renderer/features/settings/organization/members/MemberDialog')).MemberDialog }))
+const TeamDialog = lazy(async () => ({ default: (await import('@renderer/features/settings/organization/teams/TeamDialog')).TeamDialog }))
+
 const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const
 
-/** The avatar menu of spec §2. 'Invite users' and 'New Team' arrive with the team screens. */
+/** The avatar menu of spec §2; ADMIN and GHOST also get Organization, Invite users and New Team (spec §6). */
 export function AvatarMenu({ user }: { user: User }) {
   const styles = useStyles()
   const navigate = useNavigate()
@@ -58,9 +65,12 @@ export function AvatarMenu({ user }: { user: User }) {
   const logout = useLogout()
   const { mutate: switchOrganization } = useSwitchOrganization()
   const [creating, setCreating] = useState(false)
+  const [inviting, setInviting] = useState(false)
+  const [creatingTeam, setCreatingTeam] = useState(false)
 
   const organization = currentOrganization(user)
   const admin = isAdmin(user)
+  const newTeam = useNewTeam(useCallback(() => setCreatingTeam(true), []), { enabled: admin })
 
   return (
     <>
@@ -91,6 +101,16 @@ export function AvatarMenu({ user }: { user: User }) {
             {admin ? (
               <MenuItem icon={<Building24Regular />} onClick={() => void navigate(paths.organizationSettings)} data-testid="menu-organization">
                 Organization
+              </MenuItem>
+            ) : null}
+            {admin ? (
+              <MenuItem icon={<PersonAdd24Regular />} onClick={() => setInviting(true)} data-testid="menu-invite-users">
+                Invite users
+              </MenuItem>
+            ) : null}
+            {admin ? (
+              <MenuItem icon={<PeopleTeamAdd24Regular />} onClick={newTeam.start} data-testid="menu-new-team">
+                New Team
               </MenuItem>
             ) : null}
             <Menu
@@ -172,6 +192,12 @@ export function AvatarMenu({ user }: { user: User }) {
         </MenuPopover>
       </Menu>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+      {admin && (inviting || creatingTeam) ? (
+        <Suspense fallback={null}>
+          <MemberDialog open={inviting} member={null} onClose={() => setInviting(false)} />
+          <TeamDialog open={creatingTeam} team={null} onClose={() => setCreatingTeam(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
