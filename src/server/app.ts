@@ -7,13 +7,19 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { z } from 'zod'
 import { API_BASE, CLIENT_HEADER, type ApiErrorCode } from '../shared/api/contract'
 import type { IdentityProvider } from './adapters/identity/identity'
+import type { MailTransport } from './adapters/mail/mail'
+import { createSmtpTransport } from './adapters/mail/smtp'
 import { systemClock, type Clock } from './clock'
 import { resolveServerConfig, type ServerConfig } from './config'
 import type { Database } from './db/client'
 import { ApiError } from './errors'
 import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY } from './http/security'
+import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { registerAuthRoutes } from './routes/auth'
+import { registerMemberRoutes } from './routes/members'
+import { registerTagRoutes } from './routes/tags'
+import { registerTeamRoutes } from './routes/teams'
 import { registerBillingRoutes } from './routes/billing'
 import { registerNotificationRoutes } from './routes/notification'
 import { registerOrganizationRoutes } from './routes/organization'
@@ -27,6 +33,8 @@ export interface CreateServerOptions {
   config?: Partial<ServerConfig>
   /** Defaults to the built-in email + password provider. */
   identity?: IdentityProvider
+  /** Delivers mail after it is recorded in the outbox; defaults to SMTP when config.smtpUrl is set, else none. */
+  mailTransport?: MailTransport | null
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -53,12 +61,21 @@ const API_NOT_FOUND = 'No such API endpoint.'
 export function createServer(options: CreateServerOptions): FastifyInstance {
   const config = resolveServerConfig(options.config)
   const clock = options.clock ?? systemClock
-  const services = createServices({ db: options.db, clock, config, identity: options.identity })
-
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024
+  })
+
+  const smtp = options.mailTransport === undefined && config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : null
+  if (smtp) app.addHook('onClose', async () => smtp.close())
+  const services = createServices({
+    db: options.db,
+    clock,
+    config,
+    identity: options.identity,
+    mailTransport: options.mailTransport ?? smtp,
+    log: (message) => app.log.error(message)
   })
 
   // JSON bodies: an empty body with a JSON content type counts as no body (clients send PUTs
@@ -81,7 +98,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
       reply.header('Content-Security-Policy', contentSecurityPolicy(config))
       reply.header('X-Frame-Options', 'DENY')
     }
-    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store')
+    // API answers are never cached, except those that say otherwise (team images).
+    if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
     return payload
   })
 
@@ -120,6 +138,11 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerOrganizationRoutes(api, services)
   registerBillingRoutes(api, services)
   registerNotificationRoutes(api, services)
+  registerMemberRoutes(api, services, config)
+  registerTagRoutes(api, services)
+  registerAiTemplateRoutes(api, services)
+  // Its own scope: multipart parsing only for the team routes.
+  api.register(async (scope) => registerTeamRoutes(scope, services, config))
 }
 
 const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)

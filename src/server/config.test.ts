@@ -18,7 +18,11 @@ describe('loadConfig', () => {
       supportChat: null,
       supportChatSecret: null,
       trustProxy: false,
-      logLevel: 'warn'
+      logLevel: 'warn',
+      maxUploadBytes: 209_715_200,
+      publicUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Pagecrew <no-reply@pagecrew.app>'
     })
   })
 
@@ -36,7 +40,10 @@ describe('loadConfig', () => {
       PAGECREW_SUPPORT_CHAT_REGION: 'EU',
       PAGECREW_SUPPORT_CHAT_SECRET: 's3cret',
       PAGECREW_TRUST_PROXY: 'true',
-      PAGECREW_LOG_LEVEL: 'info'
+      PAGECREW_LOG_LEVEL: 'info',
+      PAGECREW_PUBLIC_URL: 'https://pagecrew.example.com/',
+      PAGECREW_SMTP_URL: 'smtp://mailer:pw@smtp.example.com:587',
+      PAGECREW_MAIL_FROM: 'Acme <team@acme.example>'
     })
     expect(config).toEqual({
       port: 0,
@@ -48,7 +55,11 @@ describe('loadConfig', () => {
       supportChat: { appId: 'abc123', region: 'eu' },
       supportChatSecret: 's3cret',
       trustProxy: true,
-      logLevel: 'info'
+      logLevel: 'info',
+      maxUploadBytes: 209_715_200,
+      publicUrl: 'https://pagecrew.example.com',
+      smtpUrl: 'smtp://mailer:pw@smtp.example.com:587',
+      mailFrom: 'Acme <team@acme.example>'
     })
   })
 
@@ -58,7 +69,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ PAGECREW_SUPPORT_CHAT_REGION: 'mars' }, /us, eu or ap/],
     [{ PAGECREW_HELP_CENTER_URL: 'ftp://x' }, /http\(s\) address/],
-    [{ PAGECREW_RENDERER_DIR: '/definitely/not/here' }, /has no index.html/]
+    [{ PAGECREW_RENDERER_DIR: '/definitely/not/here' }, /has no index.html/],
+    [{ PAGECREW_SMTP_URL: 'http://mail' }, /smtp:\/\/ or smtps:\/\//],
+    [{ PAGECREW_PUBLIC_URL: 'pagecrew.example' }, /PAGECREW_PUBLIC_URL must be/]
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig(env, noRenderer)).toThrow(ConfigError)
     expect(() => loadConfig(env, noRenderer)).toThrow(message)

@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { MAX_UPLOAD_BYTES } from '../shared/constants'
 
 export const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
 export type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
@@ -20,6 +21,16 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Fastify/pino log level. Unexpected errors are logged at 'error'. */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** PGlite and uploads (team images under <dataDir>/uploads). Shared storage when several servers run. */
+  dataDir: string
+  /** Largest accepted upload in bytes (spec §9: 200 MB); tests lower it. */
+  maxUploadBytes: number
+  /** The address people open the app at, for links in emails (join links); null: the request's own origin. */
+  publicUrl: string | null
+  /** smtp(s):// address of the mail server; null keeps mail in the built-in outbox only. */
+  smtpUrl: string | null
+  /** The From of outgoing email. */
+  mailFrom: string
 }
 
 /** The whole configuration of `node out/main/server.js`, read from the environment. */
@@ -27,12 +38,12 @@ export interface Config extends ServerConfig {
   port: number
   host: string
   databaseUrl: string | null
-  dataDir: string
 }
 
 export const DEFAULT_PORT = 4680
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
+export const DEFAULT_MAIL_FROM = 'Pagecrew <no-reply@pagecrew.app>'
 
 export const defaultServerConfig: ServerConfig = {
   rendererDir: null,
@@ -40,11 +51,17 @@ export const defaultServerConfig: ServerConfig = {
   supportChat: null,
   supportChatSecret: null,
   trustProxy: false,
-  logLevel: 'warn'
+  logLevel: 'warn',
+  dataDir: '',
+  maxUploadBytes: MAX_UPLOAD_BYTES,
+  publicUrl: null,
+  smtpUrl: null,
+  mailFrom: DEFAULT_MAIL_FROM
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...defaultServerConfig, ...partial }
+  const config = { ...defaultServerConfig, ...partial }
+  return { ...config, dataDir: config.dataDir || defaultDataDir() }
 }
 
 /** The per-user data folder: where PGlite (and later uploads) live unless PAGECREW_DATA_DIR says otherwise. */
@@ -103,6 +120,19 @@ const envSchema = z.object({
     blankToUndefined,
     z.enum(['true', 'false', '1', '0'], { message: 'PAGECREW_TRUST_PROXY must be true or false.' }).default('false')
   ),
+  PAGECREW_PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, message: 'PAGECREW_PUBLIC_URL must be an http(s) address.' }).optional()
+  ),
+  PAGECREW_SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/\S+$/, 'PAGECREW_SMTP_URL must be an smtp:// or smtps:// address.')
+      .optional()
+  ),
+  PAGECREW_MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().max(320).default(DEFAULT_MAIL_FROM)),
   PAGECREW_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z
@@ -146,6 +176,10 @@ export function loadConfig(
       : null,
     supportChatSecret: e.PAGECREW_SUPPORT_CHAT_SECRET ?? null,
     trustProxy: e.PAGECREW_TRUST_PROXY === 'true' || e.PAGECREW_TRUST_PROXY === '1',
-    logLevel: e.PAGECREW_LOG_LEVEL
+    logLevel: e.PAGECREW_LOG_LEVEL,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    publicUrl: e.PAGECREW_PUBLIC_URL ? e.PAGECREW_PUBLIC_URL.replace(/\/+$/, '') : null,
+    smtpUrl: e.PAGECREW_SMTP_URL ?? null,
+    mailFrom: e.PAGECREW_MAIL_FROM
   }
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -52,6 +54,8 @@ export const organizations = pgTable(
     /** Public organization id used by the API and deep links (`org_` + 26 base32 characters). */
     organizationWorkOSId: text('organization_work_os_id').notNull(),
     name: text('name').notNull(),
+    /** PUT /organization/settings/default-page/update */
+    defaultBusinessPageId: uuid('default_business_page_id').references((): AnyPgColumn => businessPages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
@@ -88,7 +92,7 @@ export const memberships = pgTable(
     status: text('status').$type<MemberStatus>().notNull(),
     /** Monthly target posts (spec §5: 0 or more, default 0). */
     assignedNumberOfPosts: integer('assigned_number_of_posts').notNull().default(0),
-    /** Ids of the post tags assigned to the member. */
+    /** Unused since issue 3: tag assignments live in post_tag_assignments. */
     postTags: text('post_tags').array().notNull().default(sql`'{}'::text[]`),
     userApprovalFlow: boolean('user_approval_flow').notNull().default(false),
     createdAt: createdAt(),
@@ -142,7 +146,10 @@ export const businessPages = pgTable(
     linkedInWebsite: text('linked_in_website'),
     linkedInCompanyDescription: text('linked_in_company_description'),
     linkedInPageLink: text('linked_in_page_link'),
+    /** Onboarding's industry, used only while the page has no AI setting template. */
     industry: text('industry'),
+    /** The page's AI setting template: its industries are the page's industries. */
+    aiSettingTemplateId: uuid('ai_setting_template_id').references((): AnyPgColumn => aiTemplates.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
@@ -180,4 +187,178 @@ export const certificates = pgTable(
     issuedAt: instant('issued_at').notNull()
   },
   (t) => [index('certificates_user_idx').on(t.userId)]
+)
+
+// ---------------------------------------------------------------------------------------------
+// Organization administration (issue 3)
+// ---------------------------------------------------------------------------------------------
+
+/** One open invitation per INVITED membership; the token itself is never stored. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the 256-bit token of the join link. */
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull()
+  },
+  (t) => [uniqueIndex('invitations_token_unique').on(t.tokenHash), index('invitations_membership_idx').on(t.membershipId)]
+)
+
+/** Every email the mail adapter sent (the built-in outbox admins can read). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('body_text').notNull(),
+    joinUrl: text('join_url'),
+    createdAt: createdAt(),
+    /** Insertion order: messages of the same instant still list newest first. */
+    seq: bigserial('seq', { mode: 'number' }).notNull()
+  },
+  (t) => [index('outbox_org_seq_idx').on(t.organizationId, t.seq)]
+)
+
+export const aiTemplates = pgTable(
+  'ai_templates',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    templateName: text('template_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    tone: text('tone').notNull().default(''),
+    targetAudience: text('target_audience').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    index('ai_templates_org_idx').on(t.organizationId),
+    // At most one default per organization.
+    uniqueIndex('ai_templates_one_default').on(t.organizationId).where(sql`${t.isDefault}`)
+  ]
+)
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    requireTag: boolean('require_tag').notNull().default(false),
+    aiSettingTemplateId: uuid('ai_setting_template_id').references(() => aiTemplates.id, { onDelete: 'set null' }),
+    /** File name under <dataDir>/uploads/teams, e.g. '<uuid>.png'. */
+    imageFile: text('image_file'),
+    imageName: text('image_name'),
+    imageContentType: text('image_content_type'),
+    /** Changes with every new image: the previewURL's ?v= (cache busting). */
+    imageVersion: text('image_version'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [index('teams_org_idx').on(t.organizationId)]
+)
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isLeader: boolean('is_leader').notNull().default(false),
+    createdAt: createdAt()
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    // A user is in at most one team per organization.
+    uniqueIndex('team_members_one_team_per_org').on(t.organizationId, t.userId)
+  ]
+)
+
+export const postTags = pgTable(
+  'post_tags',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    color: text('color').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [uniqueIndex('post_tags_org_title_unique').on(t.organizationId, sql`lower(${t.title})`)]
+)
+
+export const postTagAssignments = pgTable(
+  'post_tag_assignments',
+  {
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => postTags.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' })
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.userId] }), index('post_tag_assignments_org_user_idx').on(t.organizationId, t.userId)]
+)
+
+export const businessPageMembers = pgTable(
+  'business_page_members',
+  {
+    businessPageId: uuid('business_page_id')
+      .notNull()
+      .references(() => businessPages.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' })
+  },
+  (t) => [primaryKey({ columns: [t.businessPageId, t.userId] }), index('business_page_members_org_user_idx').on(t.organizationId, t.userId)]
+)
+
+export const businessPostTags = pgTable(
+  'business_post_tags',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    businessPageId: uuid('business_page_id')
+      .notNull()
+      .references(() => businessPages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [uniqueIndex('business_post_tags_page_title_unique').on(t.businessPageId, sql`lower(${t.title})`)]
 )

@@ -56,6 +56,11 @@ function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
 export interface RouteOptions {
   /** Fastify route config, e.g. `{ rateLimit: {...} }`. */
   config?: FastifyContextConfig
+  /**
+   * Reads the raw body instead of Fastify's parsed one (multipart endpoints); runs after the
+   * session check, so nobody without a session can make the server read an upload.
+   */
+  readBody?: (request: FastifyRequest) => Promise<unknown>
 }
 
 /**
@@ -72,7 +77,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
       const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
       if (endpoint.auth && !currentSession) throw unauthenticated()
       const query = parseInput<E['query']>(endpoint.query, request.query)
-      const body = parseInput<E['body']>(endpoint.body, request.body)
+      const body = parseInput<E['body']>(endpoint.body, options.readBody ? await options.readBody(request) : request.body)
       if (endpoint.auth && currentSession) {
         const renewed = await services.sessions.refresh(currentSession)
         if (renewed) {

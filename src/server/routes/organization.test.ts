@@ -67,9 +67,11 @@ describeEachDatabase('organizations and notifications', (t) => {
           linkedInWebsite: 'https://acme.example',
           linkedInCompanyDescription: 'We build friendly robots.',
           linkedInPageLink: 'https://www.linkedin.com/company/acme-robotics',
-          aiSettingTemplate: { industries: [{ industry: 'Industrial Automation' }] }
+          aiSettingTemplate: { industries: [{ industry: 'Industrial Automation' }] },
+          aiSettingTemplateId: expect.any(String)
         }
       ])
+      expect(org.body.defaultBusinessPageId).toBeNull()
 
       const entitlements = await client.get<Entitlement[]>('/billing/verify/entitled')
       expect(entitlements.status).toBe(200)

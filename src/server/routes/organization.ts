@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../../shared/api/contract'
 import { isAdminRole } from '../../shared/rules'
 import { forbidden } from '../errors'
-import { route } from '../http/route'
+import { clearSessionCookie, route } from '../http/route'
 import type { Services } from '../services'
 
 export function registerOrganizationRoutes(app: FastifyInstance, services: Services): void {
@@ -14,5 +14,26 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: Servi
     const { organization: current } = organization()
     if (!isAdminRole(current.role)) throw forbidden('Only admins can change the organization settings.')
     return organizations.rename(current.id, body.name)
+  })
+
+  // Decision: ADMIN only, not GHOST. The caller's session ends with the organization (client: sign-in).
+  route(app, services, endpoints.deleteOrganization, async ({ organization, request, reply }) => {
+    const s = organization()
+    if (s.organization.role !== 'ADMIN') throw forbidden('Only an admin can delete the organization.')
+    const files = await services.teams.imageFiles(s.organization.id)
+    await organizations.remove(s, files)
+    clearSessionCookie(request, reply)
+    return { ok: true as const }
+  })
+
+  route(app, services, endpoints.updateDefaultBusinessPage, async ({ organization, body }) =>
+    organizations.setDefaultPage(organization(), body.businessPageId)
+  )
+
+  route(app, services, endpoints.createBusinessPage, async ({ organization, body }) => organizations.createPage(organization(), body))
+  route(app, services, endpoints.updateBusinessPage, async ({ organization, body }) => organizations.updatePage(organization(), body))
+  route(app, services, endpoints.deleteBusinessPage, async ({ organization, query }) => {
+    await organizations.removePage(organization(), query.businessPageId)
+    return { ok: true as const }
   })
 }

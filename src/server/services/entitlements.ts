@@ -4,7 +4,7 @@ import { trialEntitlementKeys } from '../../shared/rules'
 import type { PlanDefinition } from '../../shared/constants'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import { businessPages } from '../db/schema'
+import { aiTemplates, businessPages, postTags, teams } from '../db/schema'
 import { findSubscription, planById, type SubscriptionRow } from './subscriptions'
 
 /** limit 0 means unlimited (spec §4). */
@@ -66,15 +66,16 @@ export function grantedLimits(row: SubscriptionRow | null, now: Date): Partial<R
 }
 
 /**
- * Current usage per key, from real counts where the feature's table exists (business pages
- * today); 0 for features not built yet (AI ideas, teams, AI templates, ... arrive with their issues).
+ * Current usage per key: real counts of the organization's business pages, teams, topic tags and
+ * AI templates; 0 for features not built yet (AI ideas arrive with their issue).
  */
 async function currentUsage(db: Database, organizationId: string): Promise<Partial<Record<EntitlementKey, number>>> {
-  const [pages] = await db
-    .select({ n: count() })
-    .from(businessPages)
-    .where(eq(businessPages.organizationId, organizationId))
-  return { BUSINESS_PAGES: Number(pages?.n ?? 0) }
+  const countOf = async (table: typeof businessPages | typeof teams | typeof postTags | typeof aiTemplates) => {
+    const [row] = await db.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId))
+    return Number(row?.n ?? 0)
+  }
+  const [pages, teamCount, tags, templates] = await Promise.all([countOf(businessPages), countOf(teams), countOf(postTags), countOf(aiTemplates)])
+  return { BUSINESS_PAGES: pages, TEAMS: teamCount, TOPIC_TAGS: tags, AI_TEMPLATES: templates }
 }
 
 export interface EntitlementService {

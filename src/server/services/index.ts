@@ -9,6 +9,13 @@ import { createNotificationService, type NotificationService } from './notificat
 import { createOrganizationService, type OrganizationService } from './organizations'
 import { createSessionService, type SessionService } from './sessions'
 import { createUserService, type UserService } from './users'
+import { join } from 'node:path'
+import type { Mailer, MailTransport } from '../adapters/mail/mail'
+import { createMailer } from '../adapters/mail/mail'
+import { createAiTemplateService, type AiTemplateService } from './aiTemplates'
+import { createMemberService, type MemberService } from './members'
+import { createTagService, type TagService } from './tags'
+import { createTeamService, type TeamService } from './teams'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
 export interface Services {
@@ -19,18 +26,42 @@ export interface Services {
   users: UserService
   entitlements: EntitlementService
   certificates: CertificateService
+  mailer: Mailer
+  members: MemberService
+  teams: TeamService
+  tags: TagService
+  aiTemplates: AiTemplateService
+  /** <dataDir>/uploads */
+  uploadsDir: string
 }
 
-export function createServices(deps: { db: Database; clock: Clock; config: ServerConfig; identity?: IdentityProvider }): Services {
+export function createServices(deps: {
+  db: Database
+  clock: Clock
+  config: ServerConfig
+  identity?: IdentityProvider
+  mailTransport?: MailTransport | null
+  log?: (message: string) => void
+}): Services {
   const { db, clock, config } = deps
   const notifications = createNotificationService(db, clock)
+  const entitlements = createEntitlementService(db, clock)
+  const identity = deps.identity ?? createPasswordIdentity({ db, clock })
+  const mailer = createMailer({ db, clock, transport: deps.mailTransport ?? null, log: deps.log })
+  const uploadsDir = join(config.dataDir, 'uploads')
   return {
-    identity: deps.identity ?? createPasswordIdentity({ db, clock }),
+    identity,
     sessions: createSessionService(db, clock),
     notifications,
-    organizations: createOrganizationService(db, clock, notifications),
+    organizations: createOrganizationService(db, clock, notifications, entitlements),
     users: createUserService(db, clock, notifications, config.supportChatSecret),
-    entitlements: createEntitlementService(db, clock),
-    certificates: createCertificateService(db)
+    entitlements,
+    certificates: createCertificateService(db),
+    mailer,
+    members: createMemberService({ db, clock, notifications, entitlements, mailer, identity }),
+    teams: createTeamService({ db, clock, notifications, entitlements, uploadsDir }),
+    tags: createTagService({ db, clock, entitlements }),
+    aiTemplates: createAiTemplateService({ db, clock, entitlements }),
+    uploadsDir
   }
 }

@@ -1,18 +1,28 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, eq } from 'drizzle-orm'
+import { rm } from 'node:fs/promises'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { createOrganizationBodySchema } from '../../shared/api/contract'
+import type { businessPageFieldsSchema, createOrganizationBodySchema, updateBusinessPageBodySchema } from '../../shared/api/contract'
+import { MESSAGES } from '../../shared/api/messages'
 import type { BusinessPage, Organization } from '../../shared/domain'
 import { TRIAL_DAYS } from '../../shared/constants'
 import type { Clock } from '../clock'
-import type { Database } from '../db/client'
-import { businessPages, memberships, organizations, users } from '../db/schema'
-import { notFound } from '../errors'
+import type { Database, Executor } from '../db/client'
+import { aiTemplates, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
+import { badRequest, forbidden, notFound } from '../errors'
+import type { OrganizationSession } from '../http/route'
+import { requireAdmin, requireEntitled } from './access'
+import { createDefaultTemplate } from './aiTemplates'
+import type { EntitlementService } from './entitlements'
+import { isUuid } from './ids'
+import { deleteOrphanPlaceholders } from './members'
 import { newOrganizationWorkOSId } from './ids'
 import type { NotificationService } from './notifications'
 import { findSubscription, startTrial, toCurrentPlan } from './subscriptions'
 
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>
+export type BusinessPageInput = z.output<typeof businessPageFieldsSchema>
+export type UpdateBusinessPageInput = z.output<typeof updateBusinessPageBodySchema>
 
 export const WELCOME_TITLE = 'Welcome to Pagecrew 🎉'
 export const welcomeMessage = (organizationName: string) =>
@@ -31,11 +41,79 @@ export interface OrganizationService {
   findActiveMembershipByWorkOSId(userId: string, organizationWorkOSId: string): Promise<{ organizationId: string; organizationWorkOSId: string } | null>
   /** Remembers the organization a user works in (the next sign-in starts there). */
   rememberLastOrganization(userId: string, organizationId: string): Promise<void>
+  /**
+   * DELETE /organization (ADMIN only): everything of the organization goes (cascades), its
+   * sessions end, users that only existed for its invitations go, then its upload files.
+   */
+  remove(session: OrganizationSession, files: string[]): Promise<void>
+  setDefaultPage(session: OrganizationSession, businessPageId: string | null): Promise<Organization>
+  createPage(session: OrganizationSession, input: BusinessPageInput): Promise<BusinessPage>
+  updatePage(session: OrganizationSession, input: UpdateBusinessPageInput): Promise<BusinessPage>
+  removePage(session: OrganizationSession, businessPageId: string): Promise<void>
 }
+
+/** Only web addresses or same-origin paths: the renderer puts a page image into <img src>. */
+const IMAGE_URL = /^(https?:\/\/|\/(?!\/))\S+$/i
+const INVALID_PAGE_IMAGE = 'Use an image address starting with https://'
 
 const emptyToNull = (value: string | undefined): string | null => (value && value.length > 0 ? value : null)
 
-export function createOrganizationService(db: Database, clock: Clock, notifications: NotificationService): OrganizationService {
+export function createOrganizationService(
+  db: Database,
+  clock: Clock,
+  notifications: NotificationService,
+  entitlements: EntitlementService
+): OrganizationService {
+  async function pageViews(executor: Executor, organizationId: string, ids?: string[]): Promise<BusinessPage[]> {
+    const rows = await executor
+      .select({ page: businessPages, industries: aiTemplates.industries })
+      .from(businessPages)
+      .leftJoin(aiTemplates, eq(aiTemplates.id, businessPages.aiSettingTemplateId))
+      .where(and(eq(businessPages.organizationId, organizationId), ids ? inArray(businessPages.id, ids) : undefined))
+      .orderBy(asc(businessPages.createdAt), asc(sql`lower(${businessPages.linkedInCompanyName})`), asc(businessPages.id))
+    return rows.map(({ page: p, industries }) => ({
+      id: p.id,
+      image: p.image,
+      linkedInCompanyName: p.linkedInCompanyName,
+      linkedInWebsite: p.linkedInWebsite,
+      linkedInCompanyDescription: p.linkedInCompanyDescription,
+      linkedInPageLink: p.linkedInPageLink,
+      // Industries come from the page's AI setting template; onboarding's industry until it has one.
+      aiSettingTemplate: industries
+        ? { industries: industries.map((industry) => ({ industry })) }
+        : p.industry
+          ? { industries: [{ industry: p.industry }] }
+          : null,
+      aiSettingTemplateId: p.aiSettingTemplateId
+    }))
+  }
+
+  async function findPage(executor: Executor, organizationId: string, id: string) {
+    if (!isUuid(id)) return null
+    const [row] = await executor.select().from(businessPages).where(and(eq(businessPages.id, id), eq(businessPages.organizationId, organizationId))).limit(1)
+    return row ?? null
+  }
+
+  async function requireTemplate(executor: Executor, organizationId: string, templateId: string | null | undefined) {
+    if (!templateId) return
+    if (!isUuid(templateId)) throw notFound(MESSAGES.aiTemplateNotFound)
+    const [row] = await executor
+      .select({ id: aiTemplates.id })
+      .from(aiTemplates)
+      .where(and(eq(aiTemplates.id, templateId), eq(aiTemplates.organizationId, organizationId)))
+      .limit(1)
+    if (!row) throw notFound(MESSAGES.aiTemplateNotFound)
+  }
+
+  function checkImage(image: string | null | undefined): string | null | undefined {
+    if (image === undefined) return undefined
+    const value = image?.trim() || null
+    if (value !== null && !IMAGE_URL.test(value)) throw badRequest(INVALID_PAGE_IMAGE, { image: INVALID_PAGE_IMAGE })
+    return value
+  }
+
+  const emptyOrNull = (v: string | null | undefined) => (v === undefined ? undefined : v && v.length > 0 ? v : null)
+
   const service: OrganizationService = {
     async create(userId, input) {
       const now = clock.now()
@@ -52,6 +130,8 @@ export function createOrganizationService(db: Database, clock: Clock, notificati
           updatedAt: now
         })
         await startTrial(tx, organization.id, now)
+        // Every organization starts with its default AI setting template (issue 3).
+        const templateId = await createDefaultTemplate(tx, organization.id, input.industry ? [input.industry] : [], now)
         if (input.linkedInCompanyName) {
           await tx.insert(businessPages).values({
             id: randomUUID(),
@@ -62,6 +142,7 @@ export function createOrganizationService(db: Database, clock: Clock, notificati
             linkedInWebsite: emptyToNull(input.linkedInWebsite),
             linkedInCompanyDescription: emptyToNull(input.linkedInCompanyDescription),
             industry: emptyToNull(input.industry),
+            aiSettingTemplateId: templateId,
             createdAt: now,
             updatedAt: now
           })
@@ -80,11 +161,6 @@ export function createOrganizationService(db: Database, clock: Clock, notificati
       if (!org) throw notFound('Organization not found.')
       // Members count as users whether ACTIVE or INVITED: an invitation holds a seat (spec §4 seat overflow).
       const [members] = await db.select({ n: count() }).from(memberships).where(eq(memberships.organizationId, organizationId))
-      const pages = await db
-        .select()
-        .from(businessPages)
-        .where(eq(businessPages.organizationId, organizationId))
-        .orderBy(asc(businessPages.createdAt), asc(businessPages.id))
       return {
         id: org.id,
         name: org.name,
@@ -92,17 +168,8 @@ export function createOrganizationService(db: Database, clock: Clock, notificati
         createdAt: org.createdAt.toISOString(),
         users: Number(members?.n ?? 0),
         currentPlan: toCurrentPlan(await findSubscription(db, organizationId)),
-        organizationBusinessPages: pages.map(
-          (p): BusinessPage => ({
-            id: p.id,
-            image: p.image,
-            linkedInCompanyName: p.linkedInCompanyName,
-            linkedInWebsite: p.linkedInWebsite,
-            linkedInCompanyDescription: p.linkedInCompanyDescription,
-            linkedInPageLink: p.linkedInPageLink,
-            aiSettingTemplate: p.industry ? { industries: [{ industry: p.industry }] } : null
-          })
-        )
+        organizationBusinessPages: await pageViews(db, organizationId),
+        defaultBusinessPageId: org.defaultBusinessPageId
       }
     },
 
@@ -130,6 +197,77 @@ export function createOrganizationService(db: Database, clock: Clock, notificati
 
     async rememberLastOrganization(userId, organizationId) {
       await db.update(users).set({ lastOrganizationId: organizationId }).where(eq(users.id, userId))
+    },
+
+    async remove(session, files) {
+      if (session.organization.role !== 'ADMIN') throw forbidden(MESSAGES.onlyAdminDeletesOrganization)
+      const organizationId = session.organization.id
+      await db.transaction(async (tx) => {
+        const people = await tx.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, organizationId))
+        await tx.delete(sessions).where(eq(sessions.organizationId, organizationId))
+        // Cross references inside the organization first, then the cascade from the organization row.
+        await tx.update(organizations).set({ defaultBusinessPageId: null }).where(eq(organizations.id, organizationId))
+        await tx.update(businessPages).set({ aiSettingTemplateId: null }).where(eq(businessPages.organizationId, organizationId))
+        await tx.update(teams).set({ aiSettingTemplateId: null }).where(eq(teams.organizationId, organizationId))
+        await tx.delete(organizations).where(eq(organizations.id, organizationId))
+        await deleteOrphanPlaceholders(tx, people.map((p) => p.userId))
+      })
+      for (const file of files) await rm(file, { force: true }).catch(() => undefined)
+    },
+
+    async setDefaultPage(session, businessPageId) {
+      const organizationId = session.organization.id
+      if (businessPageId !== null && !(await findPage(db, organizationId, businessPageId))) throw notFound(MESSAGES.businessPageNotFound)
+      requireAdmin(session)
+      await db.update(organizations).set({ defaultBusinessPageId: businessPageId, updatedAt: clock.now() }).where(eq(organizations.id, organizationId))
+      return service.get(organizationId)
+    },
+
+    async createPage(session, input) {
+      requireAdmin(session)
+      const organizationId = session.organization.id
+      await requireEntitled(entitlements, organizationId, 'BUSINESS_PAGES', MESSAGES.businessPagesLimit)
+      await requireTemplate(db, organizationId, input.aiSettingTemplateId)
+      const now = clock.now()
+      const id = randomUUID()
+      await db.insert(businessPages).values({
+        id,
+        organizationId,
+        image: checkImage(input.image) ?? null,
+        linkedInCompanyName: input.linkedInCompanyName,
+        linkedInPageLink: emptyOrNull(input.linkedInPageLink) ?? null,
+        linkedInWebsite: emptyOrNull(input.linkedInWebsite) ?? null,
+        linkedInCompanyDescription: emptyOrNull(input.linkedInCompanyDescription) ?? null,
+        aiSettingTemplateId: input.aiSettingTemplateId ?? null,
+        createdAt: now,
+        updatedAt: now
+      })
+      return (await pageViews(db, organizationId, [id]))[0]!
+    },
+
+    async updatePage(session, input) {
+      const organizationId = session.organization.id
+      const existing = await findPage(db, organizationId, input.businessPageId)
+      if (!existing) throw notFound(MESSAGES.businessPageNotFound)
+      requireAdmin(session)
+      await requireTemplate(db, organizationId, input.aiSettingTemplateId)
+      const changes: Partial<typeof businessPages.$inferInsert> = { updatedAt: clock.now() }
+      if (input.linkedInCompanyName !== undefined) changes.linkedInCompanyName = input.linkedInCompanyName
+      if (input.linkedInPageLink !== undefined) changes.linkedInPageLink = emptyOrNull(input.linkedInPageLink)
+      if (input.linkedInWebsite !== undefined) changes.linkedInWebsite = emptyOrNull(input.linkedInWebsite)
+      if (input.linkedInCompanyDescription !== undefined) changes.linkedInCompanyDescription = emptyOrNull(input.linkedInCompanyDescription)
+      if (input.image !== undefined) changes.image = checkImage(input.image)
+      if (input.aiSettingTemplateId !== undefined) changes.aiSettingTemplateId = input.aiSettingTemplateId
+      await db.update(businessPages).set(changes).where(eq(businessPages.id, existing.id))
+      return (await pageViews(db, organizationId, [existing.id]))[0]!
+    },
+
+    async removePage(session, businessPageId) {
+      const organizationId = session.organization.id
+      const existing = await findPage(db, organizationId, businessPageId)
+      if (!existing) throw notFound(MESSAGES.businessPageNotFound)
+      requireAdmin(session)
+      await db.delete(businessPages).where(eq(businessPages.id, existing.id))
     }
   }
   return service

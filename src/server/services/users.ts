@@ -5,7 +5,7 @@ import type { updateUserDetailsBodySchema } from '../../shared/api/contract'
 import type { User, UserOrgSetting } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import { memberships, organizations, users } from '../db/schema'
+import { businessPageMembers, memberships, organizations, postTagAssignments, postTags, teamMembers, users } from '../db/schema'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors'
 import type { NotificationService } from './notifications'
 import type { AuthSession } from './sessions'
@@ -52,7 +52,6 @@ export function createUserService(
           role: memberships.role,
           status: memberships.status,
           assignedNumberOfPosts: memberships.assignedNumberOfPosts,
-          postTags: memberships.postTags,
           userApprovalFlow: memberships.userApprovalFlow
         })
         .from(memberships)
@@ -62,6 +61,24 @@ export function createUserService(
         .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
       const unread = await notifications.unreadCounts(session.userId)
       const currentId = session.organization?.id ?? null
+      const teamRows = await db
+        .select({ teamId: teamMembers.teamId, organizationId: teamMembers.organizationId, isLeader: teamMembers.isLeader })
+        .from(teamMembers)
+        .where(eq(teamMembers.userId, session.userId))
+        .orderBy(asc(teamMembers.organizationId), asc(teamMembers.teamId))
+      const tagRows = await db
+        .select({ organizationId: postTagAssignments.organizationId, tagId: postTagAssignments.tagId })
+        .from(postTagAssignments)
+        .innerJoin(postTags, eq(postTags.id, postTagAssignments.tagId))
+        .where(eq(postTagAssignments.userId, session.userId))
+        .orderBy(asc(sql`lower(${postTags.title})`), asc(postTags.id))
+      const pageRows = currentId
+        ? await db
+            .select({ businessPageId: businessPageMembers.businessPageId })
+            .from(businessPageMembers)
+            .where(and(eq(businessPageMembers.userId, session.userId), eq(businessPageMembers.organizationId, currentId)))
+            .orderBy(asc(businessPageMembers.businessPageId))
+        : []
       const current = rows.find((r) => r.organizationId === currentId)
       const settings: UserOrgSetting[] = [...(current ? [current] : []), ...rows.filter((r) => r !== current)].map((r) => ({
         role: r.role,
@@ -69,7 +86,7 @@ export function createUserService(
         assignedNumberOfPosts: r.assignedNumberOfPosts,
         organizationId: r.organizationId,
         organizationWorkOSId: r.organizationWorkOSId,
-        postTags: r.postTags
+        postTags: tagRows.filter((t) => t.organizationId === r.organizationId).map((t) => t.tagId)
       }))
       return {
         id: user.id,
@@ -93,10 +110,10 @@ export function createUserService(
             organizationWorkOSId: r.organizationWorkOSId,
             unreadNotificationCount: unread.get(r.organizationId) ?? 0
           })),
-        // Teams and per-member business pages arrive with issue 3.
-        teams: [],
-        leadingTeams: [],
-        userOrgBusinessPages: [],
+        // Team memberships in every organization; the teams led in the current one (spec §6).
+        teams: teamRows.map((t) => ({ organizationId: t.organizationId })),
+        leadingTeams: teamRows.filter((t) => t.isLeader && t.organizationId === currentId).map((t) => ({ id: t.teamId })),
+        userOrgBusinessPages: pageRows.map((p) => ({ businessPageId: p.businessPageId, businessPage: { id: p.businessPageId } })),
         userOrgSettings: settings
       }
     },

@@ -7,7 +7,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, SESSION_COOKIE, type ApiErrorCode } from '../../shared/api/contract'
 import type { IdentityProvider } from '../adapters/identity/identity'
+import type { MailTransport } from '../adapters/mail/mail'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import { createServer } from '../app'
 import { manualClock, type ManualClock } from '../clock'
@@ -138,6 +139,8 @@ export interface TestApp {
   db: Database
   kind: TestDatabaseKind
   clock: ManualClock
+  /** A temporary data folder (uploads), removed by close() unless config.dataDir was given. */
+  dataDir: string
   close(): Promise<void>
 }
 
@@ -147,6 +150,7 @@ export interface TestAppOptions {
   config?: Partial<ServerConfig>
   /** An identity provider, or a factory given the test database (e.g. to wrap the built-in one). */
   identity?: IdentityProvider | ((deps: { db: Database; clock: ManualClock }) => IdentityProvider)
+  mailTransport?: MailTransport | null
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -157,10 +161,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const kind = options.database ?? 'pglite'
   const handle = await createTestDatabase(kind)
   const clock = options.clock ?? manualClock()
+  const ownDataDir = options.config?.dataDir ? null : await mkdtemp(join(tmpdir(), 'pagecrew-test-data-'))
+  const dataDir = options.config?.dataDir ?? ownDataDir!
   const app = createServer({
     db: handle.db,
     clock,
-    config: { logLevel: 'error', ...options.config },
+    mailTransport: options.mailTransport,
+    config: { logLevel: 'error', ...options.config, dataDir },
     identity:
       typeof options.identity === 'function'
         ? options.identity({ db: handle.db, clock })
@@ -172,9 +179,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     kind,
     clock,
+    dataDir,
     async close() {
       await app.close()
       await handle.close()
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
     }
   }
 }
@@ -223,7 +232,7 @@ export interface RequestOptions {
   /** Send the X-Pagecrew-Client header (default true). */
   clientHeader?: boolean
   /** Send a raw payload instead of JSON (with this content type). */
-  raw?: { payload: string; contentType: string }
+  raw?: { payload: string | Buffer; contentType: string }
 }
 
 /** A signed-in (or not) browser over app.inject(): keeps the session cookie and sends the client header. */
@@ -236,7 +245,7 @@ export class TestClient {
     const headers: Record<string, string> = { ...options.headers }
     if (options.clientHeader !== false) headers[CLIENT_HEADER] = 'test'
     if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`
-    let payload: string | undefined
+    let payload: string | Buffer | undefined
     if (options.raw) {
       payload = options.raw.payload
       headers['content-type'] = options.raw.contentType
@@ -279,6 +288,20 @@ export class TestClient {
   put<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
     return this.request<T>('PUT', path, { ...options, body })
   }
+  delete<T = unknown>(path: string, query?: Record<string, string>) {
+    return this.request<T>('DELETE', path, { query })
+  }
+
+  /** A multipart/form-data request (team create/update): text fields and optional files. */
+  multipart<T = unknown>(
+    method: 'POST' | 'PUT',
+    path: string,
+    fields: Record<string, string>,
+    files: { field: string; fileName: string; contentType: string; data: Buffer }[] = []
+  ) {
+    const { payload, contentType } = multipartBody(fields, files)
+    return this.request<T>(method, path, { raw: { payload, contentType } })
+  }
 
   /** Signs up a new user with a unique email; the client is then signed in. */
   async signup(overrides: Partial<{ email: string; password: string; fullName: string }> = {}) {
@@ -302,4 +325,27 @@ export class TestClient {
     if (res.status !== 200) throw new Error(`create-organization failed: ${res.status} ${JSON.stringify(res.body)}`)
     return res.body
   }
+}
+
+/** Encodes a multipart/form-data body (RFC 7578) for tests. */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { field: string; fileName: string; contentType: string; data: Buffer }[] = []
+): { payload: Buffer; contentType: string } {
+  const boundary = `----pagecrew${randomBytes(12).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`
+      ),
+      file.data,
+      Buffer.from('\r\n')
+    )
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
 }

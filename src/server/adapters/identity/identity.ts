@@ -27,6 +27,13 @@ export interface PasswordIdentityProvider {
   signUp(input: SignUpInput): Promise<IdentityUser>
   /** The user for a correct email and password; null for a wrong email or a wrong password alike. */
   signIn(input: SignInInput): Promise<IdentityUser | null>
+  /**
+   * Gives an account without a password (an invited email, see POST /members/invite) its
+   * password and name: the /join flow for a new account.
+   */
+  setPassword(userId: string, password: string, fullName: string): Promise<void>
+  /** Whether the password is the user's (the /join flow for an existing account). */
+  verifyPassword(userId: string, password: string): Promise<boolean>
 }
 
 export type IdentityProvider = PasswordIdentityProvider

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { hash, verify, type Options as Argon2Options } from '@node-rs/argon2'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { users } from '../../db/schema'
@@ -30,10 +30,21 @@ export function createPasswordIdentity({ db, clock, argon2 = {} }: PasswordIdent
     kind: 'password',
 
     async signUp(input: SignUpInput): Promise<IdentityUser> {
-      const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1)
-      if (existing.length > 0) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE })
+      const [existing] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, input.email)).limit(1)
+      if (existing?.passwordHash) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE })
       const passwordHash = await hash(input.password, argon2)
       const now = clock.now()
+      if (existing) {
+        // An invited email without an account yet: signing up claims it (its invitations still
+        // need the join link to become ACTIVE).
+        const claimed = await db
+          .update(users)
+          .set({ passwordHash, fullName: input.fullName, updatedAt: now })
+          .where(and(eq(users.id, existing.id), isNull(users.passwordHash)))
+          .returning({ id: users.id })
+        if (claimed.length === 0) throw conflict(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE })
+        return { id: existing.id, email: input.email, fullName: input.fullName }
+      }
       const user = { id: randomUUID(), email: input.email, fullName: input.fullName }
       try {
         await db.insert(users).values({ ...user, passwordHash, createdAt: now, updatedAt: now })
@@ -57,6 +68,20 @@ export function createPasswordIdentity({ db, clock, argon2 = {} }: PasswordIdent
       }
       const ok = await verify(row.passwordHash, input.password).catch(() => false)
       return ok ? { id: row.id, email: row.email, fullName: row.fullName } : null
+    },
+
+    async setPassword(userId, password, fullName) {
+      const passwordHash = await hash(password, argon2)
+      await db.update(users).set({ passwordHash, fullName, updatedAt: clock.now() }).where(eq(users.id, userId))
+    },
+
+    async verifyPassword(userId, password) {
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
+      if (!row?.passwordHash) {
+        await verify(await decoyHash(), password).catch(() => false)
+        return false
+      }
+      return verify(row.passwordHash, password).catch(() => false)
     }
   }
 }

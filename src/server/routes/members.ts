@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { endpoints } from '../../shared/api/contract'
+import type { ServerConfig } from '../config'
+import { route, setSessionCookie } from '../http/route'
+import type { Services } from '../services'
+import { requireAdmin } from '../services/access'
+import { sessionView } from './auth'
+
+/** Accepting an invitation checks a password: limited like sign-in (per client address and link). */
+export const JOIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
+
+/** The address join links start with: PAGECREW_PUBLIC_URL, else the origin the admin used. */
+export function publicBaseUrl(config: ServerConfig, request: FastifyRequest): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`
+}
+
+export function registerMemberRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
+  const { members, users, sessions, mailer } = services
+
+  route(app, services, endpoints.listMembers, async ({ organization, query }) => members.list(organization().organization.id, query))
+
+  route(app, services, endpoints.inviteMember, async ({ organization, body, request }) =>
+    members.invite(organization(), body, publicBaseUrl(config, request))
+  )
+
+  route(app, services, endpoints.updateMember, async ({ organization, body, request }) =>
+    members.update(organization(), body, publicBaseUrl(config, request))
+  )
+
+  route(app, services, endpoints.deleteMember, async ({ organization, query }) => {
+    await members.remove(organization(), query.userId)
+    return { ok: true as const }
+  })
+
+  route(app, services, endpoints.listOutbox, async ({ organization }) => {
+    const s = organization()
+    requireAdmin(s)
+    return mailer.list(s.organization.id)
+  })
+
+  route(app, services, endpoints.updateUserOrgSettings, async ({ organization, body }) => {
+    const s = organization()
+    await members.updateOwnTarget(s, body.data.assignedNumberOfPosts)
+    return users.view(s)
+  })
+
+  route(app, services, endpoints.getJoinInfo, async ({ query }) => members.joinInfo(query.token))
+
+  route(
+    app,
+    services,
+    endpoints.acceptInvitation,
+    async ({ body, request, reply, currentSession }) => {
+      const accepted = await members.accept(body)
+      if (currentSession) await sessions.destroy(currentSession.tokenHash)
+      const { token, expiresAt } = await sessions.create(accepted.userId, accepted.organization.id)
+      setSessionCookie(request, reply, token, expiresAt)
+      return sessionView(accepted)
+    },
+    {
+      config: {
+        rateLimit: {
+          ...JOIN_RATE_LIMIT,
+          hook: 'preHandler',
+          // Per client address and invitation: guessing an existing account's password through one link is slowed down.
+          keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as { token?: unknown } | undefined)?.token ?? '')}`
+        }
+      }
+    }
+  )
+}

@@ -1,0 +1,86 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { EntitlementKey } from '../../shared/domain'
+import { MESSAGES } from '../../shared/api/messages'
+import { hasEntitlement, isAdminRole, isEntitled } from '../../shared/rules'
+import type { Executor } from '../db/client'
+import { memberships, organizations, teamMembers } from '../db/schema'
+import { ApiError, forbidden, notFound, planLimit } from '../errors'
+import type { OrganizationSession } from '../http/route'
+import type { EntitlementService } from './entitlements'
+import { isUuid } from './ids'
+
+/** ADMIN and GHOST (spec §6); everyone else gets a 403. */
+export function requireAdmin(session: OrganizationSession, message: string = MESSAGES.onlyAdmins): void {
+  if (!isAdminRole(session.organization.role)) throw forbidden(message)
+}
+
+export const isAdminSession = (session: OrganizationSession) => isAdminRole(session.organization.role)
+
+/** Ids from outside: a malformed one can never be found (404, never a 500 from a uuid cast). */
+export function requireUuid(id: string, message: string): string {
+  if (!isUuid(id)) throw notFound(message)
+  return id
+}
+
+/** Serializes changes to one organization's members (seat counting, last-admin checks) across servers. */
+export async function lockOrganization(tx: Executor, organizationId: string): Promise<void> {
+  const rows = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+  if (rows.length === 0) throw notFound('Organization not found.')
+}
+
+/** 402 unless the organization is entitled to one more of `key` (limit 0 = unlimited, spec §4). */
+export async function requireEntitled(entitlements: EntitlementService, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
+  const list = await entitlements.list(organizationId)
+  if (!isEntitled(list, key)) throw planLimit(message)
+}
+
+/** 402 unless the organization's plan has `key` at all (GHOST_ROLE, spec §6). */
+export async function requireEntitlement(entitlements: EntitlementService, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
+  const list = await entitlements.list(organizationId)
+  if (!hasEntitlement(list, key)) throw planLimit(message)
+}
+
+/** The organization's members among `userIds` (any status unless `activeOnly`), as a Map userId -> status. */
+export async function membersAmong(
+  executor: Executor,
+  organizationId: string,
+  userIds: readonly string[],
+  options: { activeOnly?: boolean } = {}
+): Promise<Map<string, 'ACTIVE' | 'INVITED'>> {
+  const valid = [...new Set(userIds)].filter(isUuid)
+  if (valid.length === 0) return new Map()
+  const rows = await executor
+    .select({ userId: memberships.userId, status: memberships.status })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        inArray(memberships.userId, valid),
+        options.activeOnly ? eq(memberships.status, 'ACTIVE') : undefined
+      )
+    )
+  return new Map(rows.map((r) => [r.userId, r.status]))
+}
+
+/** 404 unless every id is a member of the organization (another organization's users are "not found"). */
+export async function requireMembers(executor: Executor, organizationId: string, userIds: readonly string[]): Promise<Map<string, 'ACTIVE' | 'INVITED'>> {
+  const found = await membersAmong(executor, organizationId, userIds)
+  if (new Set(userIds).size !== found.size) throw notFound(MESSAGES.memberNotFound)
+  return found
+}
+
+/** Users in the teams `leaderId` leads in this organization (the leader included). */
+export async function usersLedBy(executor: Executor, organizationId: string, leaderId: string): Promise<Set<string>> {
+  const led = await executor
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, leaderId), eq(teamMembers.isLeader, true)))
+  if (led.length === 0) return new Set()
+  const rows = await executor
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(inArray(teamMembers.teamId, led.map((t) => t.teamId)))
+  return new Set(rows.map((r) => r.userId))
+}
+
+export const noPlan = () => new ApiError(402, 'no_plan', MESSAGES.noPlan)

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { createAiTemplateBodySchema, updateAiTemplateBodySchema } from '../../shared/api/contract'
+import { MESSAGES } from '../../shared/api/messages'
+import type { AiTemplateDetail } from '../../shared/domain'
+import { sortDefaultFirst } from '../../shared/rules'
+import type { Clock } from '../clock'
+import type { Database, Executor } from '../db/client'
+import { aiTemplates } from '../db/schema'
+import { conflict, notFound } from '../errors'
+import type { OrganizationSession } from '../http/route'
+import { lockOrganization, requireAdmin, requireEntitled } from './access'
+import type { EntitlementService } from './entitlements'
+import { isUuid } from './ids'
+
+export type CreateAiTemplateInput = z.output<typeof createAiTemplateBodySchema>
+export type UpdateAiTemplateInput = z.output<typeof updateAiTemplateBodySchema>
+
+export const DEFAULT_TEMPLATE_NAME = 'Default'
+
+type Row = typeof aiTemplates.$inferSelect
+const toView = (r: Row): AiTemplateDetail => ({
+  id: r.id,
+  templateName: r.templateName,
+  isDefaultOrganizationTemplate: r.isDefault,
+  industries: r.industries,
+  tone: r.tone,
+  targetAudience: r.targetAudience,
+  instructions: r.instructions,
+  createdAt: r.createdAt.toISOString()
+})
+
+/** The organization's default AI template, made at onboarding (its industry becomes the template's). */
+export async function createDefaultTemplate(executor: Executor, organizationId: string, industries: string[], now: Date): Promise<string> {
+  const id = randomUUID()
+  await executor.insert(aiTemplates).values({
+    id,
+    organizationId,
+    templateName: DEFAULT_TEMPLATE_NAME,
+    isDefault: true,
+    industries,
+    createdAt: now,
+    updatedAt: now
+  })
+  return id
+}
+
+export interface AiTemplateService {
+  /** The organization default first, then by name (spec §9). */
+  list(organizationId: string): Promise<AiTemplateDetail[]>
+  create(session: OrganizationSession, input: CreateAiTemplateInput): Promise<AiTemplateDetail>
+  update(session: OrganizationSession, input: UpdateAiTemplateInput): Promise<AiTemplateDetail>
+  remove(session: OrganizationSession, templateId: string): Promise<void>
+  setDefault(session: OrganizationSession, templateId: string): Promise<AiTemplateDetail[]>
+}
+
+export function createAiTemplateService(deps: { db: Database; clock: Clock; entitlements: EntitlementService }): AiTemplateService {
+  const { db, clock, entitlements } = deps
+
+  async function find(executor: Executor, organizationId: string, id: string): Promise<Row | null> {
+    if (!isUuid(id)) return null
+    const [row] = await executor.select().from(aiTemplates).where(and(eq(aiTemplates.id, id), eq(aiTemplates.organizationId, organizationId))).limit(1)
+    return row ?? null
+  }
+
+  const service: AiTemplateService = {
+    async list(organizationId) {
+      const rows = await db.select().from(aiTemplates).where(eq(aiTemplates.organizationId, organizationId))
+      return sortDefaultFirst(rows.map(toView))
+    },
+
+    async create(session, input) {
+      requireAdmin(session)
+      const organizationId = session.organization.id
+      await requireEntitled(entitlements, organizationId, 'AI_TEMPLATES', MESSAGES.aiTemplatesLimit)
+      return db.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId)
+        // The first template of an organization (one that predates defaults) becomes its default.
+        const [defaults] = await tx
+          .select({ n: count() })
+          .from(aiTemplates)
+          .where(and(eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, true)))
+        const now = clock.now()
+        const [row] = await tx
+          .insert(aiTemplates)
+          .values({ id: randomUUID(), organizationId, ...input, isDefault: Number(defaults?.n ?? 0) === 0, createdAt: now, updatedAt: now })
+          .returning()
+        return toView(row!)
+      })
+    },
+
+    async update(session, input) {
+      const organizationId = session.organization.id
+      const existing = await find(db, organizationId, input.templateId)
+      if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
+      requireAdmin(session)
+      const { templateId: _id, ...changes } = input
+      const [row] = await db
+        .update(aiTemplates)
+        .set({ ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: clock.now() })
+        .where(eq(aiTemplates.id, existing.id))
+        .returning()
+      return toView(row!)
+    },
+
+    async remove(session, templateId) {
+      const organizationId = session.organization.id
+      const existing = await find(db, organizationId, templateId)
+      if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
+      requireAdmin(session)
+      if (existing.isDefault) throw conflict(MESSAGES.aiTemplateDefaultNotDeletable)
+      await db.delete(aiTemplates).where(eq(aiTemplates.id, existing.id))
+    },
+
+    async setDefault(session, templateId) {
+      const organizationId = session.organization.id
+      const existing = await find(db, organizationId, templateId)
+      if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
+      requireAdmin(session)
+      await db.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId)
+        await tx.update(aiTemplates).set({ isDefault: false }).where(and(eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, true)))
+        await tx.update(aiTemplates).set({ isDefault: true, updatedAt: clock.now() }).where(eq(aiTemplates.id, existing.id))
+      })
+      return service.list(organizationId)
+    }
+  }
+  return service
+}

@@ -1,0 +1,536 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { and, asc, count, eq, gt, ilike, inArray, isNull, notExists, or, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { listMembersQuerySchema, updateMemberBodySchema } from '../../shared/api/contract'
+import { MESSAGES } from '../../shared/api/messages'
+import type { JoinInfo, Member, Role } from '../../shared/domain'
+import { DAY_MS } from '../../shared/constants'
+import { checkRoleChange, hasEntitlement, hasFreeSeat, invitedMemberEditRefusal } from '../../shared/rules'
+import type { Mailer, MailMessage } from '../adapters/mail/mail'
+import type { Clock } from '../clock'
+import type { Database, Executor } from '../db/client'
+import {
+  businessPageMembers,
+  businessPages,
+  invitations,
+  memberships,
+  organizations,
+  postTagAssignments,
+  postTags,
+  teamMembers,
+  teams,
+  users
+} from '../db/schema'
+import { ApiError, badRequest, conflict, forbidden, notFound, planLimit } from '../errors'
+import type { OrganizationSession } from '../http/route'
+import { isAdminSession, lockOrganization, noPlan, requireAdmin, requireEntitlement, requireUuid, usersLedBy } from './access'
+import type { EntitlementService } from './entitlements'
+import { isUuid } from './ids'
+import type { NotificationService } from './notifications'
+import { defaultOrganizationFor } from './sessions'
+import { findSubscription } from './subscriptions'
+
+export const INVITATION_TTL_MS = 7 * DAY_MS
+export const INVITED_TITLE = (organizationName: string) => `You were invited to ${organizationName} 📨`
+
+export type ListMembersQuery = z.output<typeof listMembersQuerySchema>
+export type UpdateMemberInput = z.output<typeof updateMemberBodySchema>
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** Escapes LIKE wildcards in user input. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export interface InviteResult {
+  member: Member
+  joinUrl: string
+  expiresAt: string
+}
+
+export interface AcceptedInvitation {
+  userId: string
+  email: string
+  organization: { id: string; organizationWorkOSId: string }
+}
+
+export interface MemberService {
+  list(organizationId: string, query: ListMembersQuery): Promise<{ members: Member[]; total: number; page: number; pageSize: number }>
+  /** The organization's members among these user ids, in the order given. */
+  view(executor: Executor, organizationId: string, userIds: readonly string[]): Promise<Member[]>
+  invite(session: OrganizationSession, input: { email: string; role: Role }, baseUrl: string): Promise<InviteResult>
+  update(session: OrganizationSession, input: UpdateMemberInput, baseUrl: string): Promise<Member>
+  remove(session: OrganizationSession, userId: string): Promise<void>
+  updateOwnTarget(session: OrganizationSession, assignedNumberOfPosts: number | undefined): Promise<void>
+  joinInfo(token: string): Promise<JoinInfo>
+  /**
+   * Accepts an invitation: a new account gets its name and password, an existing one must give
+   * its password (401 otherwise). The membership becomes ACTIVE and the token is used up.
+   */
+  accept(input: { token: string; fullName?: string; password: string }): Promise<AcceptedInvitation>
+}
+
+export interface MemberServiceDeps {
+  db: Database
+  clock: Clock
+  notifications: NotificationService
+  entitlements: EntitlementService
+  mailer: Mailer
+  identity: {
+    setPassword(userId: string, password: string, fullName: string): Promise<void>
+    verifyPassword(userId: string, password: string): Promise<boolean>
+  }
+}
+
+/** Deletes users that only existed for an invitation (no password) once they belong nowhere. */
+export async function deleteOrphanPlaceholders(executor: Executor, userIds: readonly string[]): Promise<void> {
+  const ids = userIds.filter(isUuid)
+  if (ids.length === 0) return
+  await executor
+    .delete(users)
+    .where(
+      and(
+        inArray(users.id, ids),
+        isNull(users.passwordHash),
+        notExists(executor.select({ one: sql`1` }).from(memberships).where(eq(memberships.userId, users.id)))
+      )
+    )
+}
+
+export function createMemberService(deps: MemberServiceDeps): MemberService {
+  const { db, clock, notifications, entitlements, mailer, identity } = deps
+
+  async function view(executor: Executor, organizationId: string, userIds: readonly string[]): Promise<Member[]> {
+    const ids = [...new Set(userIds)].filter(isUuid)
+    if (ids.length === 0) return []
+    const rows = await executor
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        image: users.image,
+        role: memberships.role,
+        status: memberships.status,
+        assignedNumberOfPosts: memberships.assignedNumberOfPosts,
+        userApprovalFlow: memberships.userApprovalFlow,
+        createdAt: memberships.createdAt
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
+    const teamRows = await executor
+      .select({ userId: teamMembers.userId, id: teams.id, name: teams.name, isLeader: teamMembers.isLeader })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.organizationId, organizationId), inArray(teamMembers.userId, ids)))
+    const pageRows = await executor
+      .select({ userId: businessPageMembers.userId, id: businessPages.id, linkedInCompanyName: businessPages.linkedInCompanyName })
+      .from(businessPageMembers)
+      .innerJoin(businessPages, eq(businessPages.id, businessPageMembers.businessPageId))
+      .where(and(eq(businessPageMembers.organizationId, organizationId), inArray(businessPageMembers.userId, ids)))
+      .orderBy(asc(businessPages.linkedInCompanyName), asc(businessPages.id))
+    const tagRows = await executor
+      .select({ userId: postTagAssignments.userId, tagId: postTagAssignments.tagId })
+      .from(postTagAssignments)
+      .innerJoin(postTags, eq(postTags.id, postTagAssignments.tagId))
+      .where(and(eq(postTagAssignments.organizationId, organizationId), inArray(postTagAssignments.userId, ids)))
+      .orderBy(asc(sql`lower(${postTags.title})`), asc(postTags.id))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    return ids
+      .filter((id) => byId.has(id))
+      .map((id) => {
+        const r = byId.get(id)!
+        return {
+          id: r.id,
+          email: r.email,
+          fullName: r.fullName,
+          image: r.image,
+          role: r.role,
+          status: r.status,
+          assignedNumberOfPosts: r.assignedNumberOfPosts,
+          userApprovalFlow: r.userApprovalFlow,
+          teams: teamRows.filter((t) => t.userId === id).map((t) => ({ id: t.id, name: t.name, isLeader: t.isLeader })),
+          businessPages: pageRows.filter((p) => p.userId === id).map((p) => ({ id: p.id, linkedInCompanyName: p.linkedInCompanyName })),
+          postTags: tagRows.filter((t) => t.userId === id).map((t) => t.tagId),
+          createdAt: r.createdAt.toISOString()
+        }
+      })
+  }
+
+  /** A fresh join link for an INVITED membership (older links of it stop working) and its email. */
+  async function issueInvitation(
+    tx: Executor,
+    input: { organizationId: string; organizationName: string; membershipId: string; email: string; inviterId: string; inviterName: string; baseUrl: string }
+  ): Promise<{ token: string; joinUrl: string; expiresAt: Date; mail: MailMessage }> {
+    const token = randomBytes(32).toString('base64url')
+    const now = clock.now()
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS)
+    await tx.delete(invitations).where(eq(invitations.membershipId, input.membershipId))
+    await tx.insert(invitations).values({
+      id: randomUUID(),
+      organizationId: input.organizationId,
+      membershipId: input.membershipId,
+      tokenHash: hashToken(token),
+      invitedByUserId: input.inviterId,
+      createdAt: now,
+      expiresAt
+    })
+    const joinUrl = `${input.baseUrl}/join?token=${token}`
+    const mail: MailMessage = {
+      organizationId: input.organizationId,
+      to: input.email,
+      subject: `You're invited to join ${input.organizationName} on Pagecrew`,
+      text:
+        `${input.inviterName} invited you to join ${input.organizationName} on Pagecrew.\n\n` +
+        `Open this link to accept the invitation. It works once and expires in 7 days:\n${joinUrl}\n`,
+      joinUrl
+    }
+    await mailer.record(mail, tx)
+    return { token, joinUrl, expiresAt, mail }
+  }
+
+  /** The user of an email, created without a password (and an empty name) when there is none. */
+  async function userForEmail(tx: Executor, email: string): Promise<{ id: string; hasPassword: boolean }> {
+    const now = clock.now()
+    await tx
+      .insert(users)
+      .values({ id: randomUUID(), email, fullName: '', passwordHash: null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: users.email })
+    const [row] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1)
+    return { id: row!.id, hasPassword: row!.passwordHash !== null }
+  }
+
+  async function organizationAndInviter(tx: Executor, organizationId: string, inviterId: string) {
+    const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1)
+    const [inviter] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, inviterId)).limit(1)
+    return { organizationName: org?.name ?? '', inviterName: inviter?.fullName || inviter?.email || 'An admin' }
+  }
+
+  /** Tells an invitee with an account, in the organization they work in, that an invitation waits. */
+  async function notifyInvitee(tx: Executor, userId: string, organizationName: string, inviterName: string, token: string) {
+    const home = await defaultOrganizationFor(tx, userId)
+    if (!home) return
+    await notifications.notify(
+      {
+        organizationId: home.id,
+        userId,
+        title: INVITED_TITLE(organizationName),
+        message: `${inviterName} invited you to join ${organizationName}. Open the invitation to join.`,
+        link: `/join?token=${token}`
+      },
+      tx
+    )
+  }
+
+  async function activeAdminCount(tx: Executor, organizationId: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'ADMIN'), eq(memberships.status, 'ACTIVE')))
+    return Number(row?.n ?? 0)
+  }
+
+  async function findMembership(tx: Executor, organizationId: string, userId: string) {
+    if (!isUuid(userId)) return null
+    const [row] = await tx
+      .select({ membership: memberships, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+      .limit(1)
+    return row ?? null
+  }
+
+  async function requireOrgIds(tx: Executor, table: typeof postTags | typeof businessPages, organizationId: string, ids: readonly string[], message: string) {
+    const unique = [...new Set(ids)]
+    if (unique.length === 0) return unique
+    if (!unique.every(isUuid)) throw notFound(message)
+    const found = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.organizationId, organizationId), inArray(table.id, unique)))
+    if (found.length !== unique.length) throw notFound(message)
+    return unique
+  }
+
+  const service: MemberService = {
+    view,
+
+    async list(organizationId, query) {
+      const search = query.search ? likePattern(query.search) : null
+      const where = and(
+        eq(memberships.organizationId, organizationId),
+        search ? or(ilike(users.fullName, search), ilike(users.email, search)) : undefined
+      )
+      const [total] = await db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where)
+      const ids = await db
+        .select({ id: users.id })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(where)
+        .orderBy(
+          asc(sql`case when ${memberships.status} = 'ACTIVE' then 0 else 1 end`),
+          asc(sql`lower(coalesce(nullif(${users.fullName}, ''), ${users.email}))`),
+          asc(users.id)
+        )
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+      return {
+        members: await view(db, organizationId, ids.map((r) => r.id)),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize
+      }
+    },
+
+    async invite(session, input, baseUrl) {
+      requireAdmin(session)
+      const organizationId = session.organization.id
+      if (input.role === 'GHOST') await requireEntitlement(entitlements, organizationId, 'GHOST_ROLE', MESSAGES.ghostRoleNotIncluded)
+      let mail: MailMessage | null = null
+      const result = await db.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId)
+        const subscription = await findSubscription(tx, organizationId)
+        if (!subscription) throw noPlan()
+        const [existing] = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(and(eq(memberships.organizationId, organizationId), eq(users.email, input.email)))
+          .limit(1)
+        if (existing) throw conflict(MESSAGES.emailAlreadyInvited, { email: MESSAGES.emailAlreadyInvited })
+        const [seats] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.organizationId, organizationId))
+        if (!hasFreeSeat(Number(seats?.n ?? 0), subscription.availableSeats)) throw planLimit(MESSAGES.seatsLimitReached)
+
+        const user = await userForEmail(tx, input.email)
+        const now = clock.now()
+        const membershipId = randomUUID()
+        await tx.insert(memberships).values({
+          id: membershipId,
+          organizationId,
+          userId: user.id,
+          role: input.role,
+          status: 'INVITED',
+          createdAt: now,
+          updatedAt: now
+        })
+        const names = await organizationAndInviter(tx, organizationId, session.userId)
+        const issued = await issueInvitation(tx, {
+          organizationId,
+          membershipId,
+          email: input.email,
+          inviterId: session.userId,
+          baseUrl,
+          ...names
+        })
+        if (user.hasPassword) await notifyInvitee(tx, user.id, names.organizationName, names.inviterName, issued.token)
+        mail = issued.mail
+        const [member] = await view(tx, organizationId, [user.id])
+        return { member: member!, joinUrl: issued.joinUrl, expiresAt: issued.expiresAt.toISOString() }
+      })
+      if (mail) await mailer.deliver(mail)
+      return result
+    },
+
+    async update(session, input, baseUrl) {
+      const organizationId = session.organization.id
+      const admin = isAdminSession(session)
+      // Outside the transaction: one connection only on PGlite (and no second one held on PostgreSQL).
+      const mayMakeGhosts = input.role === 'GHOST' ? hasEntitlement(await entitlements.list(organizationId), 'GHOST_ROLE') : false
+      let mail: MailMessage | null = null
+      const member = await db.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId)
+        const found = await findMembership(tx, organizationId, input.userId)
+        if (!found) throw notFound(MESSAGES.memberNotFound)
+        const current = found.membership
+        let userId = current.userId
+
+        if (!admin) {
+          // Team leaders may set the monthly target and topic tags of the members of their teams.
+          const led = await usersLedBy(tx, organizationId, session.userId)
+          if (!led.has(current.userId)) throw forbidden(MESSAGES.onlyAdmins)
+          const touchesOther =
+            (input.email !== undefined && input.email !== found.email) ||
+            (input.role !== undefined && input.role !== current.role) ||
+            (input.userApprovalFlow !== undefined && input.userApprovalFlow !== current.userApprovalFlow) ||
+            (input.selectedBusinessPages !== undefined && input.selectedBusinessPages !== null)
+          if (touchesOther) throw forbidden('Team leaders can only change the monthly target and topic tags of their team members.')
+        }
+
+        const refusal = invitedMemberEditRefusal({ status: current.status, current, next: input })
+        if (refusal === 'numberOfPosts') throw badRequest(MESSAGES.invitedTargetLocked, { numberOfPosts: MESSAGES.invitedTargetLocked })
+        if (refusal === 'userApprovalFlow') throw badRequest(MESSAGES.invitedApprovalFlowLocked, { userApprovalFlow: MESSAGES.invitedApprovalFlowLocked })
+
+        if (input.role !== undefined && input.role !== current.role) {
+          const check = checkRoleChange({
+            actorRole: session.organization.role,
+            targetRole: current.role,
+            targetStatus: current.status,
+            newRole: input.role,
+            activeAdmins: await activeAdminCount(tx, organizationId)
+          })
+          if (check === 'ghost-cannot-change-roles') throw forbidden(MESSAGES.ghostCannotChangeRoles)
+          if (check === 'last-admin') throw conflict(MESSAGES.lastAdmin, { role: MESSAGES.lastAdmin })
+          if (input.role === 'GHOST' && !mayMakeGhosts) throw planLimit(MESSAGES.ghostRoleNotIncluded)
+        }
+
+        const tagIds = input.postTags ? await requireOrgIds(tx, postTags, organizationId, input.postTags, MESSAGES.tagNotFound) : null
+        const pageIds = input.selectedBusinessPages ? await requireOrgIds(tx, businessPages, organizationId, input.selectedBusinessPages, MESSAGES.businessPageNotFound) : null
+
+        if (input.email !== undefined && input.email !== found.email) {
+          // Decision: only an invitation's address can change (an ACTIVE member owns their email);
+          // the membership moves to the new address and a new join link is sent there.
+          if (current.status !== 'INVITED') throw badRequest(MESSAGES.emailChangeOnlyInvited, { email: MESSAGES.emailChangeOnlyInvited })
+          const target = await userForEmail(tx, input.email)
+          const taken = await findMembership(tx, organizationId, target.id)
+          if (taken) throw conflict(MESSAGES.emailAlreadyInvited, { email: MESSAGES.emailAlreadyInvited })
+          await tx.update(memberships).set({ userId: target.id }).where(eq(memberships.id, current.id))
+          await tx
+            .update(postTagAssignments)
+            .set({ userId: target.id })
+            .where(and(eq(postTagAssignments.organizationId, organizationId), eq(postTagAssignments.userId, current.userId)))
+          await tx
+            .update(businessPageMembers)
+            .set({ userId: target.id })
+            .where(and(eq(businessPageMembers.organizationId, organizationId), eq(businessPageMembers.userId, current.userId)))
+          await deleteOrphanPlaceholders(tx, [current.userId])
+          userId = target.id
+          const names = await organizationAndInviter(tx, organizationId, session.userId)
+          const issued = await issueInvitation(tx, {
+            organizationId,
+            membershipId: current.id,
+            email: input.email,
+            inviterId: session.userId,
+            baseUrl,
+            ...names
+          })
+          if (target.hasPassword) await notifyInvitee(tx, target.id, names.organizationName, names.inviterName, issued.token)
+          mail = issued.mail
+        }
+
+        await tx
+          .update(memberships)
+          .set({
+            role: input.role ?? current.role,
+            assignedNumberOfPosts: input.numberOfPosts ?? current.assignedNumberOfPosts,
+            userApprovalFlow: input.userApprovalFlow ?? current.userApprovalFlow,
+            updatedAt: clock.now()
+          })
+          .where(eq(memberships.id, current.id))
+
+        if (tagIds) {
+          await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), eq(postTagAssignments.userId, userId)))
+          if (tagIds.length > 0) await tx.insert(postTagAssignments).values(tagIds.map((tagId) => ({ tagId, organizationId, userId })))
+        }
+        if (pageIds) {
+          await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), eq(businessPageMembers.userId, userId)))
+          if (pageIds.length > 0) await tx.insert(businessPageMembers).values(pageIds.map((businessPageId) => ({ businessPageId, organizationId, userId })))
+        }
+        const [member] = await view(tx, organizationId, [userId])
+        return member!
+      })
+      if (mail) await mailer.deliver(mail)
+      return member
+    },
+
+    async remove(session, userId) {
+      requireAdmin(session)
+      const organizationId = session.organization.id
+      requireUuid(userId, MESSAGES.memberNotFound)
+      await db.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId)
+        const found = await findMembership(tx, organizationId, userId)
+        if (!found) throw notFound(MESSAGES.memberNotFound)
+        if (userId === session.userId) throw badRequest(MESSAGES.cannotDeleteYourself, { userId: MESSAGES.cannotDeleteYourself })
+        const m = found.membership
+        if (m.role === 'ADMIN' && m.status === 'ACTIVE' && (await activeAdminCount(tx, organizationId)) <= 1) {
+          throw conflict(MESSAGES.lastAdmin)
+        }
+        await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId)))
+        await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), eq(postTagAssignments.userId, userId)))
+        await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), eq(businessPageMembers.userId, userId)))
+        await tx.delete(memberships).where(eq(memberships.id, m.id))
+        await deleteOrphanPlaceholders(tx, [userId])
+      })
+    },
+
+    async updateOwnTarget(session, assignedNumberOfPosts) {
+      const organizationId = session.organization.id
+      const found = await findMembership(db, organizationId, session.userId)
+      if (!found) throw notFound(MESSAGES.memberNotFound)
+      if (found.membership.status === 'INVITED' && assignedNumberOfPosts !== undefined && assignedNumberOfPosts !== found.membership.assignedNumberOfPosts) {
+        throw badRequest(MESSAGES.invitedTargetLocked, { assignedNumberOfPosts: MESSAGES.invitedTargetLocked })
+      }
+      if (assignedNumberOfPosts === undefined) return
+      await db
+        .update(memberships)
+        .set({ assignedNumberOfPosts, updatedAt: clock.now() })
+        .where(eq(memberships.id, found.membership.id))
+    },
+
+    async joinInfo(token) {
+      const row = await openInvitation(db, token)
+      if (!row) throw notFound(MESSAGES.invalidInvitation)
+      return {
+        organizationName: row.organizationName,
+        email: row.email,
+        invitedBy: row.inviterName ?? '',
+        hasAccount: row.hasPassword,
+        expiresAt: row.expiresAt.toISOString()
+      }
+    },
+
+    async accept(input) {
+      const row = await openInvitation(db, input.token)
+      if (!row) throw notFound(MESSAGES.invalidInvitation)
+      if (row.hasPassword) {
+        const ok = await identity.verifyPassword(row.userId, input.password)
+        if (!ok) throw new ApiError(401, 'invalid_credentials', MESSAGES.incorrectCredentials)
+      } else {
+        const fields: Record<string, string> = {}
+        if (!input.fullName) fields.fullName = 'Enter your full name.'
+        if (input.password.length < 8) fields.password = 'Use at least 8 characters.'
+        const first = Object.values(fields)[0]
+        if (first) throw badRequest(first, fields)
+      }
+      await db.transaction(async (tx) => {
+        // Using the token up first makes two concurrent accepts of one link succeed only once.
+        const used = await tx.delete(invitations).where(eq(invitations.id, row.invitationId)).returning({ id: invitations.id })
+        if (used.length === 0) throw notFound(MESSAGES.invalidInvitation)
+        await tx
+          .update(memberships)
+          .set({ status: 'ACTIVE', updatedAt: clock.now() })
+          .where(and(eq(memberships.id, row.membershipId), eq(memberships.status, 'INVITED')))
+        await tx.update(users).set({ lastOrganizationId: row.organizationId }).where(eq(users.id, row.userId))
+      })
+      if (!row.hasPassword) await identity.setPassword(row.userId, input.password, input.fullName!)
+      return { userId: row.userId, email: row.email, organization: { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId } }
+    }
+  }
+
+  /** A live invitation of an INVITED membership, by its token. */
+  async function openInvitation(executor: Executor, token: string) {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+    const inviter = sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.email) from users u where u.id = ${invitations.invitedByUserId})`
+    const [row] = await executor
+      .select({
+        invitationId: invitations.id,
+        membershipId: memberships.id,
+        organizationId: organizations.id,
+        organizationWorkOSId: organizations.organizationWorkOSId,
+        organizationName: organizations.name,
+        userId: users.id,
+        email: users.email,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        inviterName: inviter,
+        expiresAt: invitations.expiresAt
+      })
+      .from(invitations)
+      .innerJoin(memberships, eq(memberships.id, invitations.membershipId))
+      .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(invitations.tokenHash, hashToken(token)), gt(invitations.expiresAt, clock.now()), eq(memberships.status, 'INVITED')))
+      .limit(1)
+    return row ?? null
+  }
+
+  return service
+}

@@ -1,0 +1,283 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { API_BASE, type teamFormFieldsSchema, type updateTeamFormFieldsSchema } from '../../shared/api/contract'
+import { MESSAGES } from '../../shared/api/messages'
+import type { Team } from '../../shared/domain'
+import type { Clock } from '../clock'
+import type { Database, Executor } from '../db/client'
+import { aiTemplates, organizations, teamMembers, teams, users } from '../db/schema'
+import { badRequest, conflict, forbidden, notFound } from '../errors'
+import type { OrganizationSession } from '../http/route'
+import { isAdminSession, membersAmong, requireAdmin, requireEntitled } from './access'
+import type { EntitlementService } from './entitlements'
+import { isUuid } from './ids'
+import type { NotificationService } from './notifications'
+import { discard, moveInto, type UploadedImage } from './uploads'
+
+export type TeamFormFields = z.output<typeof teamFormFieldsSchema>
+export type UpdateTeamFormFields = z.output<typeof updateTeamFormFieldsSchema>
+
+export const ADDED_TO_TEAM_TITLE = 'You were added to a team 👥'
+
+export interface TeamImageFile {
+  path: string
+  contentType: string
+}
+
+export interface TeamService {
+  list(organizationId: string): Promise<Team[]>
+  create(session: OrganizationSession, fields: TeamFormFields, image: UploadedImage | null): Promise<Team>
+  update(session: OrganizationSession, fields: UpdateTeamFormFields, image: UploadedImage | null): Promise<Team>
+  remove(session: OrganizationSession, teamId: string): Promise<void>
+  /** The image of a team of this organization; null when there is none (or the team is another organization's). */
+  image(organizationId: string, teamId: string): Promise<TeamImageFile | null>
+  /** Image files of the organization's teams (for DELETE /organization). */
+  imageFiles(organizationId: string): Promise<string[]>
+}
+
+type TeamRow = typeof teams.$inferSelect
+
+export function createTeamService(deps: {
+  db: Database
+  clock: Clock
+  notifications: NotificationService
+  entitlements: EntitlementService
+  uploadsDir: string
+}): TeamService {
+  const { db, clock, notifications, entitlements } = deps
+  const imagesDir = join(deps.uploadsDir, 'teams')
+
+  const previewURL = (row: TeamRow) => (row.imageFile ? `${API_BASE}/team/image/${row.id}?v=${row.imageVersion ?? '0'}` : null)
+
+  async function views(executor: Executor, rows: TeamRow[]): Promise<Team[]> {
+    if (rows.length === 0) return []
+    const people = await executor
+      .select({ teamId: teamMembers.teamId, id: users.id, fullName: users.fullName, image: users.image, isLeader: teamMembers.isLeader })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(inArray(teamMembers.teamId, rows.map((r) => r.id)))
+      .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+    return rows.map((row) => {
+      const mine = people.filter((p) => p.teamId === row.id)
+      const person = (p: (typeof mine)[number]) => ({ id: p.id, fullName: p.fullName, image: p.image })
+      return {
+        id: row.id,
+        name: row.name,
+        members: mine.map(person),
+        teamLeaders: mine.filter((p) => p.isLeader).map(person),
+        requireTag: row.requireTag,
+        aISettingTemplateId: row.aiSettingTemplateId,
+        previewURL: previewURL(row),
+        imageName: row.imageName
+      }
+    })
+  }
+
+  async function findTeam(executor: Executor, organizationId: string, teamId: string): Promise<TeamRow | null> {
+    if (!isUuid(teamId)) return null
+    const [row] = await executor.select().from(teams).where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId))).limit(1)
+    return row ?? null
+  }
+
+  async function requireTemplate(executor: Executor, organizationId: string, templateId: string | null | undefined) {
+    if (!templateId) return
+    if (!isUuid(templateId)) throw notFound(MESSAGES.aiTemplateNotFound)
+    const [row] = await executor
+      .select({ id: aiTemplates.id })
+      .from(aiTemplates)
+      .where(and(eq(aiTemplates.id, templateId), eq(aiTemplates.organizationId, organizationId)))
+      .limit(1)
+    if (!row) throw notFound(MESSAGES.aiTemplateNotFound)
+  }
+
+  /**
+   * Members and leaders: every id an ACTIVE member of the organization (404 for strangers, 400
+   * for invitations not accepted yet), leaders made members too, nobody in another team (409).
+   */
+  async function checkPeople(tx: Executor, organizationId: string, fields: TeamFormFields, teamId: string | null) {
+    const leaders = [...new Set(fields.teamLeaders)]
+    const members = [...new Set([...fields.members, ...leaders])]
+    const found = await membersAmong(tx, organizationId, members)
+    if (found.size !== members.length) throw notFound(MESSAGES.memberNotFound)
+    const invited = members.filter((id) => found.get(id) === 'INVITED')
+    if (invited.length > 0) {
+      const message = 'Invited members can join a team once they have accepted their invitation.'
+      throw badRequest(message, { members: message })
+    }
+    const elsewhere = await tx
+      .select({ fullName: users.fullName, email: users.email, team: teams.name })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(
+        and(
+          eq(teamMembers.organizationId, organizationId),
+          inArray(teamMembers.userId, members),
+          teamId ? ne(teamMembers.teamId, teamId) : undefined
+        )
+      )
+      .orderBy(asc(users.fullName))
+    if (elsewhere.length > 0) {
+      const names = elsewhere.map((p) => `${p.fullName || p.email} (${p.team})`).join(', ')
+      const message = `Already in another team: ${names}. A member can be in only one team.`
+      throw conflict(message, { members: message })
+    }
+    return { members, leaders: new Set(leaders) }
+  }
+
+  async function replacePeople(tx: Executor, organizationId: string, teamId: string, members: string[], leaders: Set<string>) {
+    const before = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId))
+    await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId))
+    const now = clock.now()
+    await tx.insert(teamMembers).values(members.map((userId) => ({ teamId, organizationId, userId, isLeader: leaders.has(userId), createdAt: now })))
+    const had = new Set(before.map((b) => b.userId))
+    return members.filter((id) => !had.has(id))
+  }
+
+  async function notifyAdded(tx: Executor, organizationId: string, teamName: string, userIds: string[], actorId: string) {
+    const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1)
+    for (const userId of userIds) {
+      if (userId === actorId) continue
+      await notifications.notify(
+        { organizationId, userId, title: ADDED_TO_TEAM_TITLE, message: `You are now a member of the team ${teamName} in ${org?.name ?? 'your organization'}.`, link: '/team' },
+        tx
+      )
+    }
+  }
+
+  /** Keeps an upload under uploads/teams; returns the columns to store, or null when there is none. */
+  async function storeImage(image: UploadedImage | null) {
+    if (!image) return null
+    const file = await moveInto(image, imagesDir)
+    return { imageFile: file, imageName: image.fileName, imageContentType: image.contentType, imageVersion: randomBytes(4).toString('hex') }
+  }
+
+  const removeFile = async (file: string | null | undefined) => {
+    if (file) await rm(join(imagesDir, file), { force: true })
+  }
+
+  const service: TeamService = {
+    async list(organizationId) {
+      const rows = await db
+        .select()
+        .from(teams)
+        .where(eq(teams.organizationId, organizationId))
+        .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id))
+      return views(db, rows)
+    },
+
+    async create(session, fields, image) {
+      try {
+        requireAdmin(session)
+        const organizationId = session.organization.id
+        await requireEntitled(entitlements, organizationId, 'TEAMS', MESSAGES.teamsLimit)
+        const stored = await storeImage(image)
+        image = null
+        try {
+          return await db.transaction(async (tx) => {
+            await requireTemplate(tx, organizationId, fields.aISettingTemplateId)
+            const people = await checkPeople(tx, organizationId, fields, null)
+            const now = clock.now()
+            const id = randomUUID()
+            const [row] = await tx
+              .insert(teams)
+              .values({
+                id,
+                organizationId,
+                name: fields.name,
+                requireTag: fields.requireTag ?? false,
+                aiSettingTemplateId: fields.aISettingTemplateId ?? null,
+                ...(stored ?? {}),
+                createdAt: now,
+                updatedAt: now
+              })
+              .returning()
+            const added = await replacePeople(tx, organizationId, id, people.members, people.leaders)
+            await notifyAdded(tx, organizationId, fields.name, added, session.userId)
+            return (await views(tx, [row!]))[0]!
+          })
+        } catch (err) {
+          await removeFile(stored?.imageFile)
+          throw err
+        }
+      } finally {
+        await discard(image)
+      }
+    },
+
+    async update(session, fields, image) {
+      try {
+        const organizationId = session.organization.id
+        const existing = await findTeam(db, organizationId, fields.id)
+        if (!existing) throw notFound(MESSAGES.teamNotFound)
+        await requireAdminOrLeader(session, existing.id)
+        const stored = await storeImage(image)
+        image = null
+        let replaced: string | null = null
+        try {
+          const team = await db.transaction(async (tx) => {
+            await requireTemplate(tx, organizationId, fields.aISettingTemplateId)
+            const people = await checkPeople(tx, organizationId, fields, existing.id)
+            const changes: Partial<typeof teams.$inferInsert> = { name: fields.name, updatedAt: clock.now() }
+            if (fields.requireTag !== undefined) changes.requireTag = fields.requireTag
+            if (fields.aISettingTemplateId !== undefined) changes.aiSettingTemplateId = fields.aISettingTemplateId
+            if (stored) {
+              Object.assign(changes, stored)
+              replaced = existing.imageFile
+            } else if (fields.imageRemoved === 'true') {
+              Object.assign(changes, { imageFile: null, imageName: null, imageContentType: null, imageVersion: null })
+              replaced = existing.imageFile
+            }
+            const [row] = await tx.update(teams).set(changes).where(eq(teams.id, existing.id)).returning()
+            const added = await replacePeople(tx, organizationId, existing.id, people.members, people.leaders)
+            await notifyAdded(tx, organizationId, fields.name, added, session.userId)
+            return (await views(tx, [row!]))[0]!
+          })
+          await removeFile(replaced)
+          return team
+        } catch (err) {
+          await removeFile(stored?.imageFile)
+          throw err
+        }
+      } finally {
+        await discard(image)
+      }
+    },
+
+    async remove(session, teamId) {
+      const organizationId = session.organization.id
+      const existing = await findTeam(db, organizationId, teamId)
+      if (!existing) throw notFound(MESSAGES.teamNotFound)
+      await requireAdminOrLeader(session, existing.id)
+      await db.delete(teams).where(eq(teams.id, existing.id))
+      await removeFile(existing.imageFile)
+    },
+
+    async image(organizationId, teamId) {
+      const row = await findTeam(db, organizationId, teamId)
+      if (!row?.imageFile || !row.imageContentType) return null
+      return { path: join(imagesDir, row.imageFile), contentType: row.imageContentType }
+    },
+
+    async imageFiles(organizationId) {
+      const rows = await db.select({ file: teams.imageFile }).from(teams).where(eq(teams.organizationId, organizationId))
+      return rows.flatMap((r) => (r.file ? [join(imagesDir, r.file)] : []))
+    }
+  }
+
+  /** Admins, or a leader of this team (spec §1: team leaders manage their team). */
+  async function requireAdminOrLeader(session: OrganizationSession, teamId: string) {
+    if (isAdminSession(session)) return
+    const [lead] = await db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, session.userId), eq(teamMembers.isLeader, true)))
+      .limit(1)
+    if (!lead) throw forbidden('Only admins and the leaders of this team can change it.')
+  }
+
+  return service
+}
