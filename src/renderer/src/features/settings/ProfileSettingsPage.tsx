@@ -9,12 +9,14 @@ import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { TimeZonePicker } from '@renderer/components/TimeZonePicker'
 import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
+import { YourTopicTags } from './YourTopicTags'
 
 const useStyles = makeStyles({
   card: { maxWidth: '560px', padding: tokens.spacingHorizontalXL },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   heading: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  actions: { display: 'flex', justifyContent: 'flex-end' }
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL }
 })
 
 /** Email errors show the server's text, or the generic text when it has none (spec §8). */
@@ -97,8 +99,14 @@ function ProfileForm({ user }: { user: User }) {
 
 /** /settings: the user's own profile (spec §2 Profile and Settings both open it). */
 export default function ProfileSettingsPage() {
+  const styles = useStyles()
   const user = useUser()
   if (user.isPending) return <LoadingState inline label="Loading your profile…" />
   if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />
-  return <ProfileForm key={user.data.id} user={user.data} />
+  return (
+    <div className={styles.page}>
+      <ProfileForm key={user.data.id} user={user.data} />
+      <YourTopicTags userId={user.data.id} />
+    </div>
+  )
 }
