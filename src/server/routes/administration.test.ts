@@ -165,6 +165,22 @@ describeEachDatabase(
         expect(me.body.fullName).toBe('Olga Other')
       })
 
+      it('lets an invited email sign up on its own; the link then asks for that password', async () => {
+        const { client: admin, org } = await newAdmin()
+        const email = uniqueEmail('early')
+        const invited = await invite(admin, email)
+        const token = tokenOf(invited.joinUrl)
+        const early = new TestClient(t().app)
+        const signup = await early.post<Session>('/auth/signup', { email, password: PASSWORD, fullName: 'Early Bird' })
+        expect(signup.status).toBe(200)
+        expect(signup.body.needsOnboarding).toBe(true) // still only invited
+        expect((await early.get<JoinInfo>('/join/info', { token })).body.hasAccount).toBe(true)
+        expect((await early.post('/join/accept', { token, password: 'not the password' })).status).toBe(401)
+        const joined = await early.post<Session>('/join/accept', { token, password: PASSWORD })
+        expect(joined.body.organizationId).toBe(org.id)
+        expect((await new TestClient(t().app).post('/auth/signup', { email, password: PASSWORD, fullName: 'Again' })).status).toBe(409)
+      })
+
       it('lets join links expire after 7 days', async () => {
         const { client: admin } = await newAdmin()
         const invited = await invite(admin, uniqueEmail('late'))

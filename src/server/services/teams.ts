@@ -9,7 +9,7 @@ import type { Team } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { aiTemplates, organizations, teamMembers, teams, users } from '../db/schema'
-import { badRequest, conflict, forbidden, notFound } from '../errors'
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, membersAmong, requireAdmin, requireEntitled } from './access'
 import type { EntitlementService } from './entitlements'
@@ -39,6 +39,13 @@ export interface TeamService {
 }
 
 type TeamRow = typeof teams.$inferSelect
+
+/** Two saves racing to put one person into two teams: the database's one-team rule answers 409. */
+function concurrentTeamChange(err: unknown): unknown {
+  if (!isUniqueViolation(err, 'team_members_one_team_per_org')) return err
+  const message = 'A member was just added to another team. Reload and try again.'
+  return conflict(message, { members: message })
+}
 
 export function createTeamService(deps: {
   db: Database
@@ -201,7 +208,7 @@ export function createTeamService(deps: {
           })
         } catch (err) {
           await removeFile(stored?.imageFile)
-          throw err
+          throw concurrentTeamChange(err)
         }
       } finally {
         await discard(image)
@@ -240,7 +247,7 @@ export function createTeamService(deps: {
           return team
         } catch (err) {
           await removeFile(stored?.imageFile)
-          throw err
+          throw concurrentTeamChange(err)
         }
       } finally {
         await discard(image)
