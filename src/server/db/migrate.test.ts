@@ -63,3 +63,33 @@ describe('migrations', () => {
     })
   })
 })
+
+describe('migration 0001 (organization administration)', () => {
+  it('gives organizations made before it a default AI template carrying their industry', async () => {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const { drizzle } = await import('drizzle-orm/pglite')
+    const client = new PGlite()
+    try {
+      const db = drizzle({ client })
+      await migrate(db as never, MIGRATIONS.slice(0, 1))
+      await client.exec(`
+        insert into organizations (id, organization_work_os_id, name, created_at, updated_at)
+          values ('00000000-0000-4000-8000-000000000001', 'org_A', 'Old Org', now(), now()),
+                 ('00000000-0000-4000-8000-000000000002', 'org_B', 'Bare Org', now(), now());
+        insert into business_pages (id, organization_id, linked_in_company_name, industry, created_at, updated_at)
+          values ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'Old Page', 'Shipping', now(), now());`)
+      await migrate(db as never)
+      const templates = await client.query<{ organization_id: string; template_name: string; is_default: boolean; industries: string[] }>(
+        'select organization_id, template_name, is_default, industries from ai_templates order by organization_id'
+      )
+      expect(templates.rows).toEqual([
+        { organization_id: '00000000-0000-4000-8000-000000000001', template_name: 'Default', is_default: true, industries: ['Shipping'] },
+        { organization_id: '00000000-0000-4000-8000-000000000002', template_name: 'Default', is_default: true, industries: [] }
+      ])
+      const pages = await client.query<{ linked: boolean }>('select ai_setting_template_id is not null as linked from business_pages')
+      expect(pages.rows).toEqual([{ linked: true }])
+    } finally {
+      await client.close()
+    }
+  })
+})
