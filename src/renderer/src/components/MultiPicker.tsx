@@ -65,6 +65,7 @@ export function MultiPicker({
 }: MultiPickerProps) {
   const styles = useStyles()
   const [query, setQuery] = useState('')
+  const [open, setOpen] = useState(false)
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options])
   const available = useMemo(() => options.filter((o) => !selected.includes(o.value) && matches(o, query)), [options, selected, query])
   const shown = available.slice(0, PICKER_MATCH_LIMIT)
@@ -73,6 +74,7 @@ export function MultiPicker({
     <TagPicker
       disabled={disabled}
       selectedOptions={[...selected]}
+      onOpenChange={(_, data) => setOpen(data.open)}
       onOptionSelect={(_, data) => {
         if (data.value === undefined) return
         const option = byValue.get(data.value)
@@ -98,6 +100,11 @@ export function MultiPicker({
           placeholder={selected.length === 0 ? placeholder : undefined}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // Escape closes the open list only, not the dialog around the picker (Fluent's dialog
+            // ignores an Escape whose default was prevented).
+            if (event.key === 'Escape' && open) event.preventDefault()
+          }}
           data-testid={`${testId}-input`}
         />
       </TagPickerControl>

@@ -12,13 +12,13 @@ export interface VirtualColumn<T> {
 
 const useStyles = makeStyles({
   table: {
-    display: 'flex',
-    flexDirection: 'column',
+    overflowX: 'auto',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0
   },
+  inner: { display: 'flex', flexDirection: 'column' },
   row: {
     display: 'grid',
     alignItems: 'center',
@@ -46,6 +46,14 @@ const useStyles = makeStyles({
   },
   cell: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }
 })
+
+const COLUMN_GAP_PX = 16
+
+/** The smallest width a grid track takes: its first px length ('minmax(180px, 2fr)' -> 180). */
+function minimumWidth(track: string): number {
+  const px = /(\d+(?:\.\d+)?)px/.exec(track)
+  return px ? Number(px[1]) : 80
+}
 
 export interface VirtualTableProps<T> {
   rows: readonly T[]
@@ -101,6 +109,8 @@ export function VirtualTable<T>({
   }, [lastIndex, rows.length, onEndReached])
 
   const template = columns.map((c) => c.width).join(' ')
+  // Narrower than its columns' minimum widths, the table scrolls sideways instead of overlapping.
+  const minWidth = columns.reduce((sum, c) => sum + minimumWidth(c.width) + COLUMN_GAP_PX, COLUMN_GAP_PX)
   return (
     <div
       role="table"
@@ -109,44 +119,46 @@ export function VirtualTable<T>({
       className={styles.table}
       data-testid={testId}
     >
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className={mergeClasses(styles.row, styles.header)} style={{ gridTemplateColumns: template }}>
-          {columns.map((column) => (
-            <div role="columnheader" key={column.id} className={styles.cell}>
-              {column.header}
-            </div>
-          ))}
-        </div>
-      </div>
-      <div
-        ref={scroller}
-        role="rowgroup"
-        tabIndex={0}
-        aria-label={`${label} rows`}
-        className={styles.body}
-        style={{ maxHeight }}
-        data-testid={`${testId}-body`}
-      >
-        <div className={styles.sizer} style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = rows[item.index] as T
-            return (
-              <div
-                role="row"
-                key={item.key}
-                aria-rowindex={item.index + 2}
-                className={mergeClasses(styles.row, styles.bodyRow)}
-                style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
-                data-testid={rowTestId?.(row)}
-              >
-                {columns.map((column) => (
-                  <div role="cell" key={column.id} className={styles.cell}>
-                    {column.cell(row)}
-                  </div>
-                ))}
+      <div className={styles.inner} style={{ minWidth }}>
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className={mergeClasses(styles.row, styles.header)} style={{ gridTemplateColumns: template }}>
+            {columns.map((column) => (
+              <div role="columnheader" key={column.id} className={styles.cell}>
+                {column.header}
               </div>
-            )
-          })}
+            ))}
+          </div>
+        </div>
+        <div
+          ref={scroller}
+          role="rowgroup"
+          tabIndex={0}
+          aria-label={`${label} rows`}
+          className={styles.body}
+          style={{ maxHeight }}
+          data-testid={`${testId}-body`}
+        >
+          <div className={styles.sizer} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index] as T
+              return (
+                <div
+                  role="row"
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  className={mergeClasses(styles.row, styles.bodyRow)}
+                  style={{ gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` }}
+                  data-testid={rowTestId?.(row)}
+                >
+                  {columns.map((column) => (
+                    <div role="cell" key={column.id} className={styles.cell}>
+                      {column.cell(row)}
+                    </div>
+                  ))}
+                </div>
+              )
+            })}
+          </div>
         </div>
       </div>
     </div>
