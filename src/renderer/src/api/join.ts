@@ -20,14 +20,19 @@ export function useJoinInfo(token: string) {
   })
 }
 
-/** POST /join/accept: signs in to the organization; the cache starts afresh for the new session. */
+/**
+ * POST /join/accept: signs in to the organization; the cache starts afresh for the new session.
+ * The invitation itself stays cached: the join screen still shows it until it navigates away, and
+ * its token is spent (asking again would answer 404).
+ */
 export function useAcceptInvitation() {
   const callApi = useCallApi()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: z.input<typeof joinAcceptBodySchema>) => callApi(endpoints.acceptInvitation, { body }),
     onSuccess: (session) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] })
+      const kept = new Set<unknown>([sessionKeys.all[0], joinKeys.all[0]])
+      queryClient.removeQueries({ predicate: (query) => !kept.has(query.queryKey[0]) })
       queryClient.setQueryData(sessionKeys.current(), session)
     }
   })
