@@ -3,8 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { launchChromium } from './support/browser'
 import { startE2eServer } from './support/server'
-
-const PASSWORD = 'correct horse battery'
+import { openAvatarMenu, PASSWORD, signUpAndOnboard as onboard } from './support/flows'
 
 let server: RunningTestServer
 let browser: Browser
@@ -18,33 +17,13 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openAvatarMenu(page: Page) {
-  await page.getByTestId('avatar-menu-button').first().click()
-  await expect.poll(() => page.getByTestId('avatar-menu').isVisible()).toBe(true)
-}
-
 async function organizationsOf(context: BrowserContext) {
   const res = await context.request.get(`${server.url}/api/user`)
   expect(res.status()).toBe(200)
   return (await res.json()).organizations as { name: string; organizationWorkOSId: string; unreadNotificationCount: number }[]
 }
 
-async function signUpAndOnboard(page: Page, email: string, organizationName: string) {
-  await page.goto(`${server.url}/signup`)
-  await page.getByTestId('signup-full-name').fill('Ana Lopez')
-  await page.getByTestId('signup-email').fill(email)
-  await page.getByTestId('signup-password').fill(PASSWORD)
-  await page.getByTestId('signup-submit').click()
-  await page.waitForURL('**/signup/onboarding/company')
-  await page.getByTestId('onboarding-organization-name').fill(organizationName)
-  await page.getByTestId('onboarding-company-page-name').fill(`${organizationName} Inc`)
-  await page.getByTestId('onboarding-linkedin-page-link').fill('https://www.linkedin.com/company/acme')
-  await page.getByTestId('onboarding-website').fill('https://acme.example')
-  await page.getByTestId('onboarding-industry').fill('Software')
-  await page.getByTestId('onboarding-description').fill('We make tools for teams.')
-  await page.getByTestId('onboarding-submit').click()
-  await page.waitForURL('**/dashboard')
-}
+const signUpAndOnboard = (page: Page, email: string, organizationName: string) => onboard(page, server.url, email, organizationName)
 
 describe('web host, end to end in Chromium', () => {
   it('signs up, onboards, themes, runs two organizations, reads a notification, signs out and in', async () => {

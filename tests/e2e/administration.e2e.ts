@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { RunningTestServer } from '../../src/server/testing/harness'
+import { launchChromium } from './support/browser'
+import { startE2eServer } from './support/server'
+import { openAvatarMenu, PASSWORD, pickOptions, recordAlerts, signUpAndOnboard, TINY_PNG } from './support/flows'
+
+let server: RunningTestServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const toastText = (page: Page) => page.getByTestId('toast').last().textContent()
+// One toast at a time (spec §2): a new one waits until the one showing is dismissed (5 s).
+const TOAST_WAIT = { timeout: 12_000 }
+
+/** Closes a dialog with Cancel, confirming 'You have unsaved changes!' when it asks. */
+async function cancelDialog(page: Page, cancelTestId: string, dialogTestId: string) {
+  await page.getByTestId(cancelTestId).click()
+  const unsaved = page.getByTestId('unsaved-changes-dialog')
+  await Promise.race([unsaved.waitFor(), page.getByTestId(dialogTestId).waitFor({ state: 'detached' })])
+  if (await unsaved.isVisible()) {
+    expect(await unsaved.textContent()).toContain('You have unsaved changes!')
+    await unsaved.getByRole('button', { name: 'Discard changes' }).click()
+  }
+  await page.getByTestId(dialogTestId).waitFor({ state: 'detached' })
+}
+
+async function invite(page: Page, email: string) {
+  await openAvatarMenu(page)
+  await page.getByTestId('menu-invite-users').click()
+  const dialog = page.getByTestId('member-dialog')
+  await dialog.waitFor()
+  await page.getByTestId('member-email').fill(email)
+  await page.getByTestId('member-submit').click()
+}
+
+async function outbox(context: BrowserContext) {
+  const res = await context.request.get(`${server.url}/api/members/outbox`)
+  expect(res.status()).toBe(200)
+  return (await res.json()) as { to: string; joinUrl: string | null }[]
+}
+
+describe('organization administration, end to end in Chromium', () => {
+  it('invites, joins, builds a team and tags, edits members, and keeps MEMBERs out', async () => {
+    const admin = await browser.newContext()
+    const page = await admin.newPage()
+    const alerts = recordAlerts(page)
+    await signUpAndOnboard(page, server.url, 'ana@acme.example', 'Acme')
+
+    // Invite: the submit button waits for a valid email.
+    await openAvatarMenu(page)
+    await page.getByTestId('menu-invite-users').click()
+    await page.getByTestId('member-dialog').waitFor()
+    for (const bad of ['bo', 'bo@', 'bo@acme', 'bo @acme.example']) {
+      await page.getByTestId('member-email').fill(bad)
+      expect(await page.getByTestId('member-submit').isDisabled(), bad).toBe(true)
+    }
+    await page.getByTestId('member-email').fill('bo@acme.example')
+    expect(await page.getByTestId('member-submit').isDisabled()).toBe(false)
+    await page.getByTestId('member-submit').click()
+    await page.getByTestId('member-dialog').waitFor({ state: 'detached' })
+
+    await invite(page, 'cy@acme.example')
+    await page.getByTestId('member-dialog').waitFor({ state: 'detached' })
+
+    // Inviting the same email again: the spec's message.
+    await invite(page, 'bo@acme.example')
+    await expect.poll(() => toastText(page), TOAST_WAIT).toContain('Sorry, that user has already been invited.')
+    await cancelDialog(page, 'member-cancel', 'member-dialog')
+
+    // The outbox shows the join link; Bo joins through it.
+    await page.goto(`${server.url}/settings/organization?section=members`)
+    await page.getByTestId('outbox-toggle').click()
+    const boMail = (await outbox(admin)).find((m) => m.to === 'bo@acme.example')!
+    expect(boMail.joinUrl).toMatch(/\/join\?token=/)
+    await expect.poll(async () => (await page.getByTestId('outbox-join-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))).toContain(boMail.joinUrl)
+
+    const member = await browser.newContext()
+    const memberPage = await member.newPage()
+    await memberPage.goto(boMail.joinUrl!)
+    await expect.poll(() => memberPage.getByTestId('join-organization').textContent()).toContain('Acme')
+    await memberPage.getByTestId('join-full-name').fill('Bo Join')
+    await memberPage.getByTestId('join-password').fill(PASSWORD)
+    await memberPage.getByTestId('join-submit').click()
+    await memberPage.waitForURL('**/dashboard')
+    await expect.poll(() => memberPage.getByTestId('dashboard-organization').textContent()).toContain('Acme')
+
+    // Members table: Bo is ACTIVE, Cy still INVITED.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('members-table').textContent()).toContain('Bo Join')
+    const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text })
+    await expect.poll(() => rowOf('cy@acme.example').getByTestId('member-status').textContent()).toContain('Invited')
+
+    // An INVITED member's target and review flow cannot be edited.
+    await rowOf('cy@acme.example').getByTestId('member-edit').click()
+    await page.getByTestId('member-dialog').waitFor()
+    expect(await page.getByTestId('member-target').isDisabled()).toBe(true)
+    await cancelDialog(page, 'member-cancel', 'member-dialog')
+
+    // Edit Bo: monthly target 4 (the minus key does nothing), then role ADMIN.
+    await rowOf('Bo Join').getByTestId('member-edit').click()
+    await page.getByTestId('member-dialog').waitFor()
+    const target = page.getByTestId('member-target')
+    await target.fill('4')
+    await target.press('-')
+    expect(await target.inputValue()).toBe('4')
+    await page.getByTestId('member-role').selectOption('ADMIN')
+    await page.getByTestId('member-submit').click()
+    await page.getByTestId('member-dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => rowOf('Bo Join').getByTestId('member-target-cell').textContent()).toBe('4')
+    await expect.poll(() => rowOf('Bo Join').getByTestId('member-role-cell').textContent()).toMatch(/admin/i)
+
+    // Back to MEMBER; then Ana, the last admin, cannot lower herself.
+    await rowOf('Bo Join').getByTestId('member-edit').click()
+    await page.getByTestId('member-role').selectOption('MEMBER')
+    await page.getByTestId('member-submit').click()
+    await page.getByTestId('member-dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => rowOf('Bo Join').getByTestId('member-role-cell').textContent()).toMatch(/member/i)
+    await rowOf('ana@acme.example').getByTestId('member-edit').click()
+    expect(await page.getByTestId('member-delete').count()).toBe(0) // no deleting yourself
+    await page.getByTestId('member-role').selectOption('MEMBER')
+    await page.getByTestId('member-submit').click()
+    await expect.poll(() => toastText(page), TOAST_WAIT).toContain('There must be at least one admin in your organization.')
+    await cancelDialog(page, 'member-cancel', 'member-dialog')
+
+    // Team: blank name alert, then a team with an image and a leader.
+    await openAvatarMenu(page)
+    await page.getByTestId('menu-new-team').click()
+    await page.getByTestId('team-dialog').waitFor()
+    expect(await page.getByTestId('team-save').isDisabled()).toBe(true)
+    await page.getByTestId('team-name').fill('   ')
+    await pickOptions(page, 'team-members', ['Ana Lopez', 'Bo Join'])
+    await pickOptions(page, 'team-leaders', ['Ana Lopez'])
+    await page.getByTestId('team-save').click()
+    await expect.poll(() => alerts).toContain('Please enter a non-empty team name')
+    await page.getByTestId('team-name').fill('Writers')
+    await page.getByTestId('team-image').locator('input[type=file]').setInputFiles({ name: 'writers-team-photo-for-the-wall.png', mimeType: 'image/png', buffer: TINY_PNG })
+    await expect.poll(() => page.getByTestId('team-dialog').textContent()).toContain('writers-team-photo-for-th…')
+    await page.getByTestId('team-save').click()
+    await page.getByTestId('team-dialog').waitFor({ state: 'detached' })
+    await page.goto(`${server.url}/settings/organization?section=teams`)
+    const card = page.getByTestId('team-card-Writers')
+    await expect.poll(() => card.getByTestId('team-card-leaders').textContent()).toContain('Ana Lopez')
+    await expect
+      .poll(() => card.getByTestId('team-card-image').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+      .toBe(2)
+
+    // Tags: an empty title alerts; a new tag is appended unchecked and can be assigned to Bo.
+    await page.goto(`${server.url}/settings/organization?section=tags`)
+    await page.getByTestId('topic-tags-new-title').fill('   ')
+    await page.getByTestId('topic-tags-create').click()
+    await expect.poll(() => alerts).toContain('Please enter a tag')
+    await page.getByTestId('topic-tags-new-title').fill('Product news')
+    await page.getByTestId('topic-tags-create').click()
+    const tagItem = page.getByTestId('topic-tags').getByText('Product news')
+    await tagItem.waitFor()
+    const tagRadio = page.getByTestId('topic-tags').getByRole('radio', { name: 'Product news' })
+    expect(await tagRadio.isChecked()).toBe(false)
+    await tagRadio.check()
+    await page.getByTestId('tag-editor').waitFor()
+    await pickOptions(page, 'tag-assignees', ['Bo Join'])
+    await page.getByTestId('tag-save').click()
+    await expect
+      .poll(async () => {
+        const tags = (await (await admin.request.post(`${server.url}/api/postTag`, { data: {}, headers: { 'x-pagecrew-client': 'e2e' } })).json()) as { title: string; assignedUsers: string[] }[]
+        return tags.find((t) => t.title === 'Product news')?.assignedUsers.length
+      })
+      .toBe(1)
+
+    // The MEMBER sees none of the admin actions…
+    await memberPage.reload()
+    await openAvatarMenu(memberPage)
+    for (const item of ['menu-organization', 'menu-invite-users', 'menu-new-team']) {
+      expect(await memberPage.getByTestId(item).count(), item).toBe(0)
+    }
+    await memberPage.keyboard.press('Escape')
+    await memberPage.goto(`${server.url}/settings/organization`)
+    await memberPage.waitForURL((url) => url.pathname === '/settings')
+
+    // …and the server refuses them when called directly.
+    const headers = { 'x-pagecrew-client': 'e2e' }
+    const refused = [
+      await member.request.post(`${server.url}/api/members/invite`, { headers, data: { email: 'dee@acme.example', role: 'MEMBER' } }),
+      await member.request.post(`${server.url}/api/postTag/create`, { headers, data: { tagTitle: 'Sneaky', tagColor: '#112233', tagDescription: '', assignedUsers: [] } }),
+      await member.request.put(`${server.url}/api/organization/settings/organization/update`, { headers, data: { name: 'Taken' } }),
+      await member.request.delete(`${server.url}/api/organization`, { headers })
+    ]
+    expect(refused.map((r) => r.status())).toEqual([403, 403, 403, 403])
+
+    await member.close()
+    await admin.close()
+  })
+})
