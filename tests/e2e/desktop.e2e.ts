@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { COOKIE_JAR_FILE } from '../../src/main/services/desktop-core'
+import { toTeamFormFields } from '../../src/shared/api/contract'
 import { launchChromium } from './support/browser'
+import { TINY_PNG } from './support/flows'
 import { openDesktopHarness, type DesktopHarness, HARNESS_ORIGIN } from './support/desktop-harness'
 import { startE2eServer } from './support/server'
 
@@ -24,6 +26,8 @@ afterAll(async () => {
   await browser?.close()
   await server?.close()
 })
+
+const context = () => desktop.context
 
 /** Calls the API the way main does, through the harness's own (main-process) client. */
 async function mainApi(path: string) {
@@ -117,6 +121,36 @@ describe('desktop harness: built renderer + built preload + real main services',
     await getByTestId('notification-item').first().click()
     await expect.poll(() => recorded.trayCounts.at(-1), { timeout: 10_000 }).toBe(0)
     expect(recorded.badgeCounts.at(-1)).toBe(0)
+  })
+
+  it('uploads a team image through the bridge and shows it through main on the app origin', async () => {
+    const { page } = desktop
+    const me = (await mainApi('/user')).body as { id: string; fullName: string }
+    // The page sends the multipart request through window.pagecrew, as the team dialog does.
+    const created = await page.evaluate(
+      async ({ fields, png }) => {
+        const bridge = (window as unknown as { pagecrew: { request(r: unknown): Promise<{ status: number; body: unknown }> } }).pagecrew
+        return bridge.request({
+          method: 'POST',
+          path: '/team/create',
+          multipart: { fields, files: [{ field: 'image', fileName: 'crew.png', contentType: 'image/png', data: new Uint8Array(png) }] }
+        })
+      },
+      {
+        fields: toTeamFormFields({ name: 'Deck crew', members: [me.id], teamLeaders: [me.id], requireTag: false, aISettingTemplateId: null }),
+        png: [...TINY_PNG]
+      }
+    )
+    expect(created.status).toBe(200)
+    const team = created.body as { previewURL: string }
+    expect(team.previewURL).toMatch(/^\/api\/team\/image\//)
+
+    await page.goto(`${HARNESS_ORIGIN}/settings/organization?section=teams`)
+    const image = page.getByTestId('team-card-Deck crew').getByTestId('team-card-image')
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+      .toBe(2)
+    expect(await context().cookies()).toEqual([])
   })
 
   it('refuses IPC from an untrusted sender and invalid payloads', async () => {
