@@ -19,17 +19,23 @@ export function AppToaster() {
   return <Toaster toasterId={TOASTER_ID} limit={TOAST_MAX} timeout={TOAST_TIMEOUT_MS} position="top-end" pauseOnHover />
 }
 
+/**
+ * Shows a toast. One at a time (spec §2): a new toast replaces the one showing rather than queueing
+ * behind it, so the answer to the latest action is never late.
+ */
 export function useNotify() {
-  const { dispatchToast } = useToastController(TOASTER_ID)
+  const { dispatchToast, dismissAllToasts } = useToastController(TOASTER_ID)
   return useCallback(
-    ({ title, body, intent = 'success' }: NotifyOptions) =>
+    ({ title, body, intent = 'success' }: NotifyOptions) => {
+      dismissAllToasts()
       dispatchToast(
         <Toast data-testid="toast">
           <ToastTitle>{title}</ToastTitle>
           {body ? <ToastBody>{body}</ToastBody> : null}
         </Toast>,
         { intent }
-      ),
-    [dispatchToast]
+      )
+    },
+    [dispatchToast, dismissAllToasts]
   )
 }
