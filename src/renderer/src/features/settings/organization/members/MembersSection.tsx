@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Avatar, Badge, Button, Caption1, Input, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
 import { Delete20Regular, Edit20Regular, Mail20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons'
 import type { Member } from '@shared/domain'
@@ -11,6 +11,7 @@ import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { memberName } from '@renderer/components/memberOptions'
 import { VirtualTable, type VirtualColumn } from '@renderer/components/VirtualTable'
+import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
 import { failureToast } from '@renderer/lib/failureToast'
 import { MemberDialog } from './MemberDialog'
 import { OutboxPanel } from './OutboxPanel'
@@ -29,6 +30,9 @@ const useStyles = makeStyles({
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM }
 })
 
+/** The members list is asked for once typing pauses this long. */
+const SEARCH_DELAY_MS = 300
+
 const ROLE_LABELS = { ADMIN: 'Admin', MEMBER: 'Member', GHOST: 'Ghost' } as const
 
 /** The members of the organization: a virtualized table loaded page by page, search, invite, edit and delete. */
@@ -37,8 +41,7 @@ export function MembersSection() {
   const notify = useNotify()
   const user = useUser()
   const [search, setSearch] = useState('')
-  const deferredSearch = useDeferredValue(search)
-  const pages = useMemberPages(deferredSearch)
+  const pages = useMemberPages(useDebouncedValue(search, SEARCH_DELAY_MS))
   const remove = useDeleteMember()
   const [editing, setEditing] = useState<Member | null>(null)
   const [inviting, setInviting] = useState(false)
