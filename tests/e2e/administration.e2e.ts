@@ -195,6 +195,18 @@ describe('organization administration, end to end in Chromium', () => {
     ]
     expect(refused.map((r) => r.status())).toEqual([403, 403, 403, 403])
 
+    // The trial's 5 seats: Ana, Bo, Cy and two more invitations fill them; a sixth is refused.
+    for (const email of ['dee@acme.example', 'eve@acme.example']) {
+      await invite(page, email)
+      await page.getByTestId('member-dialog').waitFor({ state: 'detached' })
+    }
+    // The 402 shows its message and, as any 402 does (spec §4), leads to the plan page, which says
+    // a limit was reached rather than that the subscription expired.
+    await invite(page, 'fay@acme.example')
+    await expect.poll(() => toastText(page), TOAST_WAIT).toContain('Plan seats limit reached')
+    await page.waitForURL('**/subscription-expired')
+    await expect.poll(() => page.getByTestId('subscription-expired').getAttribute('data-reason')).toBe('limit')
+
     await member.close()
     await admin.close()
   })
