@@ -499,8 +499,10 @@ describeEachDatabase(
         const linked = await admin.put<Member>('/members/update', { userId: member.userId, selectedBusinessPages: [page.id] })
         expect(linked.body.businessPages).toEqual([{ id: page.id, linkedInCompanyName: 'Acme Labs' }])
         expect((await member.client.get<User>('/user')).body.userOrgBusinessPages).toEqual([{ businessPageId: page.id, businessPage: { id: page.id } }])
-        // null leaves the links alone
-        expect((await admin.put<Member>('/members/update', { userId: member.userId, selectedBusinessPages: null })).body.businessPages).toHaveLength(1)
+        // an absent field leaves the links alone; null clears them (spec §7: pages or null)
+        expect((await admin.put<Member>('/members/update', { userId: member.userId, numberOfPosts: 2 })).body.businessPages).toHaveLength(1)
+        expect((await admin.put<Member>('/members/update', { userId: member.userId, selectedBusinessPages: null })).body.businessPages).toEqual([])
+        await admin.put<Member>('/members/update', { userId: member.userId, selectedBusinessPages: [page.id] })
 
         const withDefault = await admin.put<Organization>('/organization/settings/default-page/update', { businessPageId: page.id })
         expect(withDefault.body.defaultBusinessPageId).toBe(page.id)

@@ -351,7 +351,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
             (input.email !== undefined && input.email !== found.email) ||
             (input.role !== undefined && input.role !== current.role) ||
             (input.userApprovalFlow !== undefined && input.userApprovalFlow !== current.userApprovalFlow) ||
-            (input.selectedBusinessPages !== undefined && input.selectedBusinessPages !== null)
+            (input.selectedBusinessPages !== undefined && !(await samePageLinks(tx, organizationId, current.userId, input.selectedBusinessPages ?? [])))
           if (touchesOther) throw forbidden('Team leaders can only change the monthly target and topic tags of their team members.')
         }
 
@@ -373,7 +373,14 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         }
 
         const tagIds = input.postTags ? await requireOrgIds(tx, postTags, organizationId, input.postTags, MESSAGES.tagNotFound) : null
-        const pageIds = input.selectedBusinessPages ? await requireOrgIds(tx, businessPages, organizationId, input.selectedBusinessPages, MESSAGES.businessPageNotFound) : null
+        // Spec §7 sends `selectedBusinessPages or null`: null means no pages (the links are cleared);
+        // only an absent field leaves them as they are.
+        const pageIds =
+          input.selectedBusinessPages === undefined
+            ? null
+            : input.selectedBusinessPages === null
+              ? []
+              : await requireOrgIds(tx, businessPages, organizationId, input.selectedBusinessPages, MESSAGES.businessPageNotFound)
 
         if (input.email !== undefined && input.email !== found.email) {
           // Decision: only an invitation's address can change (an ACTIVE member owns their email);
@@ -533,4 +540,14 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
   }
 
   return service
+}
+
+/** Whether a member is linked to exactly these business pages (the edit dialog resends them unchanged). */
+async function samePageLinks(tx: Executor, organizationId: string, userId: string, pageIds: readonly string[]): Promise<boolean> {
+  const rows = await tx
+    .select({ id: businessPageMembers.businessPageId })
+    .from(businessPageMembers)
+    .where(and(eq(businessPageMembers.organizationId, organizationId), eq(businessPageMembers.userId, userId)))
+  const current = new Set(rows.map((r) => r.id))
+  return current.size === new Set(pageIds).size && pageIds.every((id) => current.has(id))
 }
