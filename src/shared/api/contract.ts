@@ -179,7 +179,7 @@ export const updateMemberBodySchema = z.object({
   userApprovalFlow: z.boolean().optional(),
   /** Topic tag ids: the member's complete set. */
   postTags: idListSchema.optional(),
-  /** Business page ids: the member's complete set; null (or absent) leaves the links as they are. */
+  /** Business page ids: the member's complete set; null means none (links cleared); absent leaves them as they are. */
   selectedBusinessPages: idListSchema.nullable().optional()
 })
 
