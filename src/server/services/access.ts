@@ -3,7 +3,7 @@ import type { EntitlementKey } from '../../shared/domain'
 import { MESSAGES } from '../../shared/api/messages'
 import { hasEntitlement, isAdminRole, isEntitled } from '../../shared/rules'
 import type { Executor } from '../db/client'
-import { memberships, organizations, teamMembers } from '../db/schema'
+import { aiTemplates, memberships, organizations, teamMembers } from '../db/schema'
 import { ApiError, forbidden, notFound, planLimit } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import type { EntitlementService } from './entitlements'
@@ -84,3 +84,15 @@ export async function usersLedBy(executor: Executor, organizationId: string, lea
 }
 
 export const noPlan = () => new ApiError(402, 'no_plan', MESSAGES.noPlan)
+
+/** An AI setting template of this organization, when one is named (teams and business pages point at one). */
+export async function requireTemplate(executor: Executor, organizationId: string, templateId: string | null | undefined): Promise<void> {
+  if (!templateId) return
+  if (!isUuid(templateId)) throw notFound(MESSAGES.aiTemplateNotFound)
+  const [row] = await executor
+    .select({ id: aiTemplates.id })
+    .from(aiTemplates)
+    .where(and(eq(aiTemplates.id, templateId), eq(aiTemplates.organizationId, organizationId)))
+    .limit(1)
+  if (!row) throw notFound(MESSAGES.aiTemplateNotFound)
+}

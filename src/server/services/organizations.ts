@@ -11,7 +11,7 @@ import type { Database, Executor } from '../db/client'
 import { aiTemplates, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { requireAdmin, requireEntitled } from './access'
+import { requireAdmin, requireEntitled, requireTemplate } from './access'
 import { createDefaultTemplate } from './aiTemplates'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
@@ -92,17 +92,6 @@ export function createOrganizationService(
     if (!isUuid(id)) return null
     const [row] = await executor.select().from(businessPages).where(and(eq(businessPages.id, id), eq(businessPages.organizationId, organizationId))).limit(1)
     return row ?? null
-  }
-
-  async function requireTemplate(executor: Executor, organizationId: string, templateId: string | null | undefined) {
-    if (!templateId) return
-    if (!isUuid(templateId)) throw notFound(MESSAGES.aiTemplateNotFound)
-    const [row] = await executor
-      .select({ id: aiTemplates.id })
-      .from(aiTemplates)
-      .where(and(eq(aiTemplates.id, templateId), eq(aiTemplates.organizationId, organizationId)))
-      .limit(1)
-    if (!row) throw notFound(MESSAGES.aiTemplateNotFound)
   }
 
   function checkImage(image: string | null | undefined): string | null | undefined {

@@ -8,10 +8,10 @@ import { MESSAGES } from '../../shared/api/messages'
 import type { Team } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { aiTemplates, organizations, teamMembers, teams, users } from '../db/schema'
+import { organizations, teamMembers, teams, users } from '../db/schema'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { isAdminSession, membersAmong, requireAdmin, requireEntitled } from './access'
+import { isAdminSession, membersAmong, requireAdmin, requireEntitled, requireTemplate } from './access'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
@@ -87,17 +87,6 @@ export function createTeamService(deps: {
     if (!isUuid(teamId)) return null
     const [row] = await executor.select().from(teams).where(and(eq(teams.id, teamId), eq(teams.organizationId, organizationId))).limit(1)
     return row ?? null
-  }
-
-  async function requireTemplate(executor: Executor, organizationId: string, templateId: string | null | undefined) {
-    if (!templateId) return
-    if (!isUuid(templateId)) throw notFound(MESSAGES.aiTemplateNotFound)
-    const [row] = await executor
-      .select({ id: aiTemplates.id })
-      .from(aiTemplates)
-      .where(and(eq(aiTemplates.id, templateId), eq(aiTemplates.organizationId, organizationId)))
-      .limit(1)
-    if (!row) throw notFound(MESSAGES.aiTemplateNotFound)
   }
 
   /**
