@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { Certificate24Regular } from '@fluentui/react-icons'
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { format } from 'date-fns'
+import { CenteredCard } from '@renderer/components/CenteredCard'
 import { useCertificateValidation } from '@renderer/api/certificates'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 
 const useStyles = makeStyles({
-  page: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    minHeight: '100%',
-    padding: tokens.spacingHorizontalL,
-    boxSizing: 'border-box',
-    backgroundColor: tokens.colorNeutralBackground2
-  },
-  card: { width: '100%', maxWidth: '480px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  heading: { margin: 0, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0 },
   term: { color: tokens.colorNeutralForeground3 },
@@ -45,11 +34,7 @@ export default function ValidateCertificationPage() {
   const checking = submitted !== null && validation.isFetching
 
   return (
-    <div className={styles.page}>
-      <Card className={styles.card}>
-        <h1 className={styles.heading}>
-          <Certificate24Regular aria-hidden /> Validate a certificate
-        </h1>
+    <CenteredCard title="Validate a certificate" subtitle="Check a Pagecrew Academy certificate by its ID.">
         <form className={styles.form} onSubmit={submit} noValidate aria-label="Validate a certificate">
           <Field label="Certificate ID" required validationMessage={inputError}>
             <Input value={input} onChange={(_, d) => setInput(d.value)} maxLength={100} data-testid="certificate-id" />
@@ -82,7 +67,6 @@ export default function ValidateCertificationPage() {
             </MessageBarBody>
           </MessageBar>
         ) : null}
-      </Card>
-    </div>
+    </CenteredCard>
   )
 }

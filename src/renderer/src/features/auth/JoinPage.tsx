@@ -10,7 +10,7 @@ import { paths } from '@renderer/app/paths'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
-import { AuthCard } from './AuthCard'
+import { CenteredCard } from '@renderer/components/CenteredCard'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }
@@ -105,19 +105,19 @@ export default function JoinPage() {
   const problem = token === '' ? MESSAGES.invalidInvitation : info.isError ? linkProblem(info.error) : null
   if (problem !== null || !info.data) {
     return (
-      <AuthCard title="Join an organization">
+      <CenteredCard title="Join an organization">
         <MessageBar intent="error" data-testid="join-link-error">
           <MessageBarBody>{problem ?? GENERIC_ERROR_MESSAGE}</MessageBarBody>
         </MessageBar>
         <Text>
           Ask your admin for a new invitation, or <RouterLink to={paths.login}>sign in</RouterLink>.
         </Text>
-      </AuthCard>
+      </CenteredCard>
     )
   }
   return (
-    <AuthCard title="Join an organization" subtitle={info.data.hasAccount ? 'Sign in to accept.' : 'Create your account to accept.'}>
+    <CenteredCard title="Join an organization" subtitle={info.data.hasAccount ? 'Sign in to accept.' : 'Create your account to accept.'}>
       <JoinForm token={token} info={info.data} />
-    </AuthCard>
+    </CenteredCard>
   )
 }

@@ -4,7 +4,7 @@ import { loginBodySchema } from '@shared/api/contract'
 import { useLogin } from '@renderer/api/auth'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { describeFailure, zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
-import { AuthCard } from './AuthCard'
+import { CenteredCard } from '@renderer/components/CenteredCard'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }
@@ -38,7 +38,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back to Pagecrew.">
+    <CenteredCard title="Sign in" subtitle="Welcome back to Pagecrew.">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
         {formError ? (
           <MessageBar intent="error" data-testid="login-error">
@@ -70,6 +70,6 @@ export default function LoginPage() {
           New to Pagecrew? <RouterLink to="/signup">Create an account</RouterLink>
         </Text>
       </form>
-    </AuthCard>
+    </CenteredCard>
   )
 }

@@ -6,7 +6,7 @@ import { useCreateOrganization, useLogout } from '@renderer/api/auth'
 import { paths } from '@renderer/app/paths'
 import { useReload } from '@renderer/host/HostContext'
 import { describeFailure, zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
-import { AuthCard } from './AuthCard'
+import { CenteredCard } from '@renderer/components/CenteredCard'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }
@@ -60,7 +60,7 @@ export default function OnboardingPage() {
   }
 
   return (
-    <AuthCard title="Tell us about your company" subtitle="Your organization starts with a 14-day trial." wide>
+    <CenteredCard title="Tell us about your company" subtitle="Your organization starts with a 14-day trial." wide>
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Company details">
         {formError ? (
           <MessageBar intent="error" data-testid="onboarding-error">
@@ -110,6 +110,6 @@ export default function OnboardingPage() {
           Sign out
         </Button>
       </form>
-    </AuthCard>
+    </CenteredCard>
   )
 }

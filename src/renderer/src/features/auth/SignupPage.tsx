@@ -4,7 +4,7 @@ import { signupBodySchema } from '@shared/api/contract'
 import { useSignup } from '@renderer/api/auth'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { describeFailure, zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
-import { AuthCard } from './AuthCard'
+import { CenteredCard } from '@renderer/components/CenteredCard'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }
@@ -39,7 +39,7 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Plan, write and publish LinkedIn posts together.">
+    <CenteredCard title="Create your account" subtitle="Plan, write and publish LinkedIn posts together.">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Create your account">
         {formError ? (
           <MessageBar intent="error" data-testid="signup-error">
@@ -68,6 +68,6 @@ export default function SignupPage() {
           Already have an account? <RouterLink to="/login">Sign in</RouterLink>
         </Text>
       </form>
-    </AuthCard>
+    </CenteredCard>
   )
 }

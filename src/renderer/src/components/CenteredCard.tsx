@@ -28,8 +28,8 @@ const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL }
 })
 
-/** The centred card the sign-in and onboarding screens share. */
-export function AuthCard({ title, subtitle, children, wide = false }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) {
+/** The centred card of the screens shown without the shell: sign-in, onboarding, join, certificates. */
+export function CenteredCard({ title, subtitle, children, wide = false }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) {
   const styles = useStyles()
   return (
     <div className={styles.page}>
