@@ -92,8 +92,6 @@ export const memberships = pgTable(
     status: text('status').$type<MemberStatus>().notNull(),
     /** Monthly target posts (spec §5: 0 or more, default 0). */
     assignedNumberOfPosts: integer('assigned_number_of_posts').notNull().default(0),
-    /** Unused since issue 3: tag assignments live in post_tag_assignments. */
-    postTags: text('post_tags').array().notNull().default(sql`'{}'::text[]`),
     userApprovalFlow: boolean('user_approval_flow').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
