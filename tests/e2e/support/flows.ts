@@ -21,8 +21,18 @@ export async function signUpAndOnboard(page: Page, baseUrl: string, email: strin
 }
 
 export async function openAvatarMenu(page: Page) {
-  await page.getByTestId('avatar-menu-button').first().click()
-  await page.getByTestId('avatar-menu').waitFor()
+  const menu = page.getByTestId('avatar-menu')
+  // Right after a dialog closes, Fluent hands focus back to the menu button and a click in that
+  // moment can be swallowed; try again rather than wait out the whole timeout.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('avatar-menu-button').first().click()
+    try {
+      await menu.waitFor({ timeout: 3000 })
+      return
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
 }
 
 /** Collects window.alert texts and accepts them. */
