@@ -31,6 +31,22 @@ export interface ServerConfig {
   smtpUrl: string | null
   /** The From of outgoing email. */
   mailFrom: string
+  /** Stripe billing (issue 4); null keeps the built-in billing provider (subscriptions and invoices in the database). */
+  stripe: StripeConfig | null
+  /** Where 'Contact us' for the Enterprise plan points. */
+  contactSalesUrl: string
+}
+
+export interface StripeConfig {
+  /** sk_… secret API key. */
+  secretKey: string
+  /** whsec_… signing secret of the webhook endpoint POST /api/billing/webhooks/stripe. */
+  webhookSecret: string
+  /** pk_… and prctbl_…: the pricing table shown in the plan dialog; both or neither. */
+  publishableKey: string | null
+  pricingTableId: string | null
+  /** Only for tests against a local server that speaks Stripe's API: e.g. http://127.0.0.1:12111. */
+  apiBase: string | null
 }
 
 /** The whole configuration of `node out/main/server.js`, read from the environment. */
@@ -44,6 +60,7 @@ export const DEFAULT_PORT = 4680
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
 export const DEFAULT_MAIL_FROM = 'Pagecrew <no-reply@pagecrew.app>'
+export const DEFAULT_CONTACT_SALES_URL = 'mailto:sales@pagecrew.app'
 
 export const defaultServerConfig: ServerConfig = {
   rendererDir: null,
@@ -56,7 +73,9 @@ export const defaultServerConfig: ServerConfig = {
   maxUploadBytes: MAX_UPLOAD_BYTES,
   publicUrl: null,
   smtpUrl: null,
-  mailFrom: DEFAULT_MAIL_FROM
+  mailFrom: DEFAULT_MAIL_FROM,
+  stripe: null,
+  contactSalesUrl: DEFAULT_CONTACT_SALES_URL
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -133,6 +152,34 @@ const envSchema = z.object({
       .optional()
   ),
   PAGECREW_MAIL_FROM: z.preprocess(blankToUndefined, z.string().trim().max(320).default(DEFAULT_MAIL_FROM)),
+  PAGECREW_STRIPE_SECRET_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^(sk|rk)_\S+$/, 'PAGECREW_STRIPE_SECRET_KEY must be a Stripe secret key (sk_…).').optional()
+  ),
+  PAGECREW_STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^whsec_\S+$/, 'PAGECREW_STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…).').optional()
+  ),
+  PAGECREW_STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^pk_\S+$/, 'PAGECREW_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…).').optional()
+  ),
+  PAGECREW_STRIPE_PRICING_TABLE_ID: z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^prctbl_\S+$/, 'PAGECREW_STRIPE_PRICING_TABLE_ID must be a pricing table id (prctbl_…).').optional()
+  ),
+  PAGECREW_STRIPE_API_BASE: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, message: 'PAGECREW_STRIPE_API_BASE must be an http(s) address.' }).optional()
+  ),
+  PAGECREW_CONTACT_SALES_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(https?:\/\/|mailto:)\S+$/, 'PAGECREW_CONTACT_SALES_URL must be an http(s) or mailto: address.')
+      .default(DEFAULT_CONTACT_SALES_URL)
+  ),
   PAGECREW_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z
@@ -180,6 +227,31 @@ export function loadConfig(
     maxUploadBytes: MAX_UPLOAD_BYTES,
     publicUrl: e.PAGECREW_PUBLIC_URL ? e.PAGECREW_PUBLIC_URL.replace(/\/+$/, '') : null,
     smtpUrl: e.PAGECREW_SMTP_URL ?? null,
-    mailFrom: e.PAGECREW_MAIL_FROM
+    mailFrom: e.PAGECREW_MAIL_FROM,
+    stripe: stripeConfig(e),
+    contactSalesUrl: e.PAGECREW_CONTACT_SALES_URL
+  }
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  const key = e.PAGECREW_STRIPE_SECRET_KEY
+  if (!key) {
+    if (e.PAGECREW_STRIPE_WEBHOOK_SECRET || e.PAGECREW_STRIPE_PUBLISHABLE_KEY || e.PAGECREW_STRIPE_PRICING_TABLE_ID) {
+      throw new ConfigError('Invalid configuration: the PAGECREW_STRIPE_* settings need PAGECREW_STRIPE_SECRET_KEY.')
+    }
+    return null
+  }
+  if (!e.PAGECREW_STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: PAGECREW_STRIPE_SECRET_KEY needs PAGECREW_STRIPE_WEBHOOK_SECRET (webhooks keep subscriptions in step).')
+  }
+  if (Boolean(e.PAGECREW_STRIPE_PUBLISHABLE_KEY) !== Boolean(e.PAGECREW_STRIPE_PRICING_TABLE_ID)) {
+    throw new ConfigError('Invalid configuration: set PAGECREW_STRIPE_PUBLISHABLE_KEY and PAGECREW_STRIPE_PRICING_TABLE_ID together.')
+  }
+  return {
+    secretKey: key,
+    webhookSecret: e.PAGECREW_STRIPE_WEBHOOK_SECRET,
+    publishableKey: e.PAGECREW_STRIPE_PUBLISHABLE_KEY ?? null,
+    pricingTableId: e.PAGECREW_STRIPE_PRICING_TABLE_ID ?? null,
+    apiBase: e.PAGECREW_STRIPE_API_BASE ?? null
   }
 }

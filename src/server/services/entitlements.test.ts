@@ -14,6 +14,13 @@ const row = (over: Partial<SubscriptionRow>): SubscriptionRow => ({
   minSeats: 1,
   trialEndsAt: new Date(now.getTime() + 3 * day),
   endsAt: null,
+  priceId: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  provider: 'builtin',
+  providerCustomerId: null,
+  providerSubscriptionId: null,
+  providerUpdatedAt: null,
   createdAt: now,
   updatedAt: now,
   ...over

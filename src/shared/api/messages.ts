@@ -54,6 +54,22 @@ export const MESSAGES = {
   aiTemplateDefaultNotDeletable: 'The default template cannot be deleted. Make another template the default first.',
   aiTemplateNotFound: 'Template not found.',
 
+  // Billing (spec §8 toasts; the rest are Pagecrew's)
+  seatsUpdatedTitle: 'Seats updated',
+  seatsUpdatedBody: 'Number of seats has been updated. Check Manage billing to see your changes.',
+  seatsErrorTitle: 'Error updating seats',
+  seatsErrorBody: 'Please contact support',
+  seatsBelowMin: (minSeats: number) => `Your plan needs at least ${minSeats} ${minSeats === 1 ? 'seat' : 'seats'}.`,
+  seatsRemovalCount: (n: number) => `Select exactly ${n} ${n === 1 ? 'member' : 'members'} to remove.`,
+  seatsRemovalUnknown: 'Some of the selected members are not in your organization.',
+  seatsCannotRemoveYourself: 'You cannot remove yourself. Choose another member.',
+  seatsWouldRemoveLastAdmin: 'There must be at least one admin in your organization.',
+  checkoutSeatsBelowUsers: (users: number) => `Choose at least ${users} ${users === 1 ? 'seat' : 'seats'}: your organization has ${users} ${users === 1 ? 'user' : 'users'}.`,
+  checkoutUnknownPrice: 'That plan is not available. Choose a plan from the list.',
+  enterpriseContactSales: 'The Enterprise plan is arranged with our team. Please contact us.',
+  billingProviderFailed: 'The billing provider did not answer. Please try again, or contact support.',
+  subscriptionExpired: 'Your subscription has expired. Please choose a plan to continue using Pagecrew.',
+
   // Organization
   onlyAdmins: 'Only admins can do that.',
   onlyAdminDeletesOrganization: 'Only an admin can delete the organization.'
