@@ -1,5 +1,12 @@
 import { z } from 'zod'
 import {
+  assignedSlotSchema,
+  calendarSchema,
+  postStatusSchema,
+  postTypeSchema,
+  recurrenceTypeSchema,
+  scheduleItemSchema,
+  slotStatusSchema,
   aiTemplateDetailSchema,
   billingOverviewSchema,
   billingPlansSchema,
@@ -337,6 +344,44 @@ export const updateAiTemplateBodySchema = z.object({
   instructions: z.string().trim().max(5000).optional()
 })
 
+// Plan (issue 5)
+export const SLOT_TEXT_MAX = 2000
+export const SLOT_AUDIENCE_MAX = 300
+const instantQuerySchema = z.iso.datetime({ offset: true, message: 'Use an ISO-8601 date and time.' })
+const instantBodySchema = z.iso.datetime({ offset: true, message: 'Choose a date and time.' })
+export const slotScopeSchema = z.enum(['one', 'series'])
+export type SlotScope = z.infer<typeof slotScopeSchema>
+const optionalId = idSchema.nullable().optional()
+
+/** Spec §3: the slot create payload exactly, plus currentDate (weekday) and currentHour in auto mode. */
+export const createSlotBodySchema = z.object({
+  assignedUserId: z.array(idSchema).max(1000).default([]),
+  time: instantBodySchema,
+  comment: z.string().trim().max(SLOT_TEXT_MAX, `Keep the content idea under ${SLOT_TEXT_MAX} characters.`).default(''),
+  autoAssign: z.boolean().default(false),
+  tagId: optionalId,
+  isBusinessPageSlot: z.boolean().default(false),
+  businessPageId: z.array(idSchema).max(100).optional(),
+  recurrenceType: recurrenceTypeSchema.nullable().optional(),
+  recurrenceInterval: z.number().int().nullable().optional(),
+  recurrenceCount: z.number().int().nullable().optional(),
+  businessPostTagId: optionalId,
+  targetAudience: z.string().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).default(''),
+  postType: postTypeSchema.default('textOnly'),
+  /** Auto mode: the assigner's weekday (e.g. 'Monday') and hour 0-23. */
+  currentDate: z.string().trim().max(20).optional(),
+  currentHour: z.number().int().min(0).max(23).optional()
+})
+export type CreateSlotBody = z.input<typeof createSlotBodySchema>
+
+/** Filters of GET /schedule and /schedule/calendar (spec §7): status (slot or post), post type, account (member or business page id), team. */
+export const scheduleFilterSchema = z.object({
+  status: z.union([slotStatusSchema, postStatusSchema]).optional(),
+  type: postTypeSchema.optional(),
+  accountId: idSchema.optional(),
+  teamId: idSchema.optional()
+})
+
 export const endpoints = {
   // Configuration the renderer needs before sign-in.
   getConfig: endpoint({ method: 'GET', path: '/config', query: none, body: none, response: publicConfigSchema, auth: false }),
@@ -519,6 +564,85 @@ export const endpoints = {
   }),
   /** Spec §7 (admins): the provider's customer portal (built-in: a signed one-hour link to /api/billing/portal). */
   getCustomerPortalUrl: endpoint({ method: 'GET', path: '/billing/customer-portal-url', query: none, body: none, response: z.object({ url: z.string() }) }),
+
+  // Plan: assigned slots (issue 5). Times are UTC instants; days/times are picked in the user's timezone.
+  /** One member's slots in a range (default: the session's user, from now on); e.g. the write-post slot picker. */
+  listAssignedSlots: endpoint({
+    method: 'GET',
+    path: '/schedule/assigned-slots',
+    query: z.object({ userId: idSchema.optional(), from: instantQuerySchema.optional(), to: instantQuerySchema.optional() }),
+    body: none,
+    response: z.array(assignedSlotSchema)
+  }),
+  /** Spec §3 slot create payload; recurrences expand into concrete slots (one per member and occurrence) in one transaction. */
+  createAssignedSlots: endpoint({
+    method: 'POST',
+    path: '/schedule/assigned-slots/create',
+    query: none,
+    body: createSlotBodySchema,
+    response: z.object({ slots: z.array(assignedSlotSchema) })
+  }),
+  /**
+   * Edit or move a slot. scope 'one': this occurrence; 'series': this occurrence and the later
+   * ones of its series (each moves by the same number of days, to the new wall-clock time).
+   */
+  updateAssignedSlot: endpoint({
+    method: 'PUT',
+    path: '/schedule/assigned-slots/update',
+    query: none,
+    body: z.object({
+      slotId: idSchema,
+      scope: slotScopeSchema.default('one'),
+      time: instantBodySchema.optional(),
+      assigneeId: idSchema.optional(),
+      comment: z.string().trim().max(SLOT_TEXT_MAX, `Keep the content idea under ${SLOT_TEXT_MAX} characters.`).optional(),
+      targetAudience: z.string().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).optional(),
+      postType: postTypeSchema.optional(),
+      businessPageId: z.array(idSchema).max(100).optional()
+    }),
+    response: z.object({ slots: z.array(assignedSlotSchema) })
+  }),
+  deleteAssignedSlot: endpoint({
+    method: 'DELETE',
+    path: '/schedule/assigned-slots/delete',
+    query: z.object({ slotId: idSchema, scope: slotScopeSchema.default('one') }),
+    body: none,
+    response: z.object({ deleted: z.number().int().nonnegative() })
+  }),
+  /** Set or clear a slot's topic tag (and business post tag). */
+  updateSlotTags: endpoint({
+    method: 'PUT',
+    path: '/schedule/assign-slots/updateTags',
+    query: none,
+    body: z.object({
+      slotId: idSchema,
+      scope: slotScopeSchema.default('one'),
+      tagId: idSchema.nullable().optional(),
+      businessPostTagId: idSchema.nullable().optional()
+    }),
+    response: z.object({ slots: z.array(assignedSlotSchema) })
+  }),
+  /** The shared plan as a time-ordered list (list view), paged by cursor. */
+  getSchedule: endpoint({
+    method: 'GET',
+    path: '/schedule',
+    query: scheduleFilterSchema.extend({
+      from: instantQuerySchema.optional(),
+      to: instantQuerySchema.optional(),
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100)
+    }),
+    body: none,
+    response: z.object({ items: z.array(scheduleItemSchema), nextCursor: z.string().nullable() })
+  }),
+  /** Slots and posts in [from, to) for the month and week views (range at most 100 days). */
+  getCalendar: endpoint({
+    method: 'GET',
+    path: '/schedule/calendar',
+    query: scheduleFilterSchema.extend({ from: instantQuerySchema, to: instantQuerySchema }),
+    body: none,
+    response: calendarSchema
+  }),
 
   // Notifications
   listNotifications: endpoint({ method: 'GET', path: '/notification/list', query: none, body: none, response: z.array(notificationSchema) }),

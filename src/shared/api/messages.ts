@@ -70,6 +70,30 @@ export const MESSAGES = {
   billingProviderFailed: 'The billing provider did not answer. Please try again, or contact support.',
   subscriptionExpired: 'Your subscription has expired. Please choose a plan to continue using Pagecrew.',
 
+  // Plan: assigned slots (spec §2, §4, §5, §8; the rest are Pagecrew's)
+  slotAssignFailedTitle: 'Slot assignment failed',
+  slotUpdateFailedTitle: 'Slot update failed',
+  genericTryAgain: 'Something went wrong. Please try again later.',
+  cancelConfirmTitle: 'Are you sure you want to cancel?',
+  cancelConfirmBody: 'Any unsaved changes will be lost. Do you still want to proceed?',
+  noTagsForUser: 'Please contact your admin to add you to a team to use tags.',
+  slotDateOutsideWindow: 'Choose a day from tomorrow to 90 days ahead.',
+  slotTimeNotOption: 'Choose a time on the quarter hour (00:00 to 23:45).',
+  slotNeedsUser: 'Choose at least one member.',
+  slotOnlySelf: 'You can only assign slots to yourself.',
+  slotOnlyYourTeams: 'You can only assign slots to members of the teams you lead.',
+  slotMemberUnknown: 'One of the chosen members is not an active member of your organization.',
+  slotPageNotLinked: 'Every chosen member must be linked to every chosen business page.',
+  slotTagNotAllowed: 'Choose a topic tag assigned to every chosen member.',
+  slotTagWithPages: 'A business page slot takes a business post tag, not a topic tag.',
+  slotBusinessTagNotAllowed: 'Choose a business post tag of one of the chosen business pages.',
+  slotRecurrenceInvalid: 'Repeat weekly every 1 to 4 weeks or monthly, from 1 to 16 times.',
+  slotNotFound: 'Slot not found.',
+  slotNotEditable: 'Only admins, the leaders of the member’s team and the slot’s creator can change this slot.',
+  slotInPast: 'This slot’s time has passed; it can no longer be changed.',
+  calendarRangeTooLong: 'Show at most 100 days at a time.',
+  noEligibleMember: 'No active member can take this slot.',
+
   // Organization
   onlyAdmins: 'Only admins can do that.',
   onlyAdminDeletesOrganization: 'Only an admin can delete the organization.'
