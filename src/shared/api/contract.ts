@@ -702,7 +702,9 @@ export const API_ERROR_CODES = {
   /** 429: too many sign-in or sign-up attempts. */
   rate_limited: 429,
   /** 500: anything unexpected; details are only logged. */
-  internal: 500
+  internal: 500,
+  /** 502: the billing provider failed or did not answer; nothing was changed. */
+  bad_gateway: 502
 } as const satisfies Record<string, number>
 export type ApiErrorCode = keyof typeof API_ERROR_CODES
 
