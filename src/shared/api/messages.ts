@@ -69,6 +69,9 @@ export const MESSAGES = {
   enterpriseContactSales: 'The Enterprise plan is arranged with our team. Please contact us.',
   billingProviderFailed: 'The billing provider did not answer. Please try again, or contact support.',
   subscriptionExpired: 'Your subscription has expired. Please choose a plan to continue using Pagecrew.',
+  checkoutAlreadyOnPlan: 'Your organization already has this plan. Use Manage seats to change the number of seats.',
+  trialSeatsMax: (seats: number) => `The free trial includes up to ${seats} seats. Choose a plan to add more.`,
+  billingLinkExpired: 'This billing link has expired. Open Manage billing in Pagecrew again.',
 
   // Plan: assigned slots (spec §2, §4, §5, §8; the rest are Pagecrew's)
   slotAssignFailedTitle: 'Slot assignment failed',
