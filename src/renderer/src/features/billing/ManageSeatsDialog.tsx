@@ -1,0 +1,292 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  SearchBox,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens
+} from '@fluentui/react-components'
+import { MESSAGES } from '@shared/api/messages'
+import type { Member, Organization } from '@shared/domain'
+import { checkSeatChange, seatsToRemove, type SeatChangeProblem } from '@shared/rules'
+import { useManageSeats, useOpenBillingPortalLater } from '@renderer/api/billing'
+import { useAllMembers } from '@renderer/api/members'
+import { useOrganization } from '@renderer/api/organization'
+import { useUser } from '@renderer/api/user'
+import { useNotify } from '@renderer/app/toasts'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { EmptyState } from '@renderer/components/EmptyState'
+import { ErrorState } from '@renderer/components/ErrorState'
+import { LoadingState } from '@renderer/components/LoadingState'
+import { memberName } from '@renderer/components/memberOptions'
+import { BLOCKED_NUMBER_KEYS, MAX_SEATS } from './CheckoutForm'
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  seats: { maxWidth: '160px' },
+  removal: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  removalHeading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    maxHeight: '280px',
+    overflowY: 'auto',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingVerticalXS
+  },
+  secondary: { color: tokens.colorNeutralForeground3 },
+  count: { fontWeight: tokens.fontWeightSemibold }
+})
+
+/** Rows the removal list shows at once; typing in its search narrows a large organization. */
+export const REMOVAL_LIST_LIMIT = 100
+
+export const MANAGE_SEATS_TITLE = 'Manage seats'
+
+export function selectMembersText(n: number): string {
+  return `Select ${n} ${n === 1 ? 'member' : 'members'} to remove`
+}
+
+function problemText(problem: SeatChangeProblem | null): string | undefined {
+  if (!problem) return undefined
+  if (problem.kind === 'below-min') return MESSAGES.seatsBelowMin(problem.minSeats)
+  if (problem.kind === 'removal-count') return MESSAGES.seatsRemovalCount(problem.required)
+  return MESSAGES.seatsRemovalUnknown
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export interface ManageSeatsDialogProps {
+  open: boolean
+  onClose: () => void
+}
+
+/**
+ * The manage seats dialog (spec §2, §5, §7): a seat count never below the plan's minSeats; below
+ * the user count, exactly (users − seats) members must be picked for removal (never yourself),
+ * and removing them asks once more, naming them. On success a toast, then the billing portal
+ * opens 4000 ms later; on failure a toast, and the dialog keeps what was entered.
+ */
+export function ManageSeatsDialog({ open, onClose }: ManageSeatsDialogProps) {
+  const organization = useOrganization()
+  if (!open) return null
+  return (
+    <ManageSeatsFrame onClose={onClose}>
+      {organization.isPending ? (
+        <LoadingState inline label="Loading your seats…" />
+      ) : organization.isError ? (
+        <ErrorState onRetry={() => void organization.refetch()} />
+      ) : (
+        <ManageSeatsForm key={organization.data.id} organization={organization.data} onClose={onClose} />
+      )}
+    </ManageSeatsFrame>
+  )
+}
+
+function ManageSeatsFrame({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const styles = useStyles()
+  return (
+    <Dialog open onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface className={styles.surface} data-testid="manage-seats-dialog" aria-describedby={undefined}>
+        {children}
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+function ManageSeatsForm({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  const styles = useStyles()
+  const notify = useNotify()
+  const user = useUser()
+  const manageSeats = useManageSeats()
+  const openPortalLater = useOpenBillingPortalLater()
+  const plan = organization.currentPlan
+  const users = organization.users
+  const [quantity, setQuantity] = useState(String(plan.availableSeats))
+  const [selected, setSelected] = useState<string[]>([])
+  const [search, setSearch] = useState('')
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false)
+
+  const seats = quantity.trim() === '' ? Number.NaN : Number(quantity)
+  const validQuantity = Number.isInteger(seats) && seats <= MAX_SEATS
+  const toRemove = validQuantity ? seatsToRemove(users, seats) : 0
+  const members = useAllMembers({ enabled: toRemove > 0 })
+  const removable = useMemo(() => (members.data ?? []).filter((m) => m.id !== user.data?.id), [members.data, user.data?.id])
+  // Members picked before the count changed stay picked only while they still have to go.
+  const picked = toRemove > 0 ? selected : []
+  const problem = validQuantity
+    ? checkSeatChange({ newSeatQuantity: seats, minSeats: plan.minSeats, users, memberIdsToCancel: picked })
+    : ({ kind: 'below-min', minSeats: plan.minSeats } as const)
+  const unchanged = validQuantity && seats === plan.availableSeats && toRemove === 0
+  const canConfirm = problem === null && !unchanged && !manageSeats.isPending
+  const quantityMessage = !validQuantity
+    ? quantity.trim() === ''
+      ? 'Enter a whole number of seats.'
+      : seats > MAX_SEATS
+        ? `Enter at most ${MAX_SEATS.toLocaleString('en-US')} seats.`
+        : 'Enter a whole number of seats.'
+    : problem?.kind === 'below-min'
+      ? problemText(problem)
+      : undefined
+
+  const pickedMembers = removable.filter((m) => picked.includes(m.id))
+  const term = search.trim().toLowerCase()
+  const matching = removable.filter((m) => picked.includes(m.id) || term === '' || memberName(m).toLowerCase().includes(term) || m.email.toLowerCase().includes(term))
+  const shown = matching.slice(0, REMOVAL_LIST_LIMIT)
+
+  const toggle = (member: Member, checked: boolean) =>
+    setSelected((current) => (checked ? [...current.filter((id) => id !== member.id), member.id] : current.filter((id) => id !== member.id)))
+
+  // mutateAsync, not mutate's callbacks: the answer must reach the toast and the portal even when
+  // the refetch after it has already closed what opened this dialog (the seat-overflow dialog).
+  const save = async () => {
+    setConfirmingRemoval(false)
+    try {
+      await manageSeats.mutateAsync({ newSeatQuantity: seats, memberIdsToCancel: picked })
+    } catch {
+      notify({ title: `${MESSAGES.seatsErrorTitle} ⚠️`, body: MESSAGES.seatsErrorBody, intent: 'error' })
+      return
+    }
+    notify({ title: `${MESSAGES.seatsUpdatedTitle} ✅`, body: MESSAGES.seatsUpdatedBody })
+    onClose()
+    openPortalLater()
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!canConfirm) return
+    if (picked.length > 0) setConfirmingRemoval(true)
+    else void save()
+  }
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate aria-label={MANAGE_SEATS_TITLE}>
+        <DialogBody>
+          <DialogTitle>{MANAGE_SEATS_TITLE}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <Text data-testid="manage-seats-summary">
+              Your organization has {plural(users, 'user', 'users')} and {plural(plan.availableSeats, 'seat', 'seats')}. Each user, invited or
+              joined, takes a seat.
+            </Text>
+            <Field
+              label="Number of seats"
+              required
+              hint={`At least ${plural(plan.minSeats, 'seat', 'seats')} on your plan.`}
+              validationMessage={quantityMessage}
+            >
+              <Input
+                className={styles.seats}
+                type="number"
+                inputMode="numeric"
+                min={plan.minSeats}
+                max={MAX_SEATS}
+                step={1}
+                value={quantity}
+                onKeyDown={(event) => {
+                  if (BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault()
+                }}
+                onChange={(_, data) => setQuantity(data.value)}
+                data-testid="manage-seats-quantity"
+              />
+            </Field>
+            {toRemove > 0 ? (
+              <section className={styles.removal} aria-labelledby="seat-removal-heading" data-testid="seat-removal">
+                <h3 className={styles.removalHeading} id="seat-removal-heading">
+                  {selectMembersText(toRemove)}
+                </h3>
+                <Text className={styles.count} aria-live="polite" data-testid="seat-removal-count">
+                  {picked.length} of {toRemove} selected
+                </Text>
+                {members.isPending ? (
+                  <LoadingState inline label="Loading members…" />
+                ) : members.isError ? (
+                  <ErrorState onRetry={() => void members.refetch()} />
+                ) : removable.length === 0 ? (
+                  <EmptyState message="No results found" />
+                ) : (
+                  <>
+                    {removable.length > 8 ? (
+                      <SearchBox
+                        placeholder="Search members"
+                        aria-label="Search members"
+                        value={search}
+                        onChange={(_, data) => setSearch(data.value)}
+                        data-testid="seat-removal-search"
+                      />
+                    ) : null}
+                    <div className={styles.list} role="group" aria-label="Members to remove" data-testid="seat-removal-list">
+                      {shown.length === 0 ? <EmptyState message="No results found" /> : null}
+                      {shown.map((member) => (
+                        <Checkbox
+                          key={member.id}
+                          checked={picked.includes(member.id)}
+                          onChange={(_, data) => toggle(member, data.checked === true)}
+                          label={
+                            <>
+                              {memberName(member)}{' '}
+                              <span className={styles.secondary}>
+                                ({member.email}
+                                {member.status === 'INVITED' ? ', invited' : ''})
+                              </span>
+                            </>
+                          }
+                          aria-label={`Remove ${memberName(member)}`}
+                          data-testid={`seat-removal-${member.id}`}
+                        />
+                      ))}
+                      {matching.length > shown.length ? (
+                        <Text className={styles.secondary}>{matching.length - shown.length} more: type a name or email to find them.</Text>
+                      ) : null}
+                    </div>
+                  </>
+                )}
+                {problem?.kind === 'removal-count' || problem?.kind === 'duplicate-removal' ? (
+                  <Text className={styles.secondary} data-testid="seat-removal-hint">
+                    {problemText(problem)}
+                  </Text>
+                ) : null}
+              </section>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose} disabled={manageSeats.isPending} data-testid="manage-seats-cancel">
+              Cancel
+            </Button>
+            <Button
+              appearance="primary"
+              type="submit"
+              disabled={!canConfirm}
+              icon={manageSeats.isPending ? <Spinner size="tiny" /> : undefined}
+              data-testid="manage-seats-confirm"
+            >
+              Update seats
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </form>
+      <ConfirmDialog
+        open={confirmingRemoval}
+        title="Remove members"
+        message={`${pickedMembers.map(memberName).join(', ')} will be removed from the organization and lose access to it. Their posts, slots and settings in it are deleted. This cannot be undone.`}
+        confirmLabel={`Remove ${plural(pickedMembers.length, 'member', 'members')} and update seats`}
+        destructive
+        onConfirm={() => void save()}
+        onCancel={() => setConfirmingRemoval(false)}
+        data-testid="seat-removal-confirm"
+      />
+    </>
+  )
+}
