@@ -656,6 +656,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       'content-length': Buffer.byteLength(text),
       'request-id': newId('req'),
       'stripe-version': Stripe.API_VERSION,
+      // Stripe's clock, as the real API's Date header is.
+      date: new Date(nowSeconds() * 1000).toUTCString(),
       ...headers
     })
     res.end(text)
