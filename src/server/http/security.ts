@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../config'
+import type { ServerConfig, StripeConfig } from '../config'
 
 /**
  * Origins the support chat widget (Intercom: app id + region us/eu/ap, spec §1) needs, from its
@@ -43,20 +43,31 @@ const CHAT_SOURCES = {
   form: ['https://intercom.help', 'https://api-iam.intercom.io', 'https://api-iam.eu.intercom.io', 'https://api-iam.au.intercom.io']
 }
 
+/**
+ * The Stripe pricing table's script and iframe (spec §7 Third-party; Stripe's pricing table docs
+ * list exactly these two directives for sites with a Content Security Policy).
+ */
+const STRIPE_PRICING_TABLE_SOURCES = ['https://js.stripe.com']
+
 /** The Content-Security-Policy sent with the renderer's HTML. */
-export function contentSecurityPolicy(config: Pick<ServerConfig, 'supportChat'>): string {
+export function contentSecurityPolicy(
+  config: Pick<ServerConfig, 'supportChat'> & { stripe?: Pick<StripeConfig, 'pricingTableId'> | null }
+): string {
   const chat = config.supportChat !== null
+  const pricingTable = Boolean(config.stripe?.pricingTableId)
   const withChat = (base: string[], extra: string[]) => [...base, ...(chat ? extra : [])].join(' ')
+  const stripe = pricingTable ? STRIPE_PRICING_TABLE_SOURCES : []
+  const frames = [...(chat ? CHAT_SOURCES.frame : []), ...stripe]
   return [
     `default-src 'self'`,
-    `script-src ${withChat(["'self'"], CHAT_SOURCES.script)}`,
+    `script-src ${[withChat(["'self'"], CHAT_SOURCES.script), ...stripe].join(' ')}`,
     // Fluent UI (Griffel) inserts style elements at run time.
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob: https:`,
     `font-src ${withChat(["'self'", 'data:'], CHAT_SOURCES.font)}`,
     `connect-src ${withChat(["'self'"], CHAT_SOURCES.connect)}`,
     `media-src ${withChat(["'self'", 'blob:'], CHAT_SOURCES.media)}`,
-    `frame-src ${chat ? CHAT_SOURCES.frame.join(' ') : "'none'"}`,
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     `form-action ${withChat(["'self'"], CHAT_SOURCES.form)}`,
     `object-src 'none'`,
     `base-uri 'self'`,
