@@ -56,4 +56,14 @@ describe('entitlements', () => {
     expect(grantedLimits(row({ status: 'active', productId: 'no-such-plan' }), now)).toEqual({})
     expect(grantedLimits(null, now)).toEqual({})
   })
+
+  it('ignores the trial end a bought plan keeps as history; ends a plan cancelled at period end once endsAt passes', () => {
+    const bought = { status: 'active' as const, productId: 'professional', priceId: 'professional-monthly', trialEndsAt: new Date(now.getTime() - 30 * day) }
+    expect(grantedLimits(row(bought), now)).toEqual(planEntitlementLimits(plan('professional')))
+    const cancelled = { ...bought, cancelAtPeriodEnd: true, currentPeriodEnd: new Date(now.getTime() + day), endsAt: new Date(now.getTime() + day) }
+    expect(grantedLimits(row(cancelled), now).TEAMS).toBe(3)
+    expect(grantedLimits(row(cancelled), new Date(now.getTime() + 2 * day))).toEqual({})
+    expect(grantedLimits(row({ ...bought, status: 'past_due' }), now).TEAMS).toBe(3)
+    expect(grantedLimits(row({ ...bought, status: 'paused' }), now)).toEqual({})
+  })
 })

@@ -1,10 +1,12 @@
 import { count, eq } from 'drizzle-orm'
 import { ENTITLEMENT_KEYS, type Entitlement, type EntitlementKey } from '../../shared/domain'
-import { trialEntitlementKeys } from '../../shared/rules'
+import { isEntitled, trialEntitlementKeys } from '../../shared/rules'
 import type { PlanDefinition } from '../../shared/constants'
 import type { Clock } from '../clock'
-import type { Database } from '../db/client'
+import type { Database, Executor } from '../db/client'
 import { aiTemplates, businessPages, postTags, teams } from '../db/schema'
+import { planLimit } from '../errors'
+import { renewDuePeriods } from './billing'
 import { findSubscription, planById, type SubscriptionRow } from './subscriptions'
 
 /** limit 0 means unlimited (spec §4). */
@@ -69,29 +71,48 @@ export function grantedLimits(row: SubscriptionRow | null, now: Date): Partial<R
  * Current usage per key: real counts of the organization's business pages, teams, topic tags and
  * AI templates; 0 for features not built yet (AI ideas arrive with their issue).
  */
-async function currentUsage(db: Database, organizationId: string): Promise<Partial<Record<EntitlementKey, number>>> {
+async function currentUsage(db: Executor, organizationId: string): Promise<Partial<Record<EntitlementKey, number>>> {
   const countOf = async (table: typeof businessPages | typeof teams | typeof postTags | typeof aiTemplates) => {
     const [row] = await db.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId))
     return Number(row?.n ?? 0)
   }
-  const [pages, teamCount, tags, templates] = await Promise.all([countOf(businessPages), countOf(teams), countOf(postTags), countOf(aiTemplates)])
+  // One after another: inside a transaction they share one connection.
+  const pages = await countOf(businessPages)
+  const teamCount = await countOf(teams)
+  const tags = await countOf(postTags)
+  const templates = await countOf(aiTemplates)
   return { BUSINESS_PAGES: pages, TEAMS: teamCount, TOPIC_TAGS: tags, AI_TEMPLATES: templates }
 }
 
 export interface EntitlementService {
-  list(organizationId: string): Promise<Entitlement[]>
+  /** The organization's entitlements; `executor` reads inside a transaction (counts under its locks). */
+  list(organizationId: string, executor?: Executor): Promise<Entitlement[]>
+  /**
+   * 402 with `message` unless the organization may have one more of `key`. Call it inside the
+   * write transaction after lockOrganization: the count is then taken under the lock, so two
+   * simultaneous creates cannot both pass at limit − 1.
+   */
+  requireWithin(tx: Executor, organizationId: string, key: EntitlementKey, message: string): Promise<void>
 }
 
 export function createEntitlementService(db: Database, clock: Clock): EntitlementService {
-  return {
-    async list(organizationId) {
-      const limits = grantedLimits(await findSubscription(db, organizationId), clock.now())
-      const usage = await currentUsage(db, organizationId)
+  const service: EntitlementService = {
+    async list(organizationId, executor = db) {
+      const now = clock.now()
+      // Built-in billing renews lazily: a period end that has passed is settled before reading.
+      await renewDuePeriods(executor, organizationId, now)
+      const limits = grantedLimits(await findSubscription(executor, organizationId), now)
+      const usage = await currentUsage(executor, organizationId)
       return ENTITLEMENT_KEYS.filter((key) => limits[key] !== undefined).map((lookupKey) => ({
         lookupKey,
         limit: limits[lookupKey]!,
         currentUsage: usage[lookupKey] ?? 0
       }))
+    },
+
+    async requireWithin(tx, organizationId, key, message) {
+      if (!isEntitled(await service.list(organizationId, tx), key)) throw planLimit(message)
     }
   }
+  return service
 }

@@ -95,6 +95,24 @@ export async function deleteOrphanPlaceholders(executor: Executor, userIds: read
     )
 }
 
+/**
+ * Takes members out of an organization (DELETE /members/delete, and the members picked when seats
+ * are reduced): their team memberships, topic tag assignments and business page links go with
+ * the membership (and its invitation, by cascade); users that only existed for an invitation go
+ * too. Their sessions lose this organization at once: a session only reaches an organization
+ * through an ACTIVE membership (sessions.resolve). The caller holds the organization lock and has
+ * checked who may be removed.
+ */
+export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(userIds)].filter(isUuid)
+  if (ids.length === 0) return
+  await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), inArray(teamMembers.userId, ids)))
+  await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), inArray(postTagAssignments.userId, ids)))
+  await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), inArray(businessPageMembers.userId, ids)))
+  await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
+  await deleteOrphanPlaceholders(tx, ids)
+}
+
 export function createMemberService(deps: MemberServiceDeps): MemberService {
   const { db, clock, notifications, entitlements, mailer, identity } = deps
 
@@ -451,11 +469,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (m.role === 'ADMIN' && m.status === 'ACTIVE' && (await activeAdminCount(tx, organizationId)) <= 1) {
           throw conflict(MESSAGES.lastAdmin)
         }
-        await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId)))
-        await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), eq(postTagAssignments.userId, userId)))
-        await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), eq(businessPageMembers.userId, userId)))
-        await tx.delete(memberships).where(eq(memberships.id, m.id))
-        await deleteOrphanPlaceholders(tx, [userId])
+        await removeMemberships(tx, organizationId, [userId])
       })
     },
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { CurrentPlan } from '../../shared/domain'
-import { DAY_MS, PLANS, TRIAL_DAYS, type PlanDefinition } from '../../shared/constants'
+import { DAY_MS, PLANS, TRIAL_DAYS, type PlanDefinition, type PlanVariant } from '../../shared/constants'
+import type { ProviderSubscriptionState } from '../adapters/billing/billing'
 import type { Executor } from '../db/client'
 import { subscriptions } from '../db/schema'
 
@@ -19,6 +20,16 @@ export const TRIAL_PRODUCT_NAME = 'Free trial'
 
 export function planById(productId: string | null): PlanDefinition | null {
   return PLANS.find((p) => p.id === productId) ?? null
+}
+
+/** The plan and variant of a priceId of the plan table; null for unknown ids. */
+export function variantByPriceId(priceId: string | null | undefined): { plan: PlanDefinition; variant: PlanVariant } | null {
+  if (!priceId) return null
+  for (const plan of PLANS) {
+    const variant = plan.variants.find((v) => v.priceId === priceId)
+    if (variant) return { plan, variant }
+  }
+  return null
 }
 
 export async function startTrial(executor: Executor, organizationId: string, now: Date): Promise<SubscriptionRow> {
@@ -45,6 +56,42 @@ export async function findSubscription(executor: Executor, organizationId: strin
   return row ?? null
 }
 
+/** The subscription row, locked until the transaction ends (take lockOrganization first: one lock order). */
+export async function lockSubscription(tx: Executor, organizationId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)).for('update').limit(1)
+  return row ?? null
+}
+
+/**
+ * Writes a provider's view of the subscription (Stripe: a changed price answered at once, or a
+ * webhook) onto the row. The plan, and with it minSeats, follows the priceId; a trial end the
+ * provider does not report keeps the one on record (history). Returns the updated row.
+ */
+export async function applyProviderState(tx: Executor, existing: SubscriptionRow, state: ProviderSubscriptionState, provider: 'builtin' | 'stripe', now: Date): Promise<SubscriptionRow> {
+  const bought = variantByPriceId(state.priceId)
+  const [row] = await tx
+    .update(subscriptions)
+    .set({
+      status: state.status,
+      priceId: state.priceId,
+      productId: bought?.plan.id ?? existing.productId,
+      availableSeats: state.quantity,
+      minSeats: bought?.plan.seats ?? existing.minSeats,
+      currentPeriodEnd: state.currentPeriodEnd,
+      trialEndsAt: state.trialEndsAt ?? existing.trialEndsAt,
+      endsAt: state.endsAt,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      provider,
+      providerCustomerId: state.customerId ?? existing.providerCustomerId,
+      providerSubscriptionId: state.subscriptionId ?? existing.providerSubscriptionId,
+      providerUpdatedAt: state.observedAt,
+      updatedAt: now
+    })
+    .where(eq(subscriptions.id, existing.id))
+    .returning()
+  return row!
+}
+
 /**
  * The organization's currentPlan (spec §3). An organization without a subscription row (none
  * exist today: every organization starts a trial) reads as expired with no seats.
@@ -57,6 +104,7 @@ export function toCurrentPlan(row: SubscriptionRow | null): CurrentPlan {
   const trial = row.status === 'trialing' || row.status === 'on_trial'
   return {
     availableSeats: row.availableSeats,
+    // The plan's minimum seat count: checkout sets it to the plan's seats (spec §9), the trial has 1.
     minSeats: row.minSeats,
     productId: row.productId,
     productName: plan?.name ?? (trial ? TRIAL_PRODUCT_NAME : null),
