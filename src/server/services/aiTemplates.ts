@@ -10,7 +10,7 @@ import type { Database, Executor } from '../db/client'
 import { aiTemplates } from '../db/schema'
 import { conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { lockOrganization, requireAdmin, requireEntitled } from './access'
+import { lockOrganization, requireAdmin } from './access'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
@@ -73,9 +73,10 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
     async create(session, input) {
       requireAdmin(session)
       const organizationId = session.organization.id
-      await requireEntitled(entitlements, organizationId, 'AI_TEMPLATES', MESSAGES.aiTemplatesLimit)
       return db.transaction(async (tx) => {
         await lockOrganization(tx, organizationId)
+        // Counted under the organization lock: two simultaneous creates cannot both take the last template.
+        await entitlements.requireWithin(tx, organizationId, 'AI_TEMPLATES', MESSAGES.aiTemplatesLimit)
         // The first template of an organization (one that predates defaults) becomes its default.
         const [defaults] = await tx
           .select({ n: count() })

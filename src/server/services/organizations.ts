@@ -11,7 +11,7 @@ import type { Database, Executor } from '../db/client'
 import { aiTemplates, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { requireAdmin, requireEntitled, requireTemplate } from './access'
+import { lockOrganization, requireAdmin, requireTemplate } from './access'
 import { createDefaultTemplate } from './aiTemplates'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
@@ -215,21 +215,25 @@ export function createOrganizationService(
     async createPage(session, input) {
       requireAdmin(session)
       const organizationId = session.organization.id
-      await requireEntitled(entitlements, organizationId, 'BUSINESS_PAGES', MESSAGES.businessPagesLimit)
-      await requireTemplate(db, organizationId, input.aiSettingTemplateId)
       const now = clock.now()
       const id = randomUUID()
-      await db.insert(businessPages).values({
-        id,
-        organizationId,
-        image: checkImage(input.image) ?? null,
-        linkedInCompanyName: input.linkedInCompanyName,
-        linkedInPageLink: emptyOrNull(input.linkedInPageLink) ?? null,
-        linkedInWebsite: emptyOrNull(input.linkedInWebsite) ?? null,
-        linkedInCompanyDescription: emptyOrNull(input.linkedInCompanyDescription) ?? null,
-        aiSettingTemplateId: input.aiSettingTemplateId ?? null,
-        createdAt: now,
-        updatedAt: now
+      await db.transaction(async (tx) => {
+        // Counted under the organization lock: two simultaneous creates cannot both take the last page.
+        await lockOrganization(tx, organizationId)
+        await entitlements.requireWithin(tx, organizationId, 'BUSINESS_PAGES', MESSAGES.businessPagesLimit)
+        await requireTemplate(tx, organizationId, input.aiSettingTemplateId)
+        await tx.insert(businessPages).values({
+          id,
+          organizationId,
+          image: checkImage(input.image) ?? null,
+          linkedInCompanyName: input.linkedInCompanyName,
+          linkedInPageLink: emptyOrNull(input.linkedInPageLink) ?? null,
+          linkedInWebsite: emptyOrNull(input.linkedInWebsite) ?? null,
+          linkedInCompanyDescription: emptyOrNull(input.linkedInCompanyDescription) ?? null,
+          aiSettingTemplateId: input.aiSettingTemplateId ?? null,
+          createdAt: now,
+          updatedAt: now
+        })
       })
       return (await pageViews(db, organizationId, [id]))[0]!
     },

@@ -9,7 +9,7 @@ import type { Database, Executor } from '../db/client'
 import { businessPages, businessPostTags, postTagAssignments, postTags, teamMembers, teams } from '../db/schema'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { isAdminSession, requireAdmin, requireEntitled, requireMembers, usersLedBy } from './access'
+import { isAdminSession, lockOrganization, requireAdmin, requireMembers, usersLedBy } from './access'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
@@ -154,10 +154,12 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       const organizationId = session.organization.id
       await requireMembers(db, organizationId, input.assignedUsers)
       await requireTagManager(db, session, input.assignedUsers)
-      await requireEntitled(entitlements, organizationId, 'TOPIC_TAGS', MESSAGES.topicTagsLimit)
       const id = randomUUID()
       try {
         await db.transaction(async (tx) => {
+          // Counted under the organization lock: two simultaneous creates cannot both take the last tag.
+          await lockOrganization(tx, organizationId)
+          await entitlements.requireWithin(tx, organizationId, 'TOPIC_TAGS', MESSAGES.topicTagsLimit)
           const now = clock.now()
           await tx.insert(postTags).values({
             id,

@@ -11,7 +11,7 @@ import type { Database, Executor } from '../db/client'
 import { organizations, teamMembers, teams, users } from '../db/schema'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { isAdminSession, membersAmong, requireAdmin, requireEntitled, requireTemplate } from './access'
+import { isAdminSession, lockOrganization, membersAmong, requireAdmin, requireEntitled, requireTemplate } from './access'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
@@ -169,11 +169,15 @@ export function createTeamService(deps: {
       try {
         requireAdmin(session)
         const organizationId = session.organization.id
+        // A cheap early answer before an upload is kept; the binding check runs under the lock below.
         await requireEntitled(entitlements, organizationId, 'TEAMS', MESSAGES.teamsLimit)
         const stored = await storeImage(image)
         image = null
         try {
           return await db.transaction(async (tx) => {
+            // Counted under the organization lock: two simultaneous creates cannot both take the last team.
+            await lockOrganization(tx, organizationId)
+            await entitlements.requireWithin(tx, organizationId, 'TEAMS', MESSAGES.teamsLimit)
             await requireTemplate(tx, organizationId, fields.aISettingTemplateId)
             const people = await checkPeople(tx, organizationId, fields, null)
             const now = clock.now()
