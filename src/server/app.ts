@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { API_BASE, CLIENT_HEADER, type ApiErrorCode } from '../shared/api/contract'
+import type { BillingProvider } from './adapters/billing/billing'
 import type { IdentityProvider } from './adapters/identity/identity'
 import type { MailTransport } from './adapters/mail/mail'
 import { createSmtpTransport } from './adapters/mail/smtp'
@@ -20,7 +21,7 @@ import { registerAuthRoutes } from './routes/auth'
 import { registerMemberRoutes } from './routes/members'
 import { registerTagRoutes } from './routes/tags'
 import { registerTeamRoutes } from './routes/teams'
-import { registerBillingRoutes } from './routes/billing'
+import { BILLING_PORTAL_FORM_PATHS, registerBillingRoutes } from './routes/billing'
 import { registerNotificationRoutes } from './routes/notification'
 import { registerOrganizationRoutes } from './routes/organization'
 import { registerPublicRoutes } from './routes/public'
@@ -35,6 +36,8 @@ export interface CreateServerOptions {
   identity?: IdentityProvider
   /** Delivers mail after it is recorded in the outbox; defaults to SMTP when config.smtpUrl is set, else none. */
   mailTransport?: MailTransport | null
+  /** Replaces the configured billing provider (tests inject failing or recording ones). */
+  billingProvider?: BillingProvider
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -75,6 +78,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     config,
     identity: options.identity,
     mailTransport: options.mailTransport ?? smtp,
+    billingProvider: options.billingProvider,
     log: (message) => app.log.error(message)
   })
 
@@ -92,10 +96,11 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff')
-    reply.header('Referrer-Policy', REFERRER_POLICY)
+    // Pages with their own stricter policies (the built-in billing portal) keep them.
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', REFERRER_POLICY)
     const type = String(reply.getHeader('content-type') ?? '')
     if (type.startsWith('text/html')) {
-      reply.header('Content-Security-Policy', contentSecurityPolicy(config))
+      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', contentSecurityPolicy(config))
       reply.header('X-Frame-Options', 'DENY')
     }
     // API answers are never cached, except those that say otherwise (team images).
@@ -114,7 +119,9 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(
     async (api) => {
       // CSRF defence (DESIGN.md §3): a cross-site form or image cannot set a custom header.
+      // Exempt: the built-in billing portal's form posts, whose credential is the signed token in the body.
       api.addHook('onRequest', async (request) => {
+        if (BILLING_PORTAL_FORM_PATHS.has(request.routeOptions.url ?? '')) return
         if (STATE_CHANGING.has(request.method) && !String(request.headers[CLIENT_HEADER] ?? '').trim()) {
           throw new ApiError(403, 'csrf', 'This request must come from the Pagecrew app (missing X-Pagecrew-Client header).')
         }
@@ -136,7 +143,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerAuthRoutes(api, services)
   registerUserRoutes(api, services)
   registerOrganizationRoutes(api, services)
-  registerBillingRoutes(api, services)
+  registerBillingRoutes(api, services, config)
   registerNotificationRoutes(api, services)
   registerMemberRoutes(api, services, config)
   registerTagRoutes(api, services)

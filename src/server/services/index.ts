@@ -1,3 +1,6 @@
+import type { BillingProvider } from '../adapters/billing/billing'
+import { createBuiltinProvider } from '../adapters/billing/builtin'
+import { createStripeProvider } from '../adapters/billing/stripe'
 import type { IdentityProvider } from '../adapters/identity/identity'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import type { Clock } from '../clock'
@@ -13,6 +16,7 @@ import { join } from 'node:path'
 import type { Mailer, MailTransport } from '../adapters/mail/mail'
 import { createMailer } from '../adapters/mail/mail'
 import { createAiTemplateService, type AiTemplateService } from './aiTemplates'
+import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
 import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
@@ -31,6 +35,7 @@ export interface Services {
   teams: TeamService
   tags: TagService
   aiTemplates: AiTemplateService
+  billing: BillingService
   /** <dataDir>/uploads */
   uploadsDir: string
 }
@@ -41,6 +46,8 @@ export function createServices(deps: {
   config: ServerConfig
   identity?: IdentityProvider
   mailTransport?: MailTransport | null
+  /** Replaces the configured billing provider (tests). */
+  billingProvider?: BillingProvider
   log?: (message: string) => void
 }): Services {
   const { db, clock, config } = deps
@@ -49,6 +56,9 @@ export function createServices(deps: {
   const identity = deps.identity ?? createPasswordIdentity({ db, clock })
   const mailer = createMailer({ db, clock, transport: deps.mailTransport ?? null, log: deps.log })
   const uploadsDir = join(config.dataDir, 'uploads')
+  // Built-in billing unless Stripe is configured (DESIGN.md §4).
+  const billingProvider =
+    deps.billingProvider ?? (config.stripe ? createStripeProvider(config.stripe, { log: deps.log }) : createBuiltinProvider({ db, clock }))
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -62,6 +72,7 @@ export function createServices(deps: {
     teams: createTeamService({ db, clock, notifications, entitlements, uploadsDir }),
     tags: createTagService({ db, clock, entitlements }),
     aiTemplates: createAiTemplateService({ db, clock, entitlements }),
+    billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl }),
     uploadsDir
   }
 }
