@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm'
 import { API_BASE } from '../../shared/api/contract'
 import { PLANS } from '../../shared/constants'
 import type { Organization } from '../../shared/domain'
-import { createStripeProvider } from '../adapters/billing/stripe'
+import { createStripeClient, createStripeProvider } from '../adapters/billing/stripe'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import { createServer } from '../app'
 import { manualClock } from '../clock'
@@ -274,6 +274,34 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
     const failed = { ...fake.state.invoices.get(invoiceId)!, id: 'in_failed_' + invoiceId.slice(3), number: 'FAKE-F1', status: 'open' as const, amount_paid: 0, amount_due: 5000 }
     await fake.emit('invoice.payment_failed', failed)
     expect((await invoiceRows(org.id)).find((i) => i.number === 'FAKE-F1')).toMatchObject({ status: 'open', amountCents: 5000 })
+  })
+
+  it('a pricing-table purchase (no subscription metadata, events out of order) is found by client_reference_id, then by its ids', async () => {
+    const client = new TestClient(testApp.app)
+    const account = await client.signup()
+    const org = await client.createOrganization('Acme Table')
+    const stripe = createStripeClient(config)
+    const [price] = (await stripe.prices.list({ lookup_keys: ['entry-monthly'], active: true })).data
+    // What Stripe's pricing table creates: client_reference_id and customer_email from the element's attributes, nothing else.
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: price!.id, quantity: 3 }],
+      client_reference_id: org.id,
+      customer_email: account.email,
+      success_url: 'http://127.0.0.1/settings/billing'
+    })
+    fake.setWebhookUrl(null)
+    const { subscriptionId } = await fake.completeCheckout(session.id)
+    fake.setWebhookUrl(hookUrl)
+    const byType = (type: string) => fake.state.events.find((e) => e.type === type && JSON.stringify(e.data.object).includes(subscriptionId))!
+    // The subscription event first: it names no organization Pagecrew knows yet.
+    expect(JSON.parse((await fake.redeliver(byType('customer.subscription.created').id)).body)).toEqual({ received: true })
+    expect((await subscriptionRow(org.id)).status).toBe('trialing')
+    await fake.redeliver(byType('checkout.session.completed').id)
+    expect(await subscriptionRow(org.id)).toMatchObject({ status: 'active', productId: 'entry', availableSeats: 3, minSeats: 3, providerSubscriptionId: subscriptionId })
+    // Later events without metadata find the organization by the stored subscription id.
+    await fake.setQuantity(subscriptionId, 4)
+    expect((await subscriptionRow(org.id)).availableSeats).toBe(4)
   })
 
   it('unknown event types are recorded; events for unknown organizations change nothing', async () => {
