@@ -190,6 +190,16 @@ describe('Stripe billing provider against a local Stripe-speaking server', () =>
     expect(session.customer_email).toBeNull()
   })
 
+  it('ids Stripe no longer knows (another Stripe account) start a fresh Checkout with the email', async () => {
+    const existing = trialRow({ status: 'active', provider: 'stripe', providerSubscriptionId: 'sub_gone', providerCustomerId: 'cus_gone' })
+    const result = await provider().checkout(checkoutInput({ existing }))
+    expect(result.kind).toBe('redirect')
+    const session = fake.state.checkoutSessions.get((result as { url: string }).url.split('/').pop()!)!
+    expect(session).toMatchObject({ customer: null, customer_email: 'ada@example.com' })
+    expect(logs.some((m) => m.includes('sub_gone'))).toBe(true)
+    expect(logs.some((m) => m.includes('cus_gone'))).toBe(true)
+  })
+
   it('a variant without a Stripe price is a BillingProviderError', async () => {
     const enterprise = PLANS.find((p) => p.id === 'enterprise')!
     const err = await provider()

@@ -109,11 +109,20 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
   const stripe = deps.client ?? createStripeClient(config)
   const log = deps.log ?? (() => undefined)
 
-  /** Stripe failures as BillingProviderError (the service answers them without a 500); details only in the log. */
-  async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * Stripe failures as BillingProviderError (the service answers them without a 500); details only
+   * in the log. missingAsNull: a 'No such …' answer (resource_missing) is null instead.
+   */
+  async function call<T>(operation: string, run: () => Promise<T>): Promise<T>
+  async function call<T>(operation: string, run: () => Promise<T>, options: { missingAsNull: true }): Promise<T | null>
+  async function call<T>(operation: string, run: () => Promise<T>, options: { missingAsNull?: boolean } = {}): Promise<T | null> {
     try {
       return await run()
     } catch (err) {
+      if (options.missingAsNull && err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
+        log(`Stripe ${operation}: ${err.message}; starting afresh`)
+        return null
+      }
       if (err instanceof BillingProviderError) throw err
       const detail = err instanceof Stripe.errors.StripeError ? `${err.type}${err.code ? ` ${err.code}` : ''}: ${err.message}` : String(err)
       log(`Stripe ${operation} failed: ${detail}`)
@@ -137,26 +146,24 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
     async checkout(input: CheckoutInput): Promise<ProviderCheckout> {
       const price = await priceFor(input.variant.priceId)
       const existingId = input.existing.providerSubscriptionId
-      if (existingId) {
-        const current = await call('subscription retrieve', () => stripe.subscriptions.retrieve(existingId))
-        const item = current.items.data[0]
-        if (UPDATABLE_STATUSES.has(current.status) && item) {
-          if (current.items.data.length > 1) log(`Stripe subscription ${current.id} has ${current.items.data.length} items; changing the first`)
-          const updated = await call('subscription update', () =>
-            stripe.subscriptions.update(current.id, {
-              items: [{ id: item.id, price: price.id, quantity: input.seatQuantity }],
-              proration_behavior: 'create_prorations',
-              // Choosing a plan again keeps the subscription going.
-              ...(current.cancel_at_period_end ? { cancel_at_period_end: false } : {}),
-              metadata: { organizationId: input.organizationId }
-            })
-          )
-          const state = subscriptionStateFromStripe(updated, stripeResponseTime(updated))
-          return { kind: 'applied', state: { ...state, organizationId: input.organizationId } }
-        }
+      // Ids Stripe no longer knows (another Stripe account, test ids after switching to live keys) start afresh.
+      const current = existingId ? await call('subscription retrieve', () => stripe.subscriptions.retrieve(existingId), { missingAsNull: true }) : null
+      const item = current?.items.data[0]
+      if (current && item && UPDATABLE_STATUSES.has(current.status)) {
+        if (current.items.data.length > 1) log(`Stripe subscription ${current.id} has ${current.items.data.length} items; changing the first`)
+        const updated = await call('subscription update', () =>
+          stripe.subscriptions.update(current.id, {
+            items: [{ id: item.id, price: price.id, quantity: input.seatQuantity }],
+            proration_behavior: 'create_prorations',
+            // Choosing a plan again keeps the subscription going.
+            ...(current.cancel_at_period_end ? { cancel_at_period_end: false } : {}),
+            metadata: { organizationId: input.organizationId }
+          })
+        )
+        const state = subscriptionStateFromStripe(updated, stripeResponseTime(updated))
+        return { kind: 'applied', state: { ...state, organizationId: input.organizationId } }
       }
-      const customer = input.existing.providerCustomerId
-      const session = await call('checkout session create', () =>
+      const createSession = (customer: string | null) =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
           line_items: [{ price: price.id, quantity: input.seatQuantity }],
@@ -167,7 +174,9 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
           success_url: input.successUrl,
           cancel_url: input.cancelUrl
         })
-      )
+      const customer = input.existing.providerCustomerId
+      let session = customer ? await call('checkout session create', () => createSession(customer), { missingAsNull: true }) : null
+      session ??= await call('checkout session create', () => createSession(null))
       if (!session.url) throw new BillingProviderError('The payment provider did not return a checkout page. Please try again later.')
       return { kind: 'redirect', url: session.url }
     },
