@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { endpoints, type BodyOf, type CreateSlotBody, type SlotScope } from '@shared/api/contract'
+import { STALE_TIMES } from '@shared/constants'
+import { useCallApi } from './client'
+import { businessPostTagKeys } from './businessPages'
+import { notificationKeys } from './notifications'
+import { postTagKeys } from './postTags'
+import { userKeys } from './user'
+
+/**
+ * The root of every Plan query (calendar, list, a member's slots; the queries themselves live in
+ * schedule.ts): a slot mutation invalidates all of them at once.
+ */
+export const SCHEDULE_ROOT_KEY = ['schedule'] as const
+
+export type UpdateSlotBody = BodyOf<typeof endpoints.updateAssignedSlot>
+export type UpdateSlotTagsBody = BodyOf<typeof endpoints.updateSlotTags>
+
+/** The days a tag query covers, as 'yyyy-MM-dd' (the slot date window). */
+export interface TagRange {
+  startDate: string
+  endDate: string
+}
+
+/** Topic and business post tag options of the assign-slot modal, under the tags' own roots so tag edits refresh them. */
+export const slotTagKeys = {
+  users: (userIds: readonly string[], range: TagRange) => [...postTagKeys.all, 'byUsers', { userIds: [...userIds].sort(), ...range }] as const,
+  pages: (pageIds: readonly string[], range: TagRange) => [...businessPostTagKeys.all, 'byPages', { pageIds: [...pageIds].sort(), ...range }] as const
+}
+
+/**
+ * After a slot changes: the Plan, the assignee's notifications (a new slot notifies them) and the
+ * user (who carries the unread counts).
+ */
+function useSlotsChanged() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: SCHEDULE_ROOT_KEY }),
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: userKeys.all })
+    ])
+}
+
+/** POST /schedule/assigned-slots/create: one slot per member and occurrence. */
+export function useCreateSlots() {
+  const callApi = useCallApi()
+  const onSuccess = useSlotsChanged()
+  return useMutation({ mutationFn: (body: CreateSlotBody) => callApi(endpoints.createAssignedSlots, { body }), onSuccess })
+}
+
+/** PUT /schedule/assigned-slots/update: one slot, or it and the later ones of its series. */
+export function useUpdateSlot() {
+  const callApi = useCallApi()
+  const onSuccess = useSlotsChanged()
+  return useMutation({ mutationFn: (body: UpdateSlotBody) => callApi(endpoints.updateAssignedSlot, { body }), onSuccess })
+}
+
+/** DELETE /schedule/assigned-slots/delete?slotId&scope */
+export function useDeleteSlot() {
+  const callApi = useCallApi()
+  const onSuccess = useSlotsChanged()
+  return useMutation({
+    mutationFn: (query: { slotId: string; scope: SlotScope }) => callApi(endpoints.deleteAssignedSlot, { query }),
+    onSuccess
+  })
+}
+
+/** PUT /schedule/assign-slots/updateTags: a slot's topic tag and business post tag. */
+export function useUpdateSlotTags() {
+  const callApi = useCallApi()
+  const onSuccess = useSlotsChanged()
+  return useMutation({ mutationFn: (body: UpdateSlotTagsBody) => callApi(endpoints.updateSlotTags, { body }), onSuccess })
+}
+
+/** POST /postTag/get-user-tags: each chosen member's topic tags (none asked for while no member is chosen). */
+export function useUserTags(userIds: readonly string[], range: TagRange, options: { enabled?: boolean } = {}) {
+  const callApi = useCallApi()
+  return useQuery({
+    queryKey: slotTagKeys.users(userIds, range),
+    queryFn: () => callApi(endpoints.getUserTags, { body: { userIds: [...userIds], ...range } }),
+    staleTime: STALE_TIMES.postTags,
+    enabled: userIds.length > 0 && options.enabled !== false
+  })
+}
+
+/** POST /businessPostTag/by-business-page: each chosen page's business post tags. */
+export function useBusinessTagsByPages(pageIds: readonly string[], range: TagRange, options: { enabled?: boolean } = {}) {
+  const callApi = useCallApi()
+  return useQuery({
+    queryKey: slotTagKeys.pages(pageIds, range),
+    queryFn: () => callApi(endpoints.businessPostTagsByPage, { body: { businessPageIds: [...pageIds], ...range } }),
+    staleTime: STALE_TIMES.businessTags,
+    enabled: pageIds.length > 0 && options.enabled !== false
+  })
+}
