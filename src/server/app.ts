@@ -25,6 +25,7 @@ import { BILLING_PORTAL_FORM_PATHS, registerBillingRoutes } from './routes/billi
 import { registerNotificationRoutes } from './routes/notification'
 import { registerOrganizationRoutes } from './routes/organization'
 import { registerPublicRoutes } from './routes/public'
+import { registerScheduleRoutes } from './routes/schedule'
 import { registerUserRoutes } from './routes/user'
 import { createServices, type Services } from './services'
 
@@ -148,6 +149,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerMemberRoutes(api, services, config)
   registerTagRoutes(api, services)
   registerAiTemplateRoutes(api, services)
+  registerScheduleRoutes(api, services)
   // Its own scope: multipart parsing only for the team routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
 }
