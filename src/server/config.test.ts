@@ -43,7 +43,13 @@ describe('loadConfig', () => {
       PAGECREW_LOG_LEVEL: 'info',
       PAGECREW_PUBLIC_URL: 'https://pagecrew.example.com/',
       PAGECREW_SMTP_URL: 'smtp://mailer:pw@smtp.example.com:587',
-      PAGECREW_MAIL_FROM: 'Acme <team@acme.example>'
+      PAGECREW_MAIL_FROM: 'Acme <team@acme.example>',
+      PAGECREW_STRIPE_SECRET_KEY: 'sk_test_abc',
+      PAGECREW_STRIPE_WEBHOOK_SECRET: 'whsec_def',
+      PAGECREW_STRIPE_PUBLISHABLE_KEY: 'pk_test_ghi',
+      PAGECREW_STRIPE_PRICING_TABLE_ID: 'prctbl_jkl',
+      PAGECREW_STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      PAGECREW_CONTACT_SALES_URL: 'https://acme.example/sales'
     })
     expect(config).toEqual({
       port: 0,
@@ -59,8 +65,25 @@ describe('loadConfig', () => {
       maxUploadBytes: 209_715_200,
       publicUrl: 'https://pagecrew.example.com',
       smtpUrl: 'smtp://mailer:pw@smtp.example.com:587',
-      mailFrom: 'Acme <team@acme.example>'
+      mailFrom: 'Acme <team@acme.example>',
+      stripe: {
+        secretKey: 'sk_test_abc',
+        webhookSecret: 'whsec_def',
+        publishableKey: 'pk_test_ghi',
+        pricingTableId: 'prctbl_jkl',
+        apiBase: 'http://127.0.0.1:12111'
+      },
+      contactSalesUrl: 'https://acme.example/sales'
     })
+  })
+
+  it('needs the Stripe webhook secret with the key, and the pricing-table settings together', () => {
+    expect(() => loadConfig({ PAGECREW_STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/needs PAGECREW_STRIPE_WEBHOOK_SECRET/)
+    expect(() => loadConfig({ PAGECREW_STRIPE_WEBHOOK_SECRET: 'whsec_def' })).toThrow(/need PAGECREW_STRIPE_SECRET_KEY/)
+    expect(() =>
+      loadConfig({ PAGECREW_STRIPE_SECRET_KEY: 'sk_test_abc', PAGECREW_STRIPE_WEBHOOK_SECRET: 'whsec_def', PAGECREW_STRIPE_PUBLISHABLE_KEY: 'pk_test_ghi' })
+    ).toThrow(/together/)
+    expect(loadConfig({ PAGECREW_STRIPE_SECRET_KEY: 'sk_test_abc', PAGECREW_STRIPE_WEBHOOK_SECRET: 'whsec_def' }).stripe).toMatchObject({ pricingTableId: null, apiBase: null })
   })
 
   it.each([
@@ -71,7 +94,9 @@ describe('loadConfig', () => {
     [{ PAGECREW_HELP_CENTER_URL: 'ftp://x' }, /http\(s\) address/],
     [{ PAGECREW_RENDERER_DIR: '/definitely/not/here' }, /has no index.html/],
     [{ PAGECREW_SMTP_URL: 'http://mail' }, /smtp:\/\/ or smtps:\/\//],
-    [{ PAGECREW_PUBLIC_URL: 'pagecrew.example' }, /PAGECREW_PUBLIC_URL must be/]
+    [{ PAGECREW_PUBLIC_URL: 'pagecrew.example' }, /PAGECREW_PUBLIC_URL must be/],
+    [{ PAGECREW_STRIPE_SECRET_KEY: 'pk_live_x' }, /must be a Stripe secret key/],
+    [{ PAGECREW_CONTACT_SALES_URL: 'sales@acme.example' }, /http\(s\) or mailto:/]
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig(env, noRenderer)).toThrow(ConfigError)
     expect(() => loadConfig(env, noRenderer)).toThrow(message)
