@@ -11,6 +11,7 @@ import { AccountControls } from './AccountControls'
 import { Banners } from './Banners'
 import { LeftNav } from './LeftNav'
 import { MobileNavMenu } from './MobileNavMenu'
+import { SeatOverflowDialog } from './SeatOverflowDialog'
 import { useTimezoneSync } from './useTimezoneSync'
 
 const NAV_EXPANDED_KEY = 'navExpanded'
@@ -130,6 +131,7 @@ export function Shell() {
           </footer>
         ) : null}
       </div>
+      {user.data ? <SeatOverflowDialog user={user.data} pathname={pathname} /> : null}
     </div>
   )
 }

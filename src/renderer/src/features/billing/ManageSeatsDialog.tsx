@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import {
   Button,
   Checkbox,
@@ -80,30 +80,39 @@ export interface ManageSeatsDialogProps {
  * opens 4000 ms later; on failure a toast, and the dialog keeps what was entered.
  */
 export function ManageSeatsDialog({ open, onClose }: ManageSeatsDialogProps) {
-  const organization = useOrganization()
-  if (!open) return null
-  return (
-    <ManageSeatsFrame onClose={onClose}>
-      {organization.isPending ? (
-        <LoadingState inline label="Loading your seats…" />
-      ) : organization.isError ? (
-        <ErrorState onRetry={() => void organization.refetch()} />
-      ) : (
-        <ManageSeatsForm key={organization.data.id} organization={organization.data} onClose={onClose} />
-      )}
-    </ManageSeatsFrame>
-  )
-}
-
-function ManageSeatsFrame({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   const styles = useStyles()
+  if (!open) return null
   return (
     <Dialog open onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
       <DialogSurface className={styles.surface} data-testid="manage-seats-dialog" aria-describedby={undefined}>
-        {children}
+        <ManageSeatsPanel onClose={onClose} />
       </DialogSurface>
     </Dialog>
   )
+}
+
+/**
+ * The dialog's body, title and buttons, for a dialog surface around it: the manage seats dialog's
+ * own, or the blocking seat dialog's (which shows it in place rather than opening a second modal).
+ */
+export function ManageSeatsPanel({ onClose }: { onClose: () => void }) {
+  const organization = useOrganization()
+  if (organization.isPending || organization.isError) {
+    return (
+      <DialogBody>
+        <DialogTitle>{MANAGE_SEATS_TITLE}</DialogTitle>
+        <DialogContent>
+          {organization.isPending ? <LoadingState inline label="Loading your seats…" /> : <ErrorState onRetry={() => void organization.refetch()} />}
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" onClick={onClose} data-testid="manage-seats-cancel">
+            Cancel
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    )
+  }
+  return <ManageSeatsForm key={organization.data.id} organization={organization.data} onClose={onClose} />
 }
 
 function ManageSeatsForm({ organization, onClose }: { organization: Organization; onClose: () => void }) {
