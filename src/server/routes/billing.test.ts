@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { BillingOverview, BillingPlans, CheckoutResult, CurrentPlan, Entitlement, Member, Organization, PostTag, Team, User } from '../../shared/domain'
-import type { BillingProvider } from '../adapters/billing/billing'
+import type { BillingProvider, ProviderCheckout } from '../adapters/billing/billing'
 import { createBuiltinProvider, hashPortalToken } from '../adapters/billing/builtin'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import { createServer } from '../app'
@@ -42,7 +42,7 @@ const kinds = await testDatabaseKinds()
  */
 describe.each(kinds)('billing [%s]', (kind) => {
   const clock = manualClock('2026-03-10T09:00:00.000Z')
-  const control = { failUpdateSeats: false, seatCalls: [] as number[] }
+  const control = { failUpdateSeats: false, seatCalls: [] as number[], nextCheckout: null as ProviderCheckout | null }
   let handle: DatabaseHandle
   let app: FastifyInstance
   let dataDir: string
@@ -53,7 +53,11 @@ describe.each(kinds)('billing [%s]', (kind) => {
     const builtin = createBuiltinProvider({ db: handle.db, clock })
     const provider: BillingProvider = {
       kind: 'builtin',
-      checkout: (input) => builtin.checkout(input),
+      async checkout(input) {
+        const next = control.nextCheckout
+        control.nextCheckout = null
+        return next ?? builtin.checkout(input)
+      },
       portalUrl: (input) => builtin.portalUrl(input),
       pricingTable: () => builtin.pricingTable(),
       async updateSeats(input) {
@@ -299,6 +303,44 @@ describe.each(kinds)('billing [%s]', (kind) => {
       expect((await overview(admin)).currentPlan).toMatchObject({ productId: 'entry', availableSeats: 3, minSeats: 3 })
       expect(limitOf(await entitlements(admin), 'TEAMS')).toBe(1)
       expect(limitOf(await entitlements(admin), 'ACADEMY')).toBeUndefined()
+    })
+
+    it('follows a provider that redirects (nothing changes) or applies a state itself (no invoice of ours)', async () => {
+      const { client: admin, org } = await newAdmin('Provider Co')
+      const before = await overview(admin)
+      control.nextCheckout = { kind: 'redirect', url: 'https://checkout.example/session/1' }
+      const redirect = await checkout(admin, 'entry-monthly')
+      expect(redirect.status).toBe(200)
+      expect(redirect.body).toEqual({ status: 'redirect', url: 'https://checkout.example/session/1' })
+      expect(await overview(admin)).toEqual(before)
+
+      const periodEnd = new Date(clock.now().getTime() + 365 * DAY)
+      control.nextCheckout = {
+        kind: 'applied',
+        state: {
+          organizationId: org.id,
+          priceId: 'professional-yearly',
+          quantity: 6,
+          status: 'active',
+          currentPeriodEnd: periodEnd,
+          trialEndsAt: null,
+          endsAt: null,
+          cancelAtPeriodEnd: false,
+          customerId: 'cus_test',
+          subscriptionId: 'sub_test',
+          observedAt: clock.now()
+        }
+      }
+      const applied = await checkout(admin, 'professional-yearly', 6)
+      expect(applied.status).toBe(200)
+      expect(applied.body).toEqual({
+        status: 'completed',
+        currentPlan: { ...before.currentPlan, availableSeats: 6, minSeats: 5, productId: 'professional', productName: 'Professional Seat', status: 'active' }
+      })
+      const after = await overview(admin)
+      expect(after).toMatchObject({ priceId: 'professional-yearly', interval: 'yearly', currentPeriodEnd: periodEnd.toISOString(), invoices: [] })
+      const [row] = await handle.db.select().from(subscriptions).where(eq(subscriptions.organizationId, org.id))
+      expect(row).toMatchObject({ provider: 'stripe', providerCustomerId: 'cus_test', providerSubscriptionId: 'sub_test' })
     })
 
     it('an expired trial has no entitlements (402) until a plan is bought', async () => {

@@ -15,9 +15,9 @@ import { ApiError, badRequest, conflict, forbidden, planLimit } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization, noPlan, requireAdmin } from './access'
 import { isUuid } from './ids'
+import { applySubscriptionState } from './billingWebhooks'
 import { removeMemberships } from './members'
 import {
-  applyProviderState,
   findSubscription,
   lockSubscription,
   toCurrentPlan,
@@ -238,8 +238,15 @@ export interface BillingService {
   portalResume(token: unknown): Promise<boolean>
 }
 
-export function createBillingService(deps: { db: Database; clock: Clock; provider: BillingProvider; contactSalesUrl: string }): BillingService {
+export function createBillingService(deps: {
+  db: Database
+  clock: Clock
+  provider: BillingProvider
+  contactSalesUrl: string
+  log?: (message: string) => void
+}): BillingService {
   const { db, clock, provider, contactSalesUrl } = deps
+  const log = deps.log ?? (() => undefined)
 
   const returnUrl = (baseUrl: string, query = '') => `${baseUrl}${BILLING_RETURN_PATH}${query}`
 
@@ -354,8 +361,9 @@ export function createBillingService(deps: { db: Database; clock: Clock; provide
         )
         if (result.kind === 'redirect') return { status: 'redirect' as const, url: result.url }
         if (result.kind === 'applied') {
-          const row = await applyProviderState(tx, existing, result.state, provider.kind, now)
-          return { status: 'completed' as const, currentPlan: toCurrentPlan(row) }
+          // The provider changed the price of a running subscription: the same rules as its webhooks (ordering, lifecycle).
+          await applySubscriptionState(tx, result.state, now, log)
+          return { status: 'completed' as const, currentPlan: toCurrentPlan(await findSubscription(tx, organizationId)) }
         }
         const periodEnd = nextPeriodEnd(now, variant.name)
         const [row] = await tx

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { CurrentPlan } from '../../shared/domain'
 import { DAY_MS, PLANS, TRIAL_DAYS, type PlanDefinition, type PlanVariant } from '../../shared/constants'
-import type { ProviderSubscriptionState } from '../adapters/billing/billing'
 import type { Executor } from '../db/client'
 import { subscriptions } from '../db/schema'
 
@@ -60,36 +59,6 @@ export async function findSubscription(executor: Executor, organizationId: strin
 export async function lockSubscription(tx: Executor, organizationId: string): Promise<SubscriptionRow | null> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)).for('update').limit(1)
   return row ?? null
-}
-
-/**
- * Writes a provider's view of the subscription (Stripe: a changed price answered at once, or a
- * webhook) onto the row. The plan, and with it minSeats, follows the priceId; a trial end the
- * provider does not report keeps the one on record (history). Returns the updated row.
- */
-export async function applyProviderState(tx: Executor, existing: SubscriptionRow, state: ProviderSubscriptionState, provider: 'builtin' | 'stripe', now: Date): Promise<SubscriptionRow> {
-  const bought = variantByPriceId(state.priceId)
-  const [row] = await tx
-    .update(subscriptions)
-    .set({
-      status: state.status,
-      priceId: state.priceId,
-      productId: bought?.plan.id ?? existing.productId,
-      availableSeats: state.quantity,
-      minSeats: bought?.plan.seats ?? existing.minSeats,
-      currentPeriodEnd: state.currentPeriodEnd,
-      trialEndsAt: state.trialEndsAt ?? existing.trialEndsAt,
-      endsAt: state.endsAt,
-      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-      provider,
-      providerCustomerId: state.customerId ?? existing.providerCustomerId,
-      providerSubscriptionId: state.subscriptionId ?? existing.providerSubscriptionId,
-      providerUpdatedAt: state.observedAt,
-      updatedAt: now
-    })
-    .where(eq(subscriptions.id, existing.id))
-    .returning()
-  return row!
 }
 
 /**
