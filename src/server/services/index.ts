@@ -18,6 +18,8 @@ import { createMailer } from '../adapters/mail/mail'
 import { createAiTemplateService, type AiTemplateService } from './aiTemplates'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
+import { createScheduleService, type ScheduleService } from './schedule'
+import { createSlotService, type SlotService } from './slots'
 import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
 
@@ -35,6 +37,9 @@ export interface Services {
   teams: TeamService
   tags: TagService
   aiTemplates: AiTemplateService
+  /** The Plan (issue 5): assigned slots (write side) and the schedule/calendar (read side). */
+  slots: SlotService
+  schedule: ScheduleService
   billing: BillingService
   /** <dataDir>/uploads */
   uploadsDir: string
@@ -72,6 +77,8 @@ export function createServices(deps: {
     teams: createTeamService({ db, clock, notifications, entitlements, uploadsDir }),
     tags: createTagService({ db, clock, entitlements }),
     aiTemplates: createAiTemplateService({ db, clock, entitlements }),
+    slots: createSlotService({ db, clock, notifications }),
+    schedule: createScheduleService({ db, clock }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),
     uploadsDir
   }
