@@ -5,6 +5,7 @@ export const paths = {
   join: '/join',
   onboarding: '/signup/onboarding/company',
   dashboard: '/dashboard',
+  schedule: '/schedule',
   settings: '/settings',
   organizationSettings: '/settings/organization',
   subscriptionExpired: '/subscription-expired',

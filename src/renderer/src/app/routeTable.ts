@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { Board24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
+import { Board24Regular, CalendarLtr24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
 import { paths } from './paths'
 
 /**
@@ -38,6 +38,14 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: true,
     load: () => import('@renderer/features/dashboard/DashboardPage'),
     nav: { label: 'Dashboard', icon: Board24Regular, section: 'main' }
+  },
+  // Spec §2 order: Dashboard, Create content, (Recommended posts), Collaborate, Plan, Team effort, Analytics, Academy.
+  {
+    path: paths.schedule,
+    access: 'protected',
+    shell: true,
+    load: () => import('@renderer/features/schedule/SchedulePage'),
+    nav: { label: 'Plan', icon: CalendarLtr24Regular, section: 'main' }
   },
   {
     path: paths.settings,

@@ -1,0 +1,160 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { endpoints, type scheduleFilterSchema, type SlotScope } from '@shared/api/contract'
+import { STALE_TIMES } from '@shared/constants'
+import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
+import { useCallApi, type ResponseOf } from './client'
+
+export type ScheduleFilters = z.infer<typeof scheduleFilterSchema>
+
+/** An instant range [from, to) as ISO strings. */
+export interface InstantRange {
+  from: string
+  to: string
+}
+
+/** Rows per page of GET /schedule (the server allows up to 500). */
+export const SCHEDULE_PAGE_SIZE = 100
+
+/** Filters without unset keys, so equal filters make equal query keys. */
+function definedFilters(filters: ScheduleFilters): ScheduleFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as ScheduleFilters
+}
+
+/**
+ * Every schedule query key starts with ['schedule'] (assigned slots included), so any slot
+ * mutation refreshes the whole Plan by invalidating that root.
+ */
+export const scheduleKeys = {
+  all: ['schedule'] as const,
+  calendars: () => [...scheduleKeys.all, 'calendar'] as const,
+  calendar: (range: InstantRange, filters: ScheduleFilters) =>
+    [...scheduleKeys.calendars(), { from: range.from, to: range.to, ...definedFilters(filters) }] as const,
+  lists: () => [...scheduleKeys.all, 'list'] as const,
+  list: (filters: ScheduleFilters & Partial<InstantRange>) => [...scheduleKeys.lists(), definedFilters(filters)] as const,
+  slotLookup: (slotId: string) => [...scheduleKeys.all, 'slot', slotId] as const
+}
+
+/** GET /schedule/calendar: the slots and posts of the month or week views, in [from, to). */
+export function calendarQueryOptions(callApi: ReturnType<typeof useCallApi>, range: InstantRange, filters: ScheduleFilters) {
+  return {
+    queryKey: scheduleKeys.calendar(range, filters),
+    queryFn: () => callApi(endpoints.getCalendar, { query: { ...definedFilters(filters), from: range.from, to: range.to } }),
+    staleTime: STALE_TIMES.schedule
+  }
+}
+
+export function useCalendar(range: InstantRange, filters: ScheduleFilters, options: { enabled?: boolean } = {}) {
+  const callApi = useCallApi()
+  return useQuery({ ...calendarQueryOptions(callApi, range, filters), enabled: options.enabled })
+}
+
+/** GET /schedule: the time-ordered list, a page at a time by its keyset cursor. */
+export function useScheduleList(filters: ScheduleFilters & Partial<InstantRange>, options: { enabled?: boolean } = {}) {
+  const callApi = useCallApi()
+  return useInfiniteQuery({
+    queryKey: scheduleKeys.list(filters),
+    queryFn: ({ pageParam }) =>
+      callApi(endpoints.getSchedule, { query: { ...definedFilters(filters), cursor: pageParam, limit: SCHEDULE_PAGE_SIZE } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ResponseOf<typeof endpoints.getSchedule>) => last.nextCursor ?? undefined,
+    staleTime: STALE_TIMES.schedule,
+    enabled: options.enabled
+  })
+}
+
+/** The slots a calendar or list answer already holds. */
+export function slotsIn(data: Calendar | { pages: { items: ScheduleItem[] }[] } | undefined): AssignedSlot[] {
+  if (!data) return []
+  if ('slots' in data) return data.slots
+  return data.pages.flatMap((p) => p.items.flatMap((item) => (item.kind === 'slot' ? [item.slot] : [])))
+}
+
+/** A slot already in the cache (any calendar or list page loaded). */
+export function cachedSlot(queryClient: QueryClient, slotId: string): AssignedSlot | undefined {
+  for (const [, data] of queryClient.getQueriesData<Calendar>({ queryKey: scheduleKeys.calendars() })) {
+    const found = data?.slots.find((s) => s.id === slotId)
+    if (found) return found
+  }
+  for (const [, data] of queryClient.getQueriesData<{ pages: { items: ScheduleItem[] }[] }>({ queryKey: scheduleKeys.lists() })) {
+    const found = slotsIn(data).find((s) => s.id === slotId)
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * Finds one slot for a deep link (`/schedule?slotId=…`, what notifications link to) when it is not
+ * in a loaded calendar: GET /schedule/assigned-slots lists the viewer's own slots (a notification
+ * about a slot is sent to its assignee), from `from` on. Null when it is not there.
+ */
+export function fetchSlotForLink(queryClient: QueryClient, callApi: ReturnType<typeof useCallApi>, slotId: string, from: string) {
+  return queryClient.fetchQuery({
+    queryKey: scheduleKeys.slotLookup(slotId),
+    queryFn: async () => (await callApi(endpoints.listAssignedSlots, { query: { from } })).find((s) => s.id === slotId) ?? null,
+    staleTime: STALE_TIMES.assignedSlots
+  })
+}
+
+/** A slot moved to a new time: this occurrence, or (series) it and the later ones of its series. */
+export interface SlotMove {
+  slot: AssignedSlot
+  /** The new instant (ISO) of `slot`. */
+  time: string
+  scope: SlotScope
+  /**
+   * The instant each later occurrence of the series moves to (scope 'series'), for the optimistic
+   * picture; the server's answer replaces it.
+   */
+  shiftLater?: (slot: AssignedSlot) => string
+}
+
+function movedCalendar(data: Calendar, move: SlotMove): Calendar {
+  const { slot, time, scope, shiftLater } = move
+  let changed = false
+  const slots = data.slots.map((s) => {
+    if (s.id === slot.id) {
+      changed = true
+      return { ...s, time }
+    }
+    if (scope === 'series' && shiftLater && s.seriesId === slot.seriesId && s.occurrence > slot.occurrence) {
+      changed = true
+      return { ...s, time: shiftLater(s) }
+    }
+    return s
+  })
+  if (!changed) return data
+  slots.sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
+  return { ...data, slots }
+}
+
+function replaceSlots(data: Calendar, updated: AssignedSlot[]): Calendar {
+  const byId = new Map(updated.map((s) => [s.id, s]))
+  if (!data.slots.some((s) => byId.has(s.id))) return data
+  return { ...data, slots: data.slots.map((s) => byId.get(s.id) ?? s) }
+}
+
+/**
+ * PUT /schedule/assigned-slots/update with a new time: the calendars show the move at once and
+ * snap back if the server refuses it; afterwards everything under ['schedule'] is refetched.
+ */
+export function useMoveSlot() {
+  const callApi = useCallApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (move: SlotMove) => callApi(endpoints.updateAssignedSlot, { body: { slotId: move.slot.id, scope: move.scope, time: move.time } }),
+    onMutate: async (move) => {
+      await queryClient.cancelQueries({ queryKey: scheduleKeys.calendars() })
+      const snapshot = queryClient.getQueriesData<Calendar>({ queryKey: scheduleKeys.calendars() })
+      queryClient.setQueriesData<Calendar>({ queryKey: scheduleKeys.calendars() }, (data) => (data ? movedCalendar(data, move) : data))
+      return { snapshot }
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueriesData<Calendar>({ queryKey: scheduleKeys.calendars() }, (data) => (data ? replaceSlots(data, answer.slots) : data))
+    },
+    onError: (_error, _move, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all })
+  })
+}

@@ -1,0 +1,470 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
+import type { HostRequest } from '@shared/host'
+import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { aMember, aTeam, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
+import { renderInApp } from '@renderer/testing/render'
+import type { SlotModalProps } from './slotModal'
+import SchedulePage from './SchedulePage'
+import { aCalendarPost, aSlot } from './testSlots'
+
+// The assign-slot modal is its own piece: here it only shows what it was opened with.
+vi.mock('./slotModal', async () => {
+  const { createElement } = await import('react')
+  return {
+    ScheduleSlotModal: (props: SlotModalProps) =>
+      props.open
+        ? createElement('div', { 'data-testid': 'slot-modal', 'data-date': props.preset?.date ?? '', 'data-slot': props.slot?.id ?? '' })
+        : null
+  }
+})
+
+const NOW = new Date('2026-10-20T12:00:00.000Z')
+const LA = 'America/Los_Angeles'
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+interface Setup {
+  timezone?: string | null
+  slots?: AssignedSlot[]
+  calendar?: (req: HostRequest) => Calendar
+  list?: (req: HostRequest) => { items: ScheduleItem[]; nextCursor: string | null }
+}
+
+function hostWith({ timezone = LA, slots = [], calendar, list }: Setup = {}) {
+  const state = { slots: [...slots] }
+  const fake = createFakeHost({
+    'GET /user': ok(aUser({ timezone })),
+    'GET /organization': ok(
+      anOrganization({
+        organizationBusinessPages: [
+          { id: 'page-1', image: null, linkedInCompanyName: 'Acme Page', linkedInWebsite: null, linkedInCompanyDescription: null, linkedInPageLink: null, aiSettingTemplate: null }
+        ]
+      } as never)
+    ),
+    'GET /members/list': ok(memberPage([aMember(), aMember({ id: 'member-2', fullName: 'Alan Turing', email: 'alan@example.com' })])),
+    'GET /team/list': ok([aTeam()]),
+    'GET /schedule/calendar': (req) => ok(calendar ? calendar(req) : { slots: state.slots, posts: [] }),
+    'GET /schedule': (req) => ok(list ? list(req) : { items: [], nextCursor: null })
+  })
+  return { fake, state }
+}
+
+function open(path: string, setup: Setup = {}) {
+  const { fake, state } = hostWith(setup)
+  const view = renderInApp(<SchedulePage />, fake, path)
+  return { ...view, fake, state, events: userEvent.setup() }
+}
+
+const ready = async (view: 'month' | 'week' | 'list') =>
+  waitFor(() => expect(screen.getByTestId(`schedule-${view}`).getAttribute('data-ready')).toBe('true'))
+const location = () => screen.getByTestId('location').textContent ?? ''
+const day = (date: string) => screen.getByTestId(`day-${date}`)
+const modal = () => screen.getByTestId('slot-modal')
+const toastText = async () => (await screen.findByTestId('toast')).textContent
+
+describe('Plan: month view', () => {
+  it('lays the month out in the viewer’s timezone: 06:30Z shows on the previous day in Los Angeles', async () => {
+    const { fake } = open('/schedule?date=2026-12-01', { slots: [aSlot({ time: '2026-12-01T06:30:00.000Z' })] })
+    await ready('month')
+    expect(screen.getByTestId('schedule-title').textContent).toBe('December 2026')
+    expect(within(day('2026-11-30')).getByRole('button', { name: 'Slot at 22:30 for Grace Hopper, Open' })).toBeTruthy()
+    expect(within(day('2026-12-01')).queryByTestId('slot-slot-1')).toBeNull()
+    // 42 days from Monday 30 November; each day's button is named for assistive technology.
+    expect(screen.getAllByRole('gridcell')).toHaveLength(42)
+    expect(screen.getByRole('button', { name: 'Tuesday, 1 December 2026' })).toBeTruthy()
+    const query = fake.requestsTo('GET', '/schedule/calendar')[0]!.query
+    expect(query).toEqual({ from: '2026-11-30T08:00:00.000Z', to: '2027-01-11T08:00:00.000Z' })
+  })
+
+  it('shows time, assignee, tag colour, page icon and status, sorted by time', async () => {
+    open('/schedule?date=2026-12-01', {
+      slots: [
+        aSlot({ id: 'late', time: '2026-12-02T20:00:00.000Z', status: 'DONE', tag: { id: 't', title: 'Hiring', color: '#ff0000' } }),
+        aSlot({
+          id: 'early',
+          time: '2026-12-02T17:00:00.000Z',
+          isBusinessPageSlot: true,
+          businessPages: [{ id: 'page-1', linkedInCompanyName: 'Acme Page', image: null }]
+        }),
+        aSlot({ id: 'missed', time: '2026-12-02T18:00:00.000Z', status: 'MISSED', canEdit: false })
+      ]
+    })
+    await ready('month')
+    const names = within(day('2026-12-02'))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'))
+    expect(names).toEqual([
+      'Wednesday, 2 December 2026',
+      'Slot at 09:00 for Grace Hopper, Acme Page, Open',
+      'Slot at 10:00 for Grace Hopper, Missed',
+      'Slot at 12:00 for Grace Hopper, Hiring, Done'
+    ])
+    expect(screen.getByTestId('slot-missed').getAttribute('data-status')).toBe('MISSED')
+  })
+
+  it('shows +N more when a day overflows and lists the whole day in a popover', async () => {
+    const slots = Array.from({ length: 5 }, (_, i) => aSlot({ id: `s${i}`, time: `2026-12-03T1${i}:00:00.000Z` }))
+    const { events } = open('/schedule?date=2026-12-01', { slots })
+    await ready('month')
+    const cell = within(day('2026-12-03'))
+    expect(cell.getAllByRole('button', { name: /^Slot at/ })).toHaveLength(2)
+    await events.click(cell.getByRole('button', { name: '+3 more on Thursday, 3 December 2026' }))
+    const list = await screen.findByTestId('more-list-2026-12-03')
+    // By test id: under happy-dom, tabster may leave the surface aria-hidden (see NotificationBell.test).
+    expect(Array.from(list.querySelectorAll('[data-slot-id]')).map((b) => b.getAttribute('data-slot-id'))).toEqual(['s0', 's1', 's2', 's3', 's4'])
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
+  })
+
+  it('shows posts when the calendar has them', async () => {
+    open('/schedule?date=2026-12-01', { calendar: () => ({ slots: [], posts: [aCalendarPost({ time: '2026-12-04T18:00:00.000Z' })] }) })
+    await ready('month')
+    expect(within(day('2026-12-04')).getByRole('note', { name: 'Post at 10:00 by Grace Hopper, Text, Scheduled' })).toBeTruthy()
+    // With posts in the Plan, the status filter offers post statuses too.
+    expect(within(screen.getByTestId('filter-status')).getByRole('option', { name: 'Published' })).toBeTruthy()
+  })
+
+  it('opens the assign-slot modal preset to a clicked day, and with Enter on the focused day', async () => {
+    const { events } = open('/schedule?date=2026-12-01')
+    await ready('month')
+    await events.click(screen.getByRole('button', { name: 'Wednesday, 2 December 2026' }))
+    expect(modal().getAttribute('data-date')).toBe('2026-12-02')
+    expect(modal().getAttribute('data-slot')).toBe('')
+    cleanup()
+
+    const second = open('/schedule?date=2026-12-01')
+    await ready('month')
+    await second.events.click(day('2026-12-10'))
+    expect(modal().getAttribute('data-date')).toBe('2026-12-10')
+    cleanup()
+
+    const third = open('/schedule?date=2026-12-01')
+    await ready('month')
+    const first = screen.getByRole('button', { name: 'Tuesday, 1 December 2026' })
+    first.focus()
+    await third.events.keyboard('{ArrowRight}{ArrowDown}')
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Wednesday, 9 December 2026')
+    await third.events.keyboard('{Enter}')
+    expect(modal().getAttribute('data-date')).toBe('2026-12-09')
+  })
+
+  it('opens a clicked slot in edit mode, and the Assign slot button with no preset', async () => {
+    const { events } = open('/schedule?date=2026-12-01', { slots: [aSlot({ id: 'slot-7', time: '2026-12-02T17:00:00.000Z' })] })
+    await ready('month')
+    await events.click(screen.getByTestId('slot-slot-7'))
+    expect(modal().getAttribute('data-slot')).toBe('slot-7')
+    cleanup()
+
+    const again = open('/schedule?date=2026-12-01')
+    await ready('month')
+    await again.events.click(screen.getByRole('button', { name: 'Assign slot' }))
+    expect(modal().getAttribute('data-date')).toBe('')
+  })
+})
+
+/** Drags a slot onto a day (HTML5 drag and drop events). */
+function dragTo(slotTestId: string, target: HTMLElement) {
+  const slot = screen.getByTestId(slotTestId)
+  fireEvent.dragStart(slot)
+  fireEvent.dragEnter(target)
+  fireEvent.dragOver(target)
+  fireEvent.drop(target)
+  fireEvent.dragEnd(slot)
+}
+
+describe('Plan: moving slots', () => {
+  // 30 October 2026 09:00 in Los Angeles is PDT (UTC-7); 3 November, after the change, is PST (UTC-8).
+  const beforeDst = () => aSlot({ id: 'slot-1', time: '2026-10-30T16:00:00.000Z' })
+
+  it('drops a slot on another day at the same local time across a DST change, at once and then as the server says', async () => {
+    const { fake, state } = open('/schedule?date=2026-10-01', { slots: [beforeDst()] })
+    let answer: (value: void) => void = () => undefined
+    fake.reply('PUT /schedule/assigned-slots/update', async (req) => {
+      await new Promise((resolve) => (answer = resolve))
+      const body = req.body as { slotId: string; time: string }
+      state.slots = [aSlot({ id: body.slotId, time: body.time })]
+      return ok({ slots: state.slots })
+    })
+    await ready('month')
+    expect(screen.getByTestId('slot-slot-1').getAttribute('draggable')).toBe('true')
+    dragTo('slot-slot-1', day('2026-11-03'))
+    // Optimistic: the slot shows on its new day before the server answers.
+    await waitFor(() => expect(within(day('2026-11-03')).getByTestId('slot-slot-1')).toBeTruthy())
+    expect(within(day('2026-11-03')).getByRole('button', { name: 'Slot at 09:00 for Grace Hopper, Open' })).toBeTruthy()
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-11-03T17:00:00.000Z' })
+    act(() => answer())
+    expect(await toastText()).toContain('Slot moved ✅')
+    await waitFor(() => expect(fake.requestsTo('GET', '/schedule/calendar').length).toBeGreaterThan(1))
+    expect(within(day('2026-11-03')).getByTestId('slot-slot-1')).toBeTruthy()
+  })
+
+  it('snaps back with the server’s message when the move is refused', async () => {
+    const { fake } = open('/schedule?date=2026-10-01', { slots: [beforeDst()] })
+    fake.reply('PUT /schedule/assigned-slots/update', fail(403, 'Only admins, the leaders of the member’s team and the slot’s creator can change this slot.', 'forbidden'))
+    await ready('month')
+    dragTo('slot-slot-1', day('2026-11-03'))
+    const text = await toastText()
+    expect(text).toContain('Slot update failed ⚠️')
+    expect(text).toContain('Only admins, the leaders of the member’s team and the slot’s creator can change this slot.')
+    await waitFor(() => expect(within(day('2026-10-30')).getByTestId('slot-slot-1')).toBeTruthy())
+    expect(within(day('2026-11-03')).queryByTestId('slot-slot-1')).toBeNull()
+  })
+
+  it('says only the generic text when the server fails', async () => {
+    const { fake } = open('/schedule?date=2026-10-01', { slots: [beforeDst()] })
+    fake.reply('PUT /schedule/assigned-slots/update', fail(500, 'boom', 'internal'))
+    await ready('month')
+    dragTo('slot-slot-1', day('2026-11-03'))
+    const text = await toastText()
+    expect(text).toContain('Slot update failed ⚠️')
+    expect(text).toContain('Something went wrong. Please try again later.')
+    await waitFor(() => expect(within(day('2026-10-30')).getByTestId('slot-slot-1')).toBeTruthy())
+  })
+
+  it('asks whether the following slots of a series move too', async () => {
+    const series = ['2026-10-22', '2026-10-29', '2026-11-05'].map((date, occurrence) =>
+      aSlot({ id: `s${occurrence}`, seriesId: 'series-a', seriesSize: 3, occurrence, time: `${date}T16:00:00.000Z` })
+    )
+    const { fake, events } = open('/schedule?date=2026-10-01', { slots: series })
+    fake.reply('PUT /schedule/assigned-slots/update', ok({ slots: [] }))
+    await ready('month')
+    dragTo('slot-s0', day('2026-10-23'))
+    // Dialog controls by test id: under happy-dom, tabster may leave a new dialog aria-hidden for a moment.
+    await screen.findByTestId('move-scope-dialog')
+    expect(screen.getByTestId('move-scope-one').textContent).toBe('Move only this slot')
+    expect(screen.getByTestId('move-scope-series').textContent).toBe('Move this and following slots')
+    await events.click(screen.getByTestId('move-scope-series'))
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 's0', scope: 'series', time: '2026-10-23T16:00:00.000Z' })
+  })
+
+  it('does not ask for the last slot of a series, and moves only it', async () => {
+    const { fake } = open('/schedule?date=2026-10-01', {
+      slots: [aSlot({ id: 'last', seriesSize: 3, occurrence: 2, time: '2026-10-29T16:00:00.000Z' })]
+    })
+    fake.reply('PUT /schedule/assigned-slots/update', ok({ slots: [] }))
+    await ready('month')
+    dragTo('slot-last', day('2026-10-28'))
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    expect(screen.queryByTestId('move-scope-dialog')).toBeNull()
+  })
+
+  it('does not move past slots, slots the viewer may not edit, or onto days outside tomorrow…90 days', async () => {
+    const { fake, events } = open('/schedule?date=2026-10-01', {
+      slots: [
+        aSlot({ id: 'past', time: '2026-10-19T16:00:00.000Z' }),
+        aSlot({ id: 'locked', time: '2026-10-27T16:00:00.000Z', canEdit: false }),
+        aSlot({ id: 'free', time: '2026-10-28T16:00:00.000Z' })
+      ]
+    })
+    await ready('month')
+    expect(screen.getByTestId('slot-past').getAttribute('draggable')).toBe('false')
+    expect(screen.getByTestId('slot-locked').getAttribute('draggable')).toBe('false')
+    dragTo('slot-past', day('2026-10-26'))
+    dragTo('slot-locked', day('2026-10-26'))
+    dragTo('slot-free', day('2026-10-20')) // today: before tomorrow
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toEqual([])
+    // The keyboard way is refused the same way.
+    fireEvent.contextMenu(screen.getByTestId('slot-locked'))
+    const move = await screen.findByRole('menuitem', { name: 'Move to…' })
+    expect(move.getAttribute('aria-disabled')).toBe('true')
+    await events.keyboard('{Escape}')
+  })
+
+  it('moves with the keyboard: the slot’s context menu, Move to…, a day', async () => {
+    const { fake, events } = open('/schedule?date=2026-10-01', { slots: [beforeDst()] })
+    fake.reply('PUT /schedule/assigned-slots/update', ok({ slots: [] }))
+    await ready('month')
+    fireEvent.contextMenu(screen.getByTestId('slot-slot-1'))
+    await events.click(await screen.findByRole('menuitem', { name: 'Move to…' }))
+    await screen.findByTestId('move-to-dialog')
+    const submit = screen.getByTestId('move-to-submit') as HTMLButtonElement
+    expect(submit.textContent).toBe('Move')
+    expect(submit.disabled).toBe(true) // still its own day
+    fireEvent.change(screen.getByTestId('move-to-date'), { target: { value: '2026-11-03' } })
+    await waitFor(() => expect(submit.disabled).toBe(false))
+    await events.click(submit)
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-11-03T17:00:00.000Z' })
+  })
+})
+
+describe('Plan: week view', () => {
+  it('places slots by local time in their day’s column and opens the modal from an empty hour', async () => {
+    const { events, fake } = open('/schedule?view=week&date=2026-12-02', {
+      slots: [aSlot({ id: 'nine', time: '2026-12-02T17:15:00.000Z' }), aSlot({ id: 'same', time: '2026-12-02T17:15:00.000Z', assignee: { id: 'm2', fullName: 'Alan Turing', image: null } })]
+    })
+    await ready('week')
+    expect(screen.getByTestId('schedule-title').textContent).toBe('30 November – 6 December 2026')
+    expect(fake.requestsTo('GET', '/schedule/calendar')[0]!.query).toEqual({ from: '2026-11-30T08:00:00.000Z', to: '2026-12-07T08:00:00.000Z' })
+    const column = screen.getByTestId('week-day-2026-12-02')
+    const first = within(column).getByTestId('block-slot:same') // sorted by time, then name
+    const second = within(column).getByTestId('block-slot:nine')
+    expect(first.style.top).toBe(`${9.25 * 48}px`)
+    expect([first.style.left, first.style.width]).toEqual(['0%', '50%'])
+    expect([second.style.left, second.style.width]).toEqual(['50%', '50%'])
+    await events.click(screen.getByTestId('hour-2026-12-04-14'))
+    expect(modal().getAttribute('data-date')).toBe('2026-12-04')
+  })
+
+  it('drags a slot to another day column', async () => {
+    const { fake } = open('/schedule?view=week&date=2026-10-28', { slots: [aSlot({ id: 'slot-1', time: '2026-10-30T16:00:00.000Z' })] })
+    fake.reply('PUT /schedule/assigned-slots/update', ok({ slots: [] }))
+    await ready('week')
+    dragTo('slot-slot-1', screen.getByTestId('week-day-2026-11-01'))
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    // 1 November is the change itself: 09:00 that morning is already PST.
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-11-01T17:00:00.000Z' })
+  })
+})
+
+function items(count: number, firstDay = Date.parse('2026-12-01T16:00:00.000Z')): ScheduleItem[] {
+  return Array.from({ length: count }, (_, i) => {
+    const slot = aSlot({ id: `l${i}`, time: new Date(firstDay + Math.floor(i / 160) * 86_400_000 + (i % 160) * 60_000).toISOString() })
+    return { kind: 'slot' as const, time: slot.time, slot }
+  })
+}
+
+describe('Plan: list view', () => {
+  it('keeps only a window of rows in the DOM with 5,000 items', async () => {
+    open('/schedule?view=list&date=2026-12-01', { list: () => ({ items: items(5000), nextCursor: null }) })
+    await ready('list')
+    const rows = screen.getAllByTestId('list-row')
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.length).toBeLessThan(60)
+    expect(screen.getByRole('heading', { name: 'Tuesday, 1 December 2026' })).toBeTruthy()
+  })
+
+  it('asks for the month with the filters and loads the next page by cursor', async () => {
+    const { fake, events } = open('/schedule?view=list&date=2026-12-01&status=OPEN', {
+      list: (req) => (req.query?.cursor ? { items: items(3, Date.parse('2026-12-20T16:00:00.000Z')), nextCursor: null } : { items: items(4), nextCursor: 'next-1' })
+    })
+    await ready('list')
+    await waitFor(() => expect(fake.requestsTo('GET', '/schedule').length).toBeGreaterThanOrEqual(1))
+    expect(fake.requestsTo('GET', '/schedule')[0]!.query).toEqual({ status: 'OPEN', from: '2026-12-01T08:00:00.000Z', to: '2027-01-01T08:00:00.000Z', limit: '100' })
+    // Near the end already: the next page comes on its own (or with Load more).
+    const loadMore = screen.queryByRole('button', { name: 'Load more' })
+    if (loadMore) await events.click(loadMore)
+    await waitFor(() => expect(fake.requestsTo('GET', '/schedule').some((r) => r.query?.cursor === 'next-1')).toBe(true))
+    await screen.findByRole('heading', { name: 'Sunday, 20 December 2026' })
+  })
+
+  it('says No results found when the month is empty, and opens a slot from the list', async () => {
+    open('/schedule?view=list&date=2026-12-01')
+    await ready('list')
+    expect(screen.getByTestId('empty-state').textContent).toContain('No results found')
+    cleanup()
+    const { events } = open('/schedule?view=list&date=2026-12-01', { list: () => ({ items: items(1), nextCursor: null }) })
+    await ready('list')
+    await events.click(screen.getByRole('button', { name: 'Slot at 08:00 for Grace Hopper, Open' }))
+    expect(modal().getAttribute('data-slot')).toBe('l0')
+  })
+})
+
+describe('Plan: address, filters and links', () => {
+  it('keeps the view and day in the address, so a reload shows the same', async () => {
+    const { events } = open('/schedule?date=2026-12-01')
+    await ready('month')
+    await events.click(screen.getByRole('tab', { name: 'Week' }))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-01&view=week'))
+    await events.click(screen.getByRole('button', { name: 'Next week' }))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-08&view=week'))
+    const address = location()
+    cleanup()
+
+    open(address)
+    await ready('week')
+    expect(screen.getByTestId('schedule-title').textContent).toBe('7 – 13 December 2026')
+    expect(screen.getByRole('tab', { name: 'Week' }).getAttribute('aria-selected')).toBe('true')
+  })
+
+  it('goes back to today with Today', async () => {
+    const { events } = open('/schedule?date=2027-03-01')
+    await ready('month')
+    await events.click(screen.getByRole('button', { name: 'Today' }))
+    await waitFor(() => expect(location()).toBe('/schedule'))
+    expect(screen.getByTestId('schedule-title').textContent).toBe('October 2026')
+    expect(screen.getByRole('button', { name: 'Tuesday, 20 October 2026' }).getAttribute('aria-current')).toBe('date')
+  })
+
+  it('sends the filters as query parameters and keeps them in the address', async () => {
+    const { fake, events } = open('/schedule?date=2026-12-01&status=MISSED&accountId=member-2')
+    await ready('month')
+    expect(fake.requestsTo('GET', '/schedule/calendar')[0]!.query).toMatchObject({ status: 'MISSED', accountId: 'member-2' })
+    await waitFor(() => expect((screen.getByTestId('filter-member') as HTMLSelectElement).value).toBe('member-2'))
+
+    await events.selectOptions(screen.getByTestId('filter-type'), 'poll')
+    await events.selectOptions(screen.getByTestId('filter-team'), 'team-1')
+    await waitFor(() => expect(location()).toContain('type=poll'))
+    await waitFor(() =>
+      expect(fake.requestsTo('GET', '/schedule/calendar').at(-1)!.query).toEqual({
+        from: '2026-11-30T08:00:00.000Z',
+        to: '2027-01-11T08:00:00.000Z',
+        status: 'MISSED',
+        accountId: 'member-2',
+        type: 'poll',
+        teamId: 'team-1'
+      })
+    )
+    // A business page is an account too: choosing one replaces the member.
+    await events.selectOptions(screen.getByTestId('filter-page'), 'page-1')
+    await waitFor(() => expect(fake.requestsTo('GET', '/schedule/calendar').at(-1)!.query).toMatchObject({ accountId: 'page-1' }))
+    expect((screen.getByTestId('filter-member') as HTMLSelectElement).value).toBe('')
+    await events.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-01'))
+  })
+
+  it('falls back to the browser’s timezone when the user has none', async () => {
+    open('/schedule?date=2026-12-01', { timezone: null })
+    await ready('month')
+    expect(screen.getByTestId('schedule-page').getAttribute('data-timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+  })
+
+  it('opens a linked slot (?slotId=) from the calendar it is in', async () => {
+    open('/schedule?slotId=slot-9', { slots: [aSlot({ id: 'slot-9', time: '2026-10-28T16:00:00.000Z' })] })
+    await waitFor(() => expect(modal().getAttribute('data-slot')).toBe('slot-9'))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-10-28'))
+  })
+
+  it('finds a linked slot outside the month through the viewer’s slots and shows its month', async () => {
+    const { fake } = open('/schedule?slotId=slot-far', {
+      calendar: (req) => ({ slots: String(req.query?.from) > '2026-12' ? [aSlot({ id: 'slot-far', time: '2027-01-05T17:00:00.000Z' })] : [], posts: [] })
+    })
+    fake.reply('GET /schedule/assigned-slots', ok([aSlot({ id: 'slot-far', time: '2027-01-05T17:00:00.000Z' })]))
+    await waitFor(() => expect(modal().getAttribute('data-slot')).toBe('slot-far'))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2027-01-05'))
+    await ready('month')
+    expect(screen.getByTestId('schedule-title').textContent).toBe('January 2027')
+    expect(fake.requestsTo('GET', '/schedule/assigned-slots')[0]!.query).toEqual({ from: new Date(NOW.getTime() - 90 * 86_400_000).toISOString() })
+  })
+
+  it('says when a linked slot cannot be found', async () => {
+    const { fake } = open('/schedule?slotId=gone')
+    fake.reply('GET /schedule/assigned-slots', ok([]))
+    expect(await toastText()).toContain('Slot not found.')
+    await waitFor(() => expect(location()).toBe('/schedule'))
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
+  })
+
+  it('shows an error with a retry when the calendar fails', async () => {
+    const { fake, events } = open('/schedule?date=2026-12-01', { calendar: () => ({ slots: [], posts: [] }) })
+    fake.reply('GET /schedule/calendar', fail(400, 'Show at most 100 days at a time.', 'bad_request'))
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong')
+    fake.reply('GET /schedule/calendar', ok({ slots: [], posts: [] }))
+    await events.click(screen.getByRole('button', { name: 'Try again' }))
+    await ready('month')
+    expect(screen.getByTestId('schedule-empty').textContent).toBe('No results found')
+  })
+})

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest'
+import { localDate, localTime } from '@shared/rules/slots'
+import {
+  addDays,
+  addMonths,
+  dayLabel,
+  instantRange,
+  isDateString,
+  monthGrid,
+  periodTitle,
+  shiftPeriod,
+  visibleDays,
+  weekDays,
+  zonedClock
+} from './calendarDates'
+import { layoutDay, slotEntry } from './entries'
+import { readScheduleParams, writeScheduleParams } from './scheduleState'
+import { aSlot } from './testSlots'
+
+describe('calendar days', () => {
+  it('checks real calendar days only', () => {
+    expect(isDateString('2026-12-01')).toBe(true)
+    expect(isDateString('2026-02-29')).toBe(false)
+    expect(isDateString('2028-02-29')).toBe(true)
+    expect(isDateString('2026-13-01')).toBe(false)
+    expect(isDateString('1 Dec')).toBe(false)
+    expect(isDateString(null)).toBe(false)
+  })
+
+  it('adds days and months as calendar arithmetic', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
+    expect(addMonths('2026-01-15', -1)).toBe('2025-12-15')
+  })
+
+  it('lays a month out as 6 weeks from the Monday on or before the 1st', () => {
+    const grid = monthGrid('2026-12-17')
+    expect(grid).toHaveLength(42)
+    expect(grid[0]).toBe('2026-11-30') // 1 December 2026 is a Tuesday
+    expect(grid[1]).toBe('2026-12-01')
+    expect(grid[41]).toBe('2027-01-10')
+    // A month starting on a Monday starts the grid on its 1st.
+    expect(monthGrid('2026-06-10')[0]).toBe('2026-06-01')
+  })
+
+  it('names days for assistive technology', () => {
+    expect(dayLabel('2026-12-01')).toBe('Tuesday, 1 December 2026')
+  })
+
+  it('titles months and weeks', () => {
+    expect(periodTitle('month', '2026-12-09')).toBe('December 2026')
+    expect(periodTitle('list', '2026-12-09')).toBe('December 2026')
+    expect(periodTitle('week', '2026-12-09')).toBe('7 – 13 December 2026')
+    expect(periodTitle('week', '2026-12-01')).toBe('30 November – 6 December 2026')
+    expect(periodTitle('week', '2026-12-31')).toBe('28 December 2026 – 3 January 2027')
+  })
+
+  it('moves by a week or a month', () => {
+    expect(shiftPeriod('week', '2026-12-01', 1)).toBe('2026-12-08')
+    expect(shiftPeriod('month', '2026-12-31', 1)).toBe('2027-01-01')
+    expect(shiftPeriod('list', '2026-12-15', -1)).toBe('2026-11-01')
+    expect(weekDays('2026-12-06')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'])
+  })
+
+  it('asks the server for local midnights in the viewer’s timezone', () => {
+    expect(instantRange(visibleDays('month', '2026-12-01'), 'America/Los_Angeles')).toEqual({
+      from: '2026-11-30T08:00:00.000Z',
+      to: '2027-01-11T08:00:00.000Z'
+    })
+    // The week of the November DST change: PDT at the start, PST at the end.
+    expect(instantRange(visibleDays('week', '2026-10-28'), 'America/Los_Angeles')).toEqual({
+      from: '2026-10-26T07:00:00.000Z',
+      to: '2026-11-02T08:00:00.000Z'
+    })
+    expect(instantRange(visibleDays('list', '2026-12-20'), 'Asia/Tokyo')).toEqual({
+      from: '2026-11-30T15:00:00.000Z',
+      to: '2026-12-31T15:00:00.000Z'
+    })
+  })
+})
+
+describe('zonedClock', () => {
+  it('places instants exactly as localDate/localTime do, across DST changes and odd offsets', () => {
+    // Each zone's 2026 changes (UTC days), walked every half hour, plus a sweep across the year.
+    const changes: Record<string, string[]> = {
+      'America/Los_Angeles': ['2026-03-08', '2026-11-01'],
+      'Europe/London': ['2026-03-29', '2026-10-25'],
+      'Australia/Lord_Howe': ['2026-04-04', '2026-10-03'],
+      'America/St_Johns': ['2026-03-08', '2026-11-01'],
+      'Pacific/Chatham': ['2026-04-04', '2026-09-26'],
+      'Asia/Kathmandu': [],
+      UTC: []
+    }
+    for (const [zone, days] of Object.entries(changes)) {
+      const clock = zonedClock(zone)
+      const instants: number[] = []
+      for (const day of days) {
+        const start = Date.parse(`${day}T00:00:00.000Z`) - 86_400_000
+        for (let t = start; t < start + 3 * 86_400_000; t += 1_800_000) instants.push(t)
+      }
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 86_400_000 + 3_700_000) instants.push(t)
+      for (const t of instants) {
+        const iso = new Date(t).toISOString()
+        const placed = clock(iso)
+        expect(placed.date, `${zone} ${iso}`).toBe(localDate(iso, zone))
+        expect(placed.time, `${zone} ${iso}`).toBe(localTime(iso, zone))
+      }
+    }
+  })
+
+  it('puts 06:30Z on the previous day in Los Angeles', () => {
+    expect(zonedClock('America/Los_Angeles')('2026-12-01T06:30:00.000Z')).toEqual({ date: '2026-11-30', time: '22:30', minutes: 22 * 60 + 30 })
+  })
+})
+
+describe('week layout', () => {
+  const clock = zonedClock('UTC')
+  const at = (id: string, time: string) => slotEntry(aSlot({ id, time: `2026-12-01T${time}:00.000Z` }), clock)
+
+  it('keeps separate times full width and puts overlapping ones side by side', () => {
+    const { placed, overflow } = layoutDay([at('a', '08:00'), at('b', '09:00'), at('c', '09:15'), at('d', '11:00')], 30, 3)
+    expect(placed.map((p) => [p.entry.id, p.lane, p.lanes])).toEqual([
+      ['slot:a', 0, 1],
+      ['slot:b', 0, 2],
+      ['slot:c', 1, 2],
+      ['slot:d', 0, 1]
+    ])
+    expect(overflow).toEqual([])
+  })
+
+  it('puts what does not fit in three lanes behind a +N', () => {
+    const { placed, overflow } = layoutDay([at('a', '09:00'), at('b', '09:00'), at('c', '09:00'), at('d', '09:00'), at('e', '09:15')], 30, 3)
+    expect(placed.map((p) => p.entry.id)).toEqual(['slot:a', 'slot:b'])
+    expect(overflow).toHaveLength(1)
+    expect(overflow[0]!.entries.map((e) => e.id)).toEqual(['slot:c', 'slot:d', 'slot:e'])
+    expect(overflow[0]!.lane).toBe(2)
+  })
+})
+
+describe('schedule address', () => {
+  it('reads view, day, filters and a slot link, dropping bad values', () => {
+    const state = readScheduleParams(new URLSearchParams('view=week&date=2026-12-01&status=MISSED&type=poll&accountId=m1&teamId=t1&slotId=s1'))
+    expect(state).toEqual({ view: 'week', date: '2026-12-01', filters: { status: 'MISSED', type: 'poll', accountId: 'm1', teamId: 't1' }, slotId: 's1' })
+    expect(readScheduleParams(new URLSearchParams('view=year&date=2026-02-30&status=LATE&type=gif'))).toEqual({
+      view: 'month',
+      date: null,
+      filters: {},
+      slotId: null
+    })
+  })
+
+  it('writes changes and removes cleared keys and the default view', () => {
+    const start = new URLSearchParams('view=week&date=2026-12-01&status=OPEN')
+    expect(writeScheduleParams(start, { view: 'list', filters: { status: null, type: 'poll' } }).toString()).toBe('view=list&date=2026-12-01&type=poll')
+    expect(writeScheduleParams(start, { view: 'month', date: null }).toString()).toBe('status=OPEN')
+  })
+})
