@@ -1,0 +1,263 @@
+import { Avatar, Field, Input, Radio, RadioGroup, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { SLOT_AUDIENCE_MAX, SLOT_TEXT_MAX } from '@shared/api/contract'
+import { MESSAGES } from '@shared/api/messages'
+import { RECURRENCE_COUNT_MAX, TIME_OPTIONS, WEEKLY_INTERVAL_MAX } from '@shared/constants'
+import type { PostType } from '@shared/domain'
+import type { RecurrenceType } from '@shared/rules/slots'
+import { MemberPicker } from '@renderer/components/MemberPicker'
+import { MultiPicker, type PickerOption } from '@renderer/components/MultiPicker'
+import { POST_TYPE_OPTIONS, type SlotForm } from './slotForm'
+import type { SlotOptions } from './useSlotOptions'
+
+export const NO_RESULTS = 'No results found'
+export const NO_BUSINESS_TAGS = 'No business tags found.'
+
+const useStyles = makeStyles({
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '> *': { flex: '1 1 140px' } },
+  note: { color: tokens.colorNeutralForeground3 },
+  swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, display: 'inline-block' }
+})
+
+const COUNT_OPTIONS = Array.from({ length: RECURRENCE_COUNT_MAX + 1 }, (_, i) => i)
+const WEEK_OPTIONS = Array.from({ length: WEEKLY_INTERVAL_MAX }, (_, i) => i + 1)
+
+export interface SlotFieldsProps {
+  mode: 'create' | 'edit'
+  /** The form as it stands against the options (SlotOptions.effective). */
+  form: SlotForm
+  set: <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => void
+  options: SlotOptions
+  /** The assignable days, 'yyyy-MM-dd'. */
+  dateWindow: { min: string; max: string }
+  /** The day cannot be assigned: the field says so. */
+  dateInvalid: boolean
+  timeZone: string
+  /** Everything is read-only (a slot the user may not change). */
+  readOnly?: boolean
+}
+
+/**
+ * The assign-slot fields (spec §2): Auto, members, business pages, date, time, recurrence, topic
+ * tag or business post tag, post type, target audience and content idea. In edit mode the member
+ * is single, Auto is not shown and the recurrence is read-only.
+ */
+export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, timeZone, readOnly = false }: SlotFieldsProps) {
+  const styles = useStyles()
+  const edit = mode === 'edit'
+  const withPages = form.pageIds.length > 0
+  const timeOptions = TIME_OPTIONS.includes(form.time) ? TIME_OPTIONS : [form.time, ...TIME_OPTIONS]
+
+  const pageOptions: PickerOption[] = options.pages.map((p) => ({
+    value: p.id,
+    label: p.linkedInCompanyName,
+    media: <Avatar name={p.linkedInCompanyName} image={p.image ? { src: p.image } : undefined} shape="square" size={24} color="colorful" />
+  }))
+  const tagOption = (t: { id: string; title: string; color: string }): PickerOption => ({
+    value: t.id,
+    label: t.title,
+    media: <span className={styles.swatch} style={{ backgroundColor: t.color }} aria-hidden />
+  })
+  const noTags = form.userIds.length > 0 && !options.tagsLoading && options.tags.length === 0
+  const tagHint = withPages
+    ? 'A business page slot takes a business post tag instead.'
+    : form.userIds.length === 0
+      ? 'Choose a member first.'
+      : noTags
+        ? MESSAGES.noTagsForUser
+        : undefined
+
+  return (
+    <div className={styles.fields}>
+      {edit ? null : (
+        <Switch
+          label="Auto"
+          checked={form.auto}
+          onChange={(_, d) => set('auto', d.checked)}
+          disabled={readOnly}
+          data-testid="slot-auto"
+        />
+      )}
+      <Field
+        label={edit ? 'Member' : 'Members'}
+        hint={options.locked ? 'You can assign slots to yourself only.' : undefined}
+      >
+        <MemberPicker
+          members={options.members}
+          selected={form.userIds}
+          onChange={(ids) => set('userIds', ids)}
+          label={edit ? 'Member' : 'Members'}
+          single={edit}
+          disabled={options.locked || readOnly}
+          data-testid="slot-members"
+        />
+      </Field>
+      <Field label="Business pages" hint="Optional. Members must be linked to every chosen page.">
+        <MultiPicker
+          options={pageOptions}
+          selected={form.pageIds}
+          onChange={(ids) => set('pageIds', ids)}
+          label="Business pages"
+          placeholder="Search business pages"
+          noOptionsMessage={NO_RESULTS}
+          disabled={readOnly}
+          data-testid="slot-pages"
+        />
+      </Field>
+      {form.auto ? (
+        // Auto mode sends tomorrow; the server picks the member and the hour (spec §5).
+        <Text className={styles.note} data-testid="slot-auto-note">
+          Auto assigns one of the chosen members, tomorrow, at a time that suits their posting history.
+        </Text>
+      ) : (
+        <div className={styles.row}>
+          <Field
+            label="Date"
+            validationState={dateInvalid ? 'error' : 'none'}
+            validationMessage={dateInvalid ? MESSAGES.slotDateOutsideWindow : undefined}
+          >
+            <Input
+              type="date"
+              value={form.date}
+              min={dateWindow.min}
+              max={dateWindow.max}
+              onChange={(_, d) => set('date', d.value)}
+              // The picker's clear ('Cancel') leaves the field empty: it goes back to tomorrow (spec §5).
+              onBlur={() => (form.date === '' ? set('date', dateWindow.min) : undefined)}
+              disabled={readOnly}
+              data-testid="slot-date"
+            />
+          </Field>
+          <Field label="Time" hint={`In your timezone (${timeZone}).`}>
+            <Select value={form.time} onChange={(_, d) => set('time', d.value)} disabled={readOnly} data-testid="slot-time">
+              {timeOptions.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      )}
+      <Switch
+        label="Repeat"
+        checked={form.repeat}
+        onChange={(_, d) => set('repeat', d.checked)}
+        disabled={edit || readOnly}
+        data-testid="slot-repeat"
+      />
+      {form.repeat ? (
+        <div className={styles.row}>
+          <Field label="Repeat type">
+            <Select
+              value={form.repeatType}
+              onChange={(_, d) => set('repeatType', d.value as RecurrenceType)}
+              disabled={edit || readOnly}
+              data-testid="slot-repeat-type"
+            >
+              <option value="weekly">Weekly</option>
+              <option value="monthly">Monthly</option>
+            </Select>
+          </Field>
+          <Field label="Every">
+            {form.repeatType === 'weekly' ? (
+              <Select
+                value={String(form.interval)}
+                onChange={(_, d) => set('interval', Number(d.value))}
+                disabled={edit || readOnly}
+                data-testid="slot-repeat-interval"
+              >
+                {WEEK_OPTIONS.map((n) => (
+                  <option key={n} value={n}>
+                    {n === 1 ? '1 week' : `${n} weeks`}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Select value="1" disabled data-testid="slot-repeat-interval">
+                <option value="1">1 month</option>
+              </Select>
+            )}
+          </Field>
+          <Field label="Occurrences" hint={form.count === 0 ? 'With 0 the slot does not repeat.' : undefined}>
+            <Select
+              value={String(form.count)}
+              onChange={(_, d) => set('count', Number(d.value))}
+              disabled={edit || readOnly}
+              data-testid="slot-repeat-count"
+            >
+              {COUNT_OPTIONS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      ) : null}
+      <Field label="Topic tag" hint={tagHint}>
+        <MultiPicker
+          options={options.tags.map(tagOption)}
+          selected={!withPages && form.tagId ? [form.tagId] : []}
+          onChange={(ids) => set('tagId', ids[0] ?? null)}
+          label="Topic tag"
+          placeholder="Choose a topic tag"
+          noOptionsMessage={options.tagsLoading ? 'Loading tags…' : options.tags.length === 0 ? MESSAGES.noTagsForUser : NO_RESULTS}
+          disabled={readOnly || withPages || form.userIds.length === 0}
+          single
+          data-testid="slot-tag"
+        />
+      </Field>
+      {withPages ? (
+        <Field label="Business post tag" hint={!options.businessTagsLoading && options.businessTags.length === 0 ? NO_BUSINESS_TAGS : undefined}>
+          <MultiPicker
+            options={options.businessTags.map(tagOption)}
+            selected={form.businessTagId ? [form.businessTagId] : []}
+            onChange={(ids) => set('businessTagId', ids[0] ?? null)}
+            label="Business post tag"
+            placeholder="Choose a business post tag"
+            noOptionsMessage={options.businessTagsLoading ? 'Loading tags…' : NO_BUSINESS_TAGS}
+            disabled={readOnly}
+            single
+            data-testid="slot-business-tag"
+          />
+        </Field>
+      ) : null}
+      <Field label="Post type">
+        <RadioGroup
+          value={form.postType}
+          onChange={(_, d) => set('postType', d.value as PostType)}
+          layout="horizontal"
+          disabled={readOnly}
+          aria-label="Post type"
+          data-testid="slot-post-type"
+        >
+          {POST_TYPE_OPTIONS.map((o) => (
+            <Radio key={o.value} value={o.value} label={o.label} data-testid={`slot-post-type-${o.value}`} />
+          ))}
+        </RadioGroup>
+      </Field>
+      <Field label="Target audience">
+        <Input
+          value={form.targetAudience}
+          onChange={(_, d) => set('targetAudience', d.value)}
+          maxLength={SLOT_AUDIENCE_MAX}
+          placeholder="Who is this post for?"
+          disabled={readOnly}
+          data-testid="slot-audience"
+        />
+      </Field>
+      <Field label="Content idea">
+        <Textarea
+          value={form.comment}
+          onChange={(_, d) => set('comment', d.value)}
+          maxLength={SLOT_TEXT_MAX}
+          placeholder="What should the post be about?"
+          resize="vertical"
+          disabled={readOnly}
+          data-testid="slot-idea"
+        />
+      </Field>
+    </div>
+  )
+}
