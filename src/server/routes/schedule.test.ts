@@ -617,6 +617,29 @@ describeEachDatabase('schedule: assigned slots', (t) => {
     })
   })
 
+  describe('members leaving', () => {
+    it('deletes a removed member’s future slots; their past ones stay stored but never show', async () => {
+      const { admin, org } = await newOrg('Leavers Co')
+      const mia = await addMember(admin.client, 'Mia Member')
+      const max = await addMember(admin.client, 'Max Member')
+      await create(admin.client, { assignedUserId: [mia.userId, max.userId], time: '2026-03-12T09:00:00.000Z', recurrenceType: 'weekly', recurrenceInterval: 1, recurrenceCount: 3 })
+      t().clock.set('2026-03-20T12:00:00.000Z') // the 12th and 19th have passed, the 26th has not
+      try {
+        expect((await admin.client.delete('/members/delete', { userId: mia.userId })).status).toBe(200)
+        const stored = await t().db.select().from(assignedSlots).where(eq(assignedSlots.organizationId, org.id))
+        expect(stored.filter((r) => r.assigneeId === mia.userId).map((r) => r.time.toISOString()).sort()).toEqual(['2026-03-12T09:00:00.000Z', '2026-03-19T09:00:00.000Z'])
+        expect(stored.filter((r) => r.assigneeId === max.userId)).toHaveLength(3)
+        const shown = (await admin.client.get<Calendar>('/schedule/calendar', { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' })).body.slots
+        expect(shown.map((s) => s.assignee.fullName)).toEqual(['Max Member', 'Max Member', 'Max Member'])
+        expectError(await admin.client.get('/schedule/assigned-slots', { userId: mia.userId }), 404, MESSAGES.memberNotFound)
+        const miaPast = stored.find((r) => r.assigneeId === mia.userId)!
+        expectError(await admin.client.delete(DELETE, { slotId: miaPast.id }), 404, MESSAGES.slotNotFound)
+      } finally {
+        t().clock.set(NOW)
+      }
+    })
+  })
+
   describe('tenant isolation', () => {
     it('answers 404 to another organization for every endpoint and never lists its slots', async () => {
       const { admin } = await newOrg('Tenant One')

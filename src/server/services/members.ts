@@ -28,6 +28,7 @@ import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { defaultOrganizationFor } from './sessions'
+import { deleteFutureSlots } from './slots'
 import { findSubscription } from './subscriptions'
 
 export const INVITATION_TTL_MS = 7 * DAY_MS
@@ -101,14 +102,15 @@ export async function deleteOrphanPlaceholders(executor: Executor, userIds: read
  * the membership (and its invitation, by cascade); users that only existed for an invitation go
  * too. Their sessions lose this organization at once: a session only reaches an organization
  * through an ACTIVE membership (sessions.resolve). The caller holds the organization lock and has
- * checked who may be removed.
+ * checked who may be removed. Their assigned slots from `now` on go too (past ones stay, never shown).
  */
-export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[]): Promise<void> {
+export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date = new Date()): Promise<void> {
   const ids = [...new Set(userIds)].filter(isUuid)
   if (ids.length === 0) return
   await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), inArray(teamMembers.userId, ids)))
   await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), inArray(postTagAssignments.userId, ids)))
   await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), inArray(businessPageMembers.userId, ids)))
+  await deleteFutureSlots(tx, organizationId, ids, now)
   await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
   await deleteOrphanPlaceholders(tx, ids)
 }
@@ -469,7 +471,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (m.role === 'ADMIN' && m.status === 'ACTIVE' && (await activeAdminCount(tx, organizationId)) <= 1) {
           throw conflict(MESSAGES.lastAdmin)
         }
-        await removeMemberships(tx, organizationId, [userId])
+        await removeMemberships(tx, organizationId, [userId], clock.now())
       })
     },
 
