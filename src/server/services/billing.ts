@@ -128,11 +128,12 @@ async function writeInvoice(
 
 /**
  * Lazy renewal of built-in subscriptions (see the decisions above). Cheap when nothing is due
- * (one read); inside a transaction it runs in a savepoint of it.
+ * (one read); inside a transaction it runs in a savepoint of it. Returns the subscription as it
+ * stands afterwards.
  */
-export async function renewDuePeriods(executor: Executor, organizationId: string, now: Date): Promise<void> {
+export async function renewDuePeriods(executor: Executor, organizationId: string, now: Date): Promise<SubscriptionRow | null> {
   const row = await findSubscription(executor, organizationId)
-  if (!row || !renewalDue(row, now)) return
+  if (!row || !renewalDue(row, now)) return row
   await (executor as Database).transaction(async (tx) => {
     await lockOrganization(tx, organizationId)
     const locked = await lockSubscription(tx, organizationId)
@@ -162,6 +163,7 @@ export async function renewDuePeriods(executor: Executor, organizationId: string
     }
     await tx.update(subscriptions).set({ currentPeriodEnd: start, updatedAt: now }).where(eq(subscriptions.id, locked.id))
   })
+  return findSubscription(executor, organizationId)
 }
 
 async function usersCount(executor: Executor, organizationId: string): Promise<number> {
@@ -294,8 +296,7 @@ export function createBillingService(deps: {
 
     async plans(session) {
       const organizationId = session.organization.id
-      await renewDuePeriods(db, organizationId, clock.now())
-      const row = await findSubscription(db, organizationId)
+      const row = await renewDuePeriods(db, organizationId, clock.now())
       const table = provider.pricingTable()
       return {
         provider: provider.kind,
@@ -307,8 +308,7 @@ export function createBillingService(deps: {
     },
 
     async overview(organizationId) {
-      await renewDuePeriods(db, organizationId, clock.now())
-      const row = await findSubscription(db, organizationId)
+      const row = await renewDuePeriods(db, organizationId, clock.now())
       return {
         provider: provider.kind,
         currentPlan: toCurrentPlan(row),
@@ -483,9 +483,8 @@ export function createBillingService(deps: {
       const organizationId = await portalOrganization(token)
       if (!organizationId) return null
       const now = clock.now()
-      await renewDuePeriods(db, organizationId, now)
+      const row = await renewDuePeriods(db, organizationId, now)
       const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1)
-      const row = await findSubscription(db, organizationId)
       const plan = toCurrentPlan(row)
       const ended = subscriptionEnded(row, now)
       const builtinPaid = row !== null && isBuiltinPaid(row)

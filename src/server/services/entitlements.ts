@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client'
 import { aiTemplates, businessPages, postTags, teams } from '../db/schema'
 import { planLimit } from '../errors'
 import { renewDuePeriods } from './billing'
-import { findSubscription, planById, type SubscriptionRow } from './subscriptions'
+import { planById, type SubscriptionRow } from './subscriptions'
 
 /** limit 0 means unlimited (spec §4). */
 const UNLIMITED = 0
@@ -71,16 +71,17 @@ export function grantedLimits(row: SubscriptionRow | null, now: Date): Partial<R
  * Current usage per key: real counts of the organization's business pages, teams, topic tags and
  * AI templates; 0 for features not built yet (AI ideas arrive with their issue).
  */
-async function currentUsage(db: Executor, organizationId: string): Promise<Partial<Record<EntitlementKey, number>>> {
+async function currentUsage(executor: Executor, organizationId: string, inTransaction: boolean): Promise<Partial<Record<EntitlementKey, number>>> {
   const countOf = async (table: typeof businessPages | typeof teams | typeof postTags | typeof aiTemplates) => {
-    const [row] = await db.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId))
+    const [row] = await executor.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId))
     return Number(row?.n ?? 0)
   }
-  // One after another: inside a transaction they share one connection.
-  const pages = await countOf(businessPages)
-  const teamCount = await countOf(teams)
-  const tags = await countOf(postTags)
-  const templates = await countOf(aiTemplates)
+  const tables = [businessPages, teams, postTags, aiTemplates] as const
+  // A transaction has one connection: its queries go one after another.
+  const counts: number[] = []
+  if (inTransaction) for (const table of tables) counts.push(await countOf(table))
+  else counts.push(...(await Promise.all(tables.map(countOf))))
+  const [pages, teamCount, tags, templates] = counts
   return { BUSINESS_PAGES: pages, TEAMS: teamCount, TOPIC_TAGS: tags, AI_TEMPLATES: templates }
 }
 
@@ -100,9 +101,8 @@ export function createEntitlementService(db: Database, clock: Clock): Entitlemen
     async list(organizationId, executor = db) {
       const now = clock.now()
       // Built-in billing renews lazily: a period end that has passed is settled before reading.
-      await renewDuePeriods(executor, organizationId, now)
-      const limits = grantedLimits(await findSubscription(executor, organizationId), now)
-      const usage = await currentUsage(executor, organizationId)
+      const limits = grantedLimits(await renewDuePeriods(executor, organizationId, now), now)
+      const usage = await currentUsage(executor, organizationId, executor !== db)
       return ENTITLEMENT_KEYS.filter((key) => limits[key] !== undefined).map((lookupKey) => ({
         lookupKey,
         limit: limits[lookupKey]!,
