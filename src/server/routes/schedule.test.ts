@@ -661,6 +661,8 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       expectError(await other.get('/schedule/calendar', { ...range, accountId: mia.userId }), 404, ACCOUNT_NOT_FOUND)
       expectError(await other.get('/schedule/calendar', { ...range, accountId: page.id }), 404, ACCOUNT_NOT_FOUND)
       expectError(await other.get('/schedule/calendar', { ...range, teamId: team.id }), 404, MESSAGES.teamNotFound)
+      expectError(await other.get('/schedule/calendar', { ...range, teamId: team.id, status: 'PUBLISHED' }), 404, MESSAGES.teamNotFound)
+      expectError(await other.get('/schedule/calendar', { ...range, accountId: mia.userId, status: 'DONE' }), 404, ACCOUNT_NOT_FOUND)
       expectError(await other.get('/schedule', { accountId: mia.userId }), 404, ACCOUNT_NOT_FOUND)
       expectError(await other.get('/schedule', { teamId: team.id }), 404, MESSAGES.teamNotFound)
       expectError(await create(other, { assignedUserId: [mia.userId], time: '2026-03-12T09:00:00.000Z' }), 400, MESSAGES.slotMemberUnknown)

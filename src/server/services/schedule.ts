@@ -94,11 +94,6 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
   /** SQL conditions on assigned_slots for the filters; null when no slot can match (a post status). */
   async function slotFilter(executor: Executor, organizationId: string, filter: ScheduleFilter, now: Date): Promise<SQL[] | null> {
     const conditions: SQL[] = []
-    if (filter.status && postStatusSchema.safeParse(filter.status).success) return null
-    if (filter.status === 'OPEN') conditions.push(gte(assignedSlots.time, now))
-    // Issue 6: MISSED excludes and DONE selects the slots with a published post.
-    if (filter.status === 'MISSED') conditions.push(lt(assignedSlots.time, now))
-    if (filter.status === 'DONE') return null
     if (filter.type) conditions.push(eq(assignedSlots.postType, filter.type))
     if (filter.accountId) {
       const id = filter.accountId
@@ -136,6 +131,12 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       if (!team) throw notFound(MESSAGES.teamNotFound)
       conditions.push(inArray(assignedSlots.assigneeId, executor.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, team.id))))
     }
+    // The status last, so an unknown account or team is a 404 whatever the status.
+    if (filter.status && postStatusSchema.safeParse(filter.status).success) return null
+    if (filter.status === 'OPEN') conditions.push(gte(assignedSlots.time, now))
+    // Issue 6: MISSED excludes and DONE selects the slots with a published post.
+    if (filter.status === 'MISSED') conditions.push(lt(assignedSlots.time, now))
+    if (filter.status === 'DONE') return null
     return conditions
   }
 
