@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints, type BodyOf, type CreateSlotBody, type SlotScope } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
@@ -73,24 +73,29 @@ export function useUpdateSlotTags() {
   return useMutation({ mutationFn: (body: UpdateSlotTagsBody) => callApi(endpoints.updateSlotTags, { body }), onSuccess })
 }
 
-/** POST /postTag/get-user-tags: each chosen member's topic tags (none asked for while no member is chosen). */
+/**
+ * POST /postTag/get-user-tags: each chosen member's topic tags (none asked for while no member is
+ * chosen). The previous answer stands in while another choice loads, so a chosen tag keeps its label.
+ */
 export function useUserTags(userIds: readonly string[], range: TagRange, options: { enabled?: boolean } = {}) {
   const callApi = useCallApi()
   return useQuery({
     queryKey: slotTagKeys.users(userIds, range),
     queryFn: () => callApi(endpoints.getUserTags, { body: { userIds: [...userIds], ...range } }),
     staleTime: STALE_TIMES.postTags,
+    placeholderData: keepPreviousData,
     enabled: userIds.length > 0 && options.enabled !== false
   })
 }
 
-/** POST /businessPostTag/by-business-page: each chosen page's business post tags. */
+/** POST /businessPostTag/by-business-page: each chosen page's business post tags (the previous answer stands in meanwhile). */
 export function useBusinessTagsByPages(pageIds: readonly string[], range: TagRange, options: { enabled?: boolean } = {}) {
   const callApi = useCallApi()
   return useQuery({
     queryKey: slotTagKeys.pages(pageIds, range),
     queryFn: () => callApi(endpoints.businessPostTagsByPage, { body: { businessPageIds: [...pageIds], ...range } }),
     staleTime: STALE_TIMES.businessTags,
+    placeholderData: keepPreviousData,
     enabled: pageIds.length > 0 && options.enabled !== false
   })
 }

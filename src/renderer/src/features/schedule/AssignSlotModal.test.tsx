@@ -317,6 +317,23 @@ describe('Assign slot modal: tags', () => {
     expect(await sent(fake)).toMatchObject({ tagId: 'tag-2', businessPostTagId: null })
   })
 
+  it('drops a chosen tag the chosen members no longer share', async () => {
+    const { events, fake } = open()
+    await dialog()
+    await pick(events, 'slot-members', 'member-1')
+    await waitFor(() => expect((screen.getByTestId('slot-tag-input') as HTMLInputElement).disabled).toBe(false))
+    await pick(events, 'slot-tag', 'tag-1')
+    await events.click(screen.getByTestId('slot-members-tag-member-1'))
+    expect(screen.queryByTestId('slot-tag-tag-tag-1')).toBeNull()
+    await pick(events, 'slot-members', 'member-1')
+    expect(screen.queryByTestId('slot-tag-tag-tag-1')).toBeNull()
+    await pick(events, 'slot-tag', 'tag-1')
+    await pick(events, 'slot-members', 'member-2')
+    await waitFor(() => expect(screen.queryByTestId('slot-tag-tag-tag-1')).toBeNull())
+    await events.click(assign())
+    expect((await sent(fake)).tagId).toBeNull()
+  })
+
   it('says to contact the admin when the chosen members have no tags', async () => {
     const { events } = open()
     await dialog()

@@ -8,7 +8,7 @@ import { useCreateSlots } from '@renderer/api/slots'
 import { useNotify } from '@renderer/app/toasts'
 import { SlotFields } from './SlotFields'
 import { useSlotDialogStyles } from './slotDialogStyles'
-import { assignsOnlySelf, canAssign, createSlotPayload, initialCreateForm, userTimeZone, type AssignSlotPreset, type SlotForm } from './slotForm'
+import { assignsOnlySelf, canAssign, createSlotPayload, initialCreateForm, userTimeZone, withField, type AssignSlotPreset, type SlotForm } from './slotForm'
 import { useSlotCloseGuard } from './useSlotCloseGuard'
 import { useSlotOptions } from './useSlotOptions'
 
@@ -30,7 +30,7 @@ export function CreateSlotDialog({ user, preset, onClose }: { user: User; preset
   const dateWindow = slotDateWindow(now, timeZone)
   const pending = create.isPending
   const { requestClose, confirmation } = useSlotCloseGuard({ ask: true, pending, onClose })
-  const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => setForm((f) => withField(f, key, value))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -25,7 +25,7 @@ import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { failureToast } from '@renderer/lib/failureToast'
 import { SlotFields } from './SlotFields'
 import { useSlotDialogStyles } from './slotDialogStyles'
-import { SCOPE_LABELS, canSaveEdit, hasSeries, initialEditForm, slotSaveSteps, userTimeZone, type AssignableMember, type SlotForm } from './slotForm'
+import { SCOPE_LABELS, canSaveEdit, hasSeries, initialEditForm, slotSaveSteps, userTimeZone, withField, type AssignableMember, type SlotForm } from './slotForm'
 import { useSlotCloseGuard } from './useSlotCloseGuard'
 import { useSlotOptions } from './useSlotOptions'
 
@@ -80,7 +80,7 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
   const canSave = blocked === null && dirty && !pending && canSaveEdit(initial, effective, now, timeZone)
   const series = hasSeries(slot)
   const { requestClose, confirmation } = useSlotCloseGuard({ ask: dirty, pending, onClose })
-  const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => setForm((f) => withField(f, key, value))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

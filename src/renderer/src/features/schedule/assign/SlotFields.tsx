@@ -9,8 +9,8 @@ import { MultiPicker, type PickerOption } from '@renderer/components/MultiPicker
 import { POST_TYPE_OPTIONS, type SlotForm } from './slotForm'
 import type { SlotOptions } from './useSlotOptions'
 
-export const NO_RESULTS = 'No results found'
-export const NO_BUSINESS_TAGS = 'No business tags found.'
+const NO_RESULTS = 'No results found'
+const NO_BUSINESS_TAGS = 'No business tags found.'
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

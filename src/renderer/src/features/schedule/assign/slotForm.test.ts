@@ -13,6 +13,7 @@ import {
   pageTags,
   pagesForMembers,
   slotSaveSteps,
+  withField,
   type SlotForm
 } from './slotForm'
 
@@ -115,6 +116,15 @@ describe('tags', () => {
     ]
     expect(pageTags(lists, ['p1', 'p2']).map((t) => t.id)).toEqual(['x', 'y', 'z'])
     expect(pageTags(lists, ['p2']).map((t) => t.id)).toEqual(['y', 'z'])
+  })
+})
+
+describe('withField', () => {
+  it('drops the topic tag with the last member only', () => {
+    const chosen = form({ userIds: ['a', 'b'], tagId: 't1' })
+    expect(withField(chosen, 'userIds', ['a'])).toMatchObject({ userIds: ['a'], tagId: 't1' })
+    expect(withField(chosen, 'userIds', [])).toMatchObject({ userIds: [], tagId: null })
+    expect(withField(chosen, 'comment', 'x')).toMatchObject({ comment: 'x', tagId: 't1' })
   })
 })
 

@@ -25,9 +25,9 @@ export interface AssignSlotPreset {
   businessPageId?: string
 }
 
-export const DEFAULT_SLOT_TIME = '09:00'
+const DEFAULT_SLOT_TIME = '09:00'
 /** Occurrences offered when the Repeat switch is first turned on. */
-export const DEFAULT_OCCURRENCES = 4
+const DEFAULT_OCCURRENCES = 4
 
 /** What the modal edits; the payload is derived from it (createSlotPayload, slotSaveSteps). */
 export interface SlotForm {
@@ -178,8 +178,14 @@ export function initialEditForm(slot: AssignedSlot, timeZone: string): SlotForm 
   }
 }
 
+/** One field changed. With no member left the topic tag goes too: it is chosen among the members' tags (spec §5). */
+export function withField<K extends keyof SlotForm>(form: SlotForm, key: K, value: SlotForm[K]): SlotForm {
+  const next = { ...form, [key]: value }
+  return key === 'userIds' && next.userIds.length === 0 ? { ...next, tagId: null } : next
+}
+
 /** With business pages chosen a slot takes a business post tag, otherwise a topic tag (spec §5). */
-export function effectiveTags(form: Pick<SlotForm, 'pageIds' | 'tagId' | 'businessTagId'>): { tagId: string | null; businessPostTagId: string | null } {
+function effectiveTags(form: Pick<SlotForm, 'pageIds' | 'tagId' | 'businessTagId'>): { tagId: string | null; businessPostTagId: string | null } {
   const pages = form.pageIds.length > 0
   return { tagId: pages ? null : form.tagId, businessPostTagId: pages ? form.businessTagId : null }
 }
@@ -190,7 +196,7 @@ export function canAssign(form: SlotForm, now: Date, timeZone: string): boolean 
 }
 
 /** The assigner's weekday name and hour in their timezone (auto mode, spec §3). */
-export function currentDayAndHour(now: Date, timeZone: string): { currentDate: string; currentHour: number } {
+function currentDayAndHour(now: Date, timeZone: string): { currentDate: string; currentHour: number } {
   const zoned = new TZDate(now.getTime(), timeZone)
   return { currentDate: format(zoned, 'EEEE'), currentHour: Number(format(zoned, 'H')) }
 }

@@ -61,9 +61,11 @@ export function useSlotOptions(input: { user: User; form: SlotForm; now: Date; t
 
   const tags = commonTags(userTags.data ?? [], userIds)
   const businessTags = pageTags(businessTagLists.data ?? [], pageIds)
-  // A tag stays chosen while its options load; once they are known, only an offered tag does.
-  const tagId = userTags.isSuccess ? known(form.tagId ? [form.tagId] : [], tags)[0] ?? null : form.tagId
-  const businessTagId = businessTagLists.isSuccess ? known(form.businessTagId ? [form.businessTagId] : [], businessTags)[0] ?? null : form.businessTagId
+  // A tag stays chosen while the options for new members or pages load; once they are known, only an offered tag does.
+  const offered = (id: string | null, query: { isSuccess: boolean; isPlaceholderData: boolean }, list: readonly { id: string }[]) =>
+    id === null || !query.isSuccess || query.isPlaceholderData || list.some((t) => t.id === id) ? id : null
+  const tagId = offered(form.tagId, userTags, tags)
+  const businessTagId = offered(form.businessTagId, businessTagLists, businessTags)
 
   return {
     members: membersForPages(candidates, pageIds, userIds),
