@@ -1,11 +1,11 @@
-import { useEffect } from 'react'
-import { Outlet, useNavigate } from 'react-router-dom'
+import { useEffect, useEffectEvent } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
 import { notificationKeys } from '@renderer/api/notifications'
 import { userKeys } from '@renderer/api/user'
 import { useHost } from '@renderer/host/HostContext'
-import { paths } from './paths'
+import { paths, paymentRequiredState, type PaymentRequiredState } from './paths'
 
 /** App paths only: a host event must not turn into an off-site or protocol-relative navigation. */
 function isAppPath(path: string): boolean {
@@ -19,6 +19,7 @@ function isAppPath(path: string): boolean {
 export function RootLayout() {
   const host = useHost()
   const navigate = useNavigate()
+  const location = useLocation()
   const queryClient = useQueryClient()
 
   useEffect(
@@ -39,12 +40,20 @@ export function RootLayout() {
     host.ready().catch((error: unknown) => console.error('The host did not accept the ready signal.', error))
   }, [host])
 
-  // Issue 4 adds the plan dialog; until then the plan-modal event leads to the expired page.
+  // Spec §4: 'openPlanModal' (any 402) leads to /subscription-expired, which opens the plan dialog
+  // for admins. The state says a 402 brought the user, and from where.
+  const openPlanModal = useEffectEvent(() => {
+    const here = `${location.pathname}${location.search}`
+    const already = location.pathname === paths.subscriptionExpired
+    const from = already ? (paymentRequiredState(location.state)?.from ?? paths.dashboard) : here
+    const state: PaymentRequiredState = { paymentRequired: true, from }
+    void navigate(paths.subscriptionExpired, { state, replace: already })
+  })
   useEffect(() => {
-    const openPlanModal = () => void navigate(paths.subscriptionExpired)
-    window.addEventListener(OPEN_PLAN_MODAL_EVENT, openPlanModal)
-    return () => window.removeEventListener(OPEN_PLAN_MODAL_EVENT, openPlanModal)
-  }, [navigate])
+    const listener = () => openPlanModal()
+    window.addEventListener(OPEN_PLAN_MODAL_EVENT, listener)
+    return () => window.removeEventListener(OPEN_PLAN_MODAL_EVENT, listener)
+  }, [])
 
   return <Outlet />
 }

@@ -61,6 +61,18 @@ export const ROUTES: readonly RouteEntry[] = [
     load: () => import('@renderer/features/settings/OrganizationSettingsPage')
   },
   {
+    path: paths.billingSettings,
+    access: 'protected',
+    shell: true,
+    load: () => import('@renderer/features/billing/BillingSettingsPage')
+  },
+  {
+    path: paths.billing,
+    access: 'protected',
+    shell: true,
+    load: () => import('@renderer/features/billing/BillingPage')
+  },
+  {
     path: paths.subscriptionExpired,
     access: 'protected',
     shell: true,

@@ -69,6 +69,18 @@ describe('AvatarMenu', () => {
     }
   })
 
+  it('offers Billing to ADMIN and GHOST, which leads to /settings/billing; not to MEMBER', async () => {
+    await openMenu(withRole(aUser(), 'MEMBER'))
+    expect(itemNames()).not.toContain('Billing')
+    cleanup()
+    await openMenu(withRole(aUser(), 'GHOST'))
+    expect(itemNames()).toContain('Billing')
+    cleanup()
+    const { events } = await openMenu(aUser())
+    await events.click(screen.getByRole('menuitem', { name: 'Billing' }))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings/billing'))
+  })
+
   it('opens the invite dialog from Invite users', async () => {
     const { events } = await openMenu(aUser(), createFakeHost({ 'GET /billing/verify/entitled': ok([]), 'GET /user': ok(aUser()) }))
     await events.click(screen.getByTestId('menu-invite-users'))

@@ -26,6 +26,7 @@ import {
   Person24Regular,
   PersonAdd24Regular,
   QuestionCircle24Regular,
+  Receipt24Regular,
   SignOut24Regular,
   Settings24Regular
 } from '@fluentui/react-icons'
@@ -101,6 +102,11 @@ export function AvatarMenu({ user }: { user: User }) {
             {admin ? (
               <MenuItem icon={<Building24Regular />} onClick={() => void navigate(paths.organizationSettings)} data-testid="menu-organization">
                 Organization
+              </MenuItem>
+            ) : null}
+            {admin ? (
+              <MenuItem icon={<Receipt24Regular />} onClick={() => void navigate(paths.billingSettings)} data-testid="menu-billing">
+                Billing
               </MenuItem>
             ) : null}
             {admin ? (

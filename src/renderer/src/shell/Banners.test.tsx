@@ -12,11 +12,11 @@ const now = new Date()
 const endingTrial = anOrganization({ currentPlan: { ...anOrganization().currentPlan, trialEndsAt: daysFromNow(3, now) } })
 
 describe('Banners', () => {
-  it('shows the trial banner without a link while /settings/billing does not exist', () => {
+  it('shows the trial banner with its Upgrade plan link to /settings/billing', () => {
     renderInApp(<Banners pathname="/dashboard" user={aUser()} organization={endingTrial} now={now} />, createFakeHost())
     const banner = screen.getByTestId('banner-trial')
     expect(banner.textContent).toContain('Your trial will expire in 3 days. Upgrade your plan to continue using all features.')
-    expect(banner.querySelector('a')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Upgrade plan' }).getAttribute('href')).toBe('/settings/billing')
   })
 
   it('links the LinkedIn banner to profile settings', () => {

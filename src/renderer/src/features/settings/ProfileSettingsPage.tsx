@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Card, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { emailSchema } from '@shared/api/contract'
 import type { User } from '@shared/domain'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 import { useUpdateUserDetails, useUpdateUserEmail, useUser } from '@renderer/api/user'
+import { paths } from '@renderer/app/paths'
 import { useNotify } from '@renderer/app/toasts'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
+import { RouterLink } from '@renderer/components/RouterLink'
 import { TimeZonePicker } from '@renderer/components/TimeZonePicker'
 import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
 import { YourTopicTags } from './YourTopicTags'
@@ -107,6 +109,16 @@ export default function ProfileSettingsPage() {
     <div className={styles.page}>
       <ProfileForm key={user.data.id} user={user.data} />
       <YourTopicTags userId={user.data.id} />
+      <Card className={styles.card}>
+        <h2 className={styles.heading}>Plan and billing</h2>
+        <Text>
+          Your organization&rsquo;s plan, seats and invoices are in{' '}
+          <RouterLink to={paths.billingSettings} inline data-testid="settings-billing-link">
+            Billing
+          </RouterLink>
+          .
+        </Text>
+      </Card>
     </div>
   )
 }
