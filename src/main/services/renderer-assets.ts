@@ -11,9 +11,17 @@ export const APP_HOST = 'pagecrew'
 export const APP_RENDERER_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const APP_RENDERER_URL = `${APP_RENDERER_ORIGIN}/`
 
+/**
+ * Stripe's pricing table (the plan dialog, when the team server uses Stripe) is a script and a
+ * frame from js.stripe.com; the desktop CSP is static, so it allows that origin whichever billing
+ * provider the server has. Its checkout links leave the window for the system browser (window.ts).
+ */
+export const STRIPE_JS_ORIGIN = 'https://js.stripe.com'
+
 export const RENDERER_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${STRIPE_JS_ORIGIN}`,
+  `frame-src ${STRIPE_JS_ORIGIN}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "connect-src 'self'",

@@ -11,8 +11,8 @@ const useStyles = makeStyles({
 const intentOf = (banner: Banner) => (banner.kind === 'linkedin-expired' ? 'error' : 'warning')
 
 /**
- * The banners under the top bar (spec §2). A banner's link shows only when its screen exists: the
- * trial banner's 'Upgrade plan' waits for /settings/billing.
+ * The banners under the top bar (spec §2). A banner's link shows only when its screen exists (the
+ * LinkedIn 'Reconnect' target arrives with the LinkedIn connection).
  */
 export function Banners({ pathname, user, organization, now }: { pathname: string; user: User; organization: Organization | undefined; now: Date }) {
   const styles = useStyles()
