@@ -104,7 +104,7 @@ export async function deleteOrphanPlaceholders(executor: Executor, userIds: read
  * through an ACTIVE membership (sessions.resolve). The caller holds the organization lock and has
  * checked who may be removed. Their assigned slots from `now` on go too (past ones stay, never shown).
  */
-export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date = new Date()): Promise<void> {
+export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date): Promise<void> {
   const ids = [...new Set(userIds)].filter(isUuid)
   if (ids.length === 0) return
   await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), inArray(teamMembers.userId, ids)))
