@@ -83,15 +83,32 @@ export function cachedSlot(queryClient: QueryClient, slotId: string): AssignedSl
   return undefined
 }
 
+/** GET /schedule/assigned-slots answers ranges of at most 100 days. */
+const LOOKUP_WINDOW_DAYS = 100
+const DAY = 86_400_000
+
 /**
- * Finds one slot for a deep link (`/schedule?slotId=…`, what notifications link to) when it is not
- * in a loaded calendar: GET /schedule/assigned-slots lists the viewer's own slots (a notification
- * about a slot is sent to its assignee), from `from` on. Null when it is not there.
+ * Finds one slot for a deep link (`/schedule?slotId=…`, what notifications link to) that is not in
+ * a loaded calendar: GET /schedule/assigned-slots lists the viewer's own slots (a slot notification
+ * goes to its assignee), first the 100 days from yesterday on, then the 100 days before. Null when
+ * it is in neither.
  */
-export function fetchSlotForLink(queryClient: QueryClient, callApi: ReturnType<typeof useCallApi>, slotId: string, from: string) {
+export function fetchSlotForLink(queryClient: QueryClient, callApi: ReturnType<typeof useCallApi>, slotId: string, now: Date) {
+  const start = now.getTime() - DAY
+  const windows = [
+    { from: start, to: start + LOOKUP_WINDOW_DAYS * DAY },
+    { from: start - LOOKUP_WINDOW_DAYS * DAY, to: start }
+  ]
   return queryClient.fetchQuery({
     queryKey: scheduleKeys.slotLookup(slotId),
-    queryFn: async () => (await callApi(endpoints.listAssignedSlots, { query: { from } })).find((s) => s.id === slotId) ?? null,
+    queryFn: async () => {
+      for (const w of windows) {
+        const query = { from: new Date(w.from).toISOString(), to: new Date(w.to).toISOString() }
+        const found = (await callApi(endpoints.listAssignedSlots, { query })).find((s) => s.id === slotId)
+        if (found) return found
+      }
+      return null
+    },
     staleTime: STALE_TIMES.assignedSlots
   })
 }

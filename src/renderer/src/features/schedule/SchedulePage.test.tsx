@@ -15,6 +15,7 @@ import { aCalendarPost, aSlot } from './testSlots'
 vi.mock('./slotModal', async () => {
   const { createElement } = await import('react')
   return {
+    preloadSlotModal: () => undefined,
     ScheduleSlotModal: (props: SlotModalProps) =>
       props.open
         ? createElement('div', { 'data-testid': 'slot-modal', 'data-date': props.preset?.date ?? '', 'data-slot': props.slot?.id ?? '' })
@@ -447,13 +448,18 @@ describe('Plan: address, filters and links', () => {
     await waitFor(() => expect(location()).toBe('/schedule?date=2027-01-05'))
     await ready('month')
     expect(screen.getByTestId('schedule-title').textContent).toBe('January 2027')
-    expect(fake.requestsTo('GET', '/schedule/assigned-slots')[0]!.query).toEqual({ from: new Date(NOW.getTime() - 90 * 86_400_000).toISOString() })
+    // The viewer's own slots from yesterday on (the server answers at most 100 days at a time).
+    expect(fake.requestsTo('GET', '/schedule/assigned-slots')[0]!.query).toEqual({ from: '2026-10-19T12:00:00.000Z', to: '2027-01-27T12:00:00.000Z' })
   })
 
-  it('says when a linked slot cannot be found', async () => {
+  it('says when a linked slot cannot be found, after looking back 100 days too', async () => {
     const { fake } = open('/schedule?slotId=gone')
     fake.reply('GET /schedule/assigned-slots', ok([]))
     expect(await toastText()).toContain('Slot not found.')
+    expect(fake.requestsTo('GET', '/schedule/assigned-slots').map((r) => r.query)).toEqual([
+      { from: '2026-10-19T12:00:00.000Z', to: '2027-01-27T12:00:00.000Z' },
+      { from: '2026-07-11T12:00:00.000Z', to: '2026-10-19T12:00:00.000Z' }
+    ])
     await waitFor(() => expect(location()).toBe('/schedule'))
     expect(screen.queryByTestId('slot-modal')).toBeNull()
   })

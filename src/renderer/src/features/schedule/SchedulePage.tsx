@@ -16,7 +16,6 @@ import {
 } from '@fluentui/react-components'
 import { CalendarAdd20Regular, CalendarArrowRight20Regular, ChevronLeft20Regular, ChevronRight20Regular, Edit20Regular } from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
-import { DAY_MS, SLOT_WINDOW_DAYS } from '@shared/constants'
 import type { AssignedSlot } from '@shared/domain'
 import { useCallApi } from '@renderer/api/client'
 import { cachedSlot, calendarQueryOptions, fetchSlotForLink, useCalendar, useScheduleList } from '@renderer/api/schedule'
@@ -33,7 +32,7 @@ import { canMoveSlot, canMoveSlotTo, useSlotMoves } from './moves'
 import { ScheduleContext, type ScheduleActions } from './scheduleContext'
 import { ScheduleFilters } from './ScheduleFilters'
 import { VIEWS, readScheduleParams, writeScheduleParams, type FilterName } from './scheduleState'
-import { ScheduleSlotModal, type AssignSlotPreset } from './slotModal'
+import { ScheduleSlotModal, preloadSlotModal, type AssignSlotPreset } from './slotModal'
 import { WeekView } from './WeekView'
 
 const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', list: 'List' }
@@ -115,6 +114,7 @@ function PlanScreen({ timeZone }: { timeZone: string }) {
   const alive = useRef(true)
   useEffect(() => {
     alive.current = true
+    preloadSlotModal()
     return () => {
       alive.current = false
     }
@@ -131,8 +131,7 @@ function PlanScreen({ timeZone }: { timeZone: string }) {
         slot = shown?.slots.find((s) => s.id === slotId)
       }
       if (!slot) {
-        const from = new Date(Date.now() - SLOT_WINDOW_DAYS * DAY_MS).toISOString()
-        slot = (await fetchSlotForLink(queryClient, callApi, slotId, from).catch(() => null)) ?? undefined
+        slot = (await fetchSlotForLink(queryClient, callApi, slotId, new Date()).catch(() => null)) ?? undefined
       }
       if (!alive.current) return
       update({ slotId: null, date: slot ? clock(slot.time).date : undefined })

@@ -1,33 +1,22 @@
-import { Suspense, lazy, type ComponentType } from 'react'
-import type { AssignedSlot } from '@shared/domain'
+import { Suspense, lazy } from 'react'
+import type { AssignSlotModalProps } from './AssignSlotModal'
 
-/** The assign-slot modal's preset (spec §4: date, member and business page). */
-export interface AssignSlotPreset {
-  /** yyyy-MM-dd */
-  date?: string
-  memberId?: string
-  businessPageId?: string
-}
-
-export interface SlotModalProps {
-  open: boolean
-  onClose: () => void
-  preset?: AssignSlotPreset
-  /** Edit mode. */
-  slot?: AssignedSlot
-}
+export type { AssignSlotPreset } from './AssignSlotModal'
+export type SlotModalProps = AssignSlotModalProps
 
 /**
- * The Plan screen's one seam to the assign-slot modal (AssignSlotModal.tsx, written beside this
- * file by the modal's owner). Until that module exists this renders nothing; the screen's tests
- * mock this module.
+ * The Plan screen's one seam to the assign-slot modal. The modal (its form, pickers and tag
+ * queries) is its own chunk, so the calendar draws without waiting for it; the screen preloads it
+ * once it is up, so the first click does not wait either. The screen's tests mock this module.
  */
-const loaders = import.meta.glob<{ AssignSlotModal: ComponentType<SlotModalProps> }>('./AssignSlotModal.tsx')
-const load = loaders['./AssignSlotModal.tsx']
-const AssignSlotModal = load ? lazy(async () => ({ default: (await load()).AssignSlotModal })) : null
+const loadModal = () => import('./AssignSlotModal')
+const AssignSlotModal = lazy(async () => ({ default: (await loadModal()).AssignSlotModal }))
+
+export function preloadSlotModal(): void {
+  loadModal().catch((error: unknown) => console.error('The assign-slot modal did not load.', error))
+}
 
 export function ScheduleSlotModal(props: SlotModalProps) {
-  if (!AssignSlotModal) return null
   return (
     <Suspense fallback={null}>
       <AssignSlotModal {...props} />
