@@ -22,6 +22,7 @@ import { registerMemberRoutes } from './routes/members'
 import { registerTagRoutes } from './routes/tags'
 import { registerTeamRoutes } from './routes/teams'
 import { BILLING_PORTAL_FORM_PATHS, registerBillingRoutes } from './routes/billing'
+import { registerStripeWebhookRoute } from './routes/billingWebhooks'
 import { registerNotificationRoutes } from './routes/notification'
 import { registerOrganizationRoutes } from './routes/organization'
 import { registerPublicRoutes } from './routes/public'
@@ -39,6 +40,8 @@ export interface CreateServerOptions {
   mailTransport?: MailTransport | null
   /** Replaces the configured billing provider (tests inject failing or recording ones). */
   billingProvider?: BillingProvider
+  /** Where the Stripe webhook route reports skipped events (default: the server log at warn). */
+  webhookLog?: (message: string) => void
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -134,6 +137,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     },
     { prefix: API_BASE }
   )
+
+  // Stripe's webhook: on the root instance (it adds /api itself) so the client-header check does
+  // not apply; its credential is Stripe's signature over the raw body.
+  if (config.stripe) {
+    registerStripeWebhookRoute(app, { db: options.db, clock, config: config.stripe, log: options.webhookLog ?? ((message) => app.log.warn(message)) })
+  }
 
   registerRenderer(app, config.rendererDir)
   return app

@@ -13,14 +13,14 @@ import { manualClock } from '../clock'
 import type { StripeConfig } from '../config'
 import { billingEvents, invoices, subscriptions } from '../db/schema'
 import { startFakeStripe, type FakeStripe, type FakeSubscription } from '../testing/fakeStripe'
-import { createTestApp, createTestDatabase, FAST_ARGON2, TestClient, testDatabaseKinds, type TestApp, type TestDatabaseKind } from '../testing/harness'
-import { registerStripeWebhookRoute, STRIPE_WEBHOOK_PATH } from './billingWebhooks'
+import { createTestDatabase, FAST_ARGON2, TestClient, testDatabaseKinds, type TestApp, type TestDatabaseKind } from '../testing/harness'
+import { STRIPE_WEBHOOK_PATH } from './billingWebhooks'
 
 const kinds = await testDatabaseKinds()
 const WEBHOOK_URL = `${API_BASE}${STRIPE_WEBHOOK_PATH}`
 const YEAR_MS = 365 * 86_400_000
 
-/** The real server with the webhook route registered on its root instance (the wiring app.ts should do). */
+/** The real server, with Stripe configured: app.ts registers the webhook route on its root instance. */
 async function serverWithWebhookRoute(kind: TestDatabaseKind, config: StripeConfig, log: (message: string) => void): Promise<TestApp> {
   const handle = await createTestDatabase(kind)
   const clock = manualClock()
@@ -29,9 +29,9 @@ async function serverWithWebhookRoute(kind: TestDatabaseKind, config: StripeConf
     db: handle.db,
     clock,
     config: { logLevel: 'error', dataDir, stripe: config },
-    identity: createPasswordIdentity({ db: handle.db, clock, argon2: FAST_ARGON2 })
+    identity: createPasswordIdentity({ db: handle.db, clock, argon2: FAST_ARGON2 }),
+    webhookLog: log
   })
-  registerStripeWebhookRoute(app, { db: handle.db, clock, config, log })
   await app.ready()
   return {
     app,
@@ -51,8 +51,6 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
   let fake: FakeStripe
   let testApp: TestApp
   let config: StripeConfig
-  /** Whether app.ts registers the route itself; until then the test registers it the way app.ts should. */
-  let wired = false
   let hookUrl = ''
   const logs: string[] = []
 
@@ -60,12 +58,8 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
     let clock: TestApp['clock'] | null = null
     fake = await startFakeStripe({ now: () => clock?.now() ?? new Date() })
     config = { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, publishableKey: null, pricingTableId: null, apiBase: fake.url }
-    testApp = await createTestApp({ database: kind, config: { stripe: config } })
-    wired = testApp.app.hasRoute({ method: 'POST', url: WEBHOOK_URL })
-    if (!wired) {
-      await testApp.close()
-      testApp = await serverWithWebhookRoute(kind, config, (m) => logs.push(m))
-    }
+    testApp = await serverWithWebhookRoute(kind, config, (m) => logs.push(m))
+    expect(testApp.app.hasRoute({ method: 'POST', url: WEBHOOK_URL })).toBe(true)
     clock = testApp.clock
     const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' })
     hookUrl = `${address}${WEBHOOK_URL}`
@@ -188,7 +182,7 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
     const after = await snapshot(org.id)
     expect(after.subscription).toEqual(before.subscription)
     expect(after.events).toBe(before.events + 1) // recorded, not applied
-    if (!wired) expect(logs.some((m) => m.includes(older.event.id) && m.includes('older'))).toBe(true)
+    expect(logs.some((m) => m.includes(older.event.id) && m.includes('older'))).toBe(true)
     // Later events (Stripe's clock past the newer one) apply again.
     testApp.clock.advance(120_000)
   })
@@ -325,7 +319,7 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
     const after = await snapshot(org.id)
     expect(after.subscription).toEqual(before.subscription)
     expect(after.invoices).toEqual(before.invoices)
-    if (!wired) expect(logs.some((m) => m.includes(foreign.event.id) && m.includes('no Pagecrew organization'))).toBe(true)
+    expect(logs.some((m) => m.includes(foreign.event.id) && m.includes('no Pagecrew organization'))).toBe(true)
   })
 
   it('is reachable without the X-Pagecrew-Client header; the rest of the API still parses JSON and checks the header', async () => {
