@@ -127,7 +127,7 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
           <form onSubmit={(e) => void submit(e)} noValidate>
             <DialogBody>
               <DialogTitle>Edit slot</DialogTitle>
-              <DialogContent>
+              <DialogContent className={styles.content}>
                 {blocked ? (
                   <MessageBar intent="info" data-testid="slot-edit-blocked">
                     <MessageBarBody>{blocked}</MessageBarBody>

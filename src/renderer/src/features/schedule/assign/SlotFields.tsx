@@ -14,7 +14,8 @@ const NO_BUSINESS_TAGS = 'No business tags found.'
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '> *': { flex: '1 1 140px' } },
+  // Start-aligned: a field with a hint must not stretch its neighbour's control.
+  row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '> *': { flex: '1 1 140px' } },
   note: { color: tokens.colorNeutralForeground3 },
   swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, display: 'inline-block' }
 })
