@@ -61,6 +61,7 @@ export function SlotChip({ slot, time, showAvatar = true, style }: { slot: Assig
       )}
       style={style}
       aria-label={slotLabel(slot, time)}
+      title={slotLabel(slot, time)}
       data-testid={`slot-${slot.id}`}
       data-slot-id={slot.id}
       data-status={slot.status}
@@ -122,7 +123,20 @@ export function EntryChip({ entry, showAvatar, style }: { entry: Entry; showAvat
 }
 
 /** '+N more': the day's remaining entries in a popover. */
-export function MoreEntries({ day, entries, label, style }: { day: string; entries: readonly Entry[]; label: string; style?: CSSProperties }) {
+export function MoreEntries({
+  day,
+  entries,
+  label,
+  accessibleLabel = `${label} on ${dayLabel(day)}`,
+  style
+}: {
+  day: string
+  entries: readonly Entry[]
+  /** The visible text, e.g. '+3 more'. */
+  label: string
+  accessibleLabel?: string
+  style?: CSSProperties
+}) {
   const styles = useStyles()
   return (
     <Popover withArrow trapFocus positioning="below-start">
@@ -132,7 +146,7 @@ export function MoreEntries({ day, entries, label, style }: { day: string; entri
           size="small"
           className={styles.more}
           style={style}
-          aria-label={`${label} on ${dayLabel(day)}`}
+          aria-label={accessibleLabel}
           data-testid={`more-${day}`}
           onClick={(event) => event.stopPropagation()}
         >

@@ -27,7 +27,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase200,
     fontWeight: tokens.fontWeightSemibold,
-    textAlign: 'left'
+    textAlign: 'left',
+    '& abbr': { textDecorationLine: 'none' }
   },
   cell: {
     display: 'flex',

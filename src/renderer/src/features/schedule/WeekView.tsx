@@ -59,7 +59,7 @@ const useStyles = makeStyles({
     fontVariantNumeric: 'tabular-nums'
   },
   day: { position: 'relative', borderLeft: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}` },
-  todayColumn: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  todayColumn: { backgroundColor: tokens.colorNeutralBackground2 },
   over: { backgroundColor: tokens.colorBrandBackground2, outline: `2px dashed ${tokens.colorBrandStroke1}`, outlineOffset: '-2px' },
   hour: {
     boxSizing: 'border-box',
@@ -107,7 +107,12 @@ function DayColumn({ day, entries }: { day: string; entries: readonly Entry[] })
       ))}
       {layout.overflow.map((group) => (
         <div key={`more-${group.minutes}`} className={styles.block} style={place(group.minutes, group.lane, group.lanes)}>
-          <MoreEntries day={day} entries={group.entries} label={`+${group.entries.length}`} />
+          <MoreEntries
+            day={day}
+            entries={group.entries}
+            label={`+${group.entries.length}`}
+            accessibleLabel={`+${group.entries.length} more from ${group.entries[0]!.time} on ${dayLabel(day)}`}
+          />
         </div>
       ))}
     </div>

@@ -129,12 +129,20 @@ describe('week layout', () => {
     expect(overflow).toEqual([])
   })
 
-  it('puts what does not fit in three lanes behind a +N', () => {
-    const { placed, overflow } = layoutDay([at('a', '09:00'), at('b', '09:00'), at('c', '09:00'), at('d', '09:00'), at('e', '09:15')], 30, 3)
-    expect(placed.map((p) => p.entry.id)).toEqual(['slot:a', 'slot:b'])
-    expect(overflow).toHaveLength(1)
-    expect(overflow[0]!.entries.map((e) => e.id)).toEqual(['slot:c', 'slot:d', 'slot:e'])
-    expect(overflow[0]!.lane).toBe(2)
+  it('puts what does not fit in three lanes behind a +N at its own time', () => {
+    const busy = ['09:00', '09:00', '09:00', '09:00', '09:15', '09:30', '09:30', '09:30', '09:45', '10:00'].map((t, i) => at(String.fromCharCode(97 + i), t))
+    const { placed, overflow } = layoutDay(busy, 30, 3)
+    expect(placed.map((p) => [p.entry.id, p.lane, p.lanes])).toEqual([
+      ['slot:a', 0, 3],
+      ['slot:b', 1, 3],
+      ['slot:f', 0, 3],
+      ['slot:g', 1, 3],
+      ['slot:j', 0, 3]
+    ])
+    expect(overflow.map((o) => [o.minutes, o.lane, o.entries.map((e) => e.id)])).toEqual([
+      [540, 2, ['slot:c', 'slot:d', 'slot:e']],
+      [570, 2, ['slot:h', 'slot:i']]
+    ])
   })
 })
 

@@ -56,51 +56,55 @@ export interface WeekDayLayout {
 
 /**
  * Lays out one day's sorted entries side by side where their blocks (spanMinutes tall) overlap, at
- * most maxLanes wide; when a cluster of overlapping entries needs more lanes, the last lane holds a
- * '+N more' for the rest.
+ * most maxLanes wide. Where a cluster of overlapping entries needs more lanes, the first
+ * maxLanes - 1 lanes hold entries and the last holds '+N more' blocks, each at the time of its first
+ * entry, for the entries that did not fit while that block lasts.
  */
 export function layoutDay(entries: readonly Entry[], spanMinutes: number, maxLanes: number): WeekDayLayout {
   const placed: PlacedEntry[] = []
   const overflow: WeekDayLayout['overflow'] = []
-  let cluster: { entry: Entry; lane: number }[] = []
-  let laneEnds: number[] = []
-  let clusterEnd = -Infinity
 
-  const flush = () => {
-    if (cluster.length === 0) return
-    const needed = laneEnds.length
-    if (needed <= maxLanes) {
-      for (const c of cluster) placed.push({ entry: c.entry, lane: c.lane, lanes: needed })
-    } else {
-      const shown = maxLanes - 1
-      const rest: Entry[] = []
-      for (const c of cluster) {
-        if (c.lane < shown) placed.push({ entry: c.entry, lane: c.lane, lanes: maxLanes })
-        else rest.push(c.entry)
+  const layoutCluster = (cluster: readonly Entry[]) => {
+    const ends: number[] = []
+    const lanes = cluster.map((entry) => {
+      let lane = ends.findIndex((end) => end <= entry.minutes)
+      if (lane === -1) lane = ends.push(0) - 1
+      ends[lane] = entry.minutes + spanMinutes
+      return lane
+    })
+    if (ends.length <= maxLanes) {
+      cluster.forEach((entry, i) => placed.push({ entry, lane: lanes[i]!, lanes: ends.length }))
+      return
+    }
+    const shown = maxLanes - 1
+    const limitedEnds: number[] = []
+    let group: WeekDayLayout['overflow'][number] | null = null
+    for (const entry of cluster) {
+      let lane = limitedEnds.findIndex((end) => end <= entry.minutes)
+      if (lane === -1 && limitedEnds.length < shown) lane = limitedEnds.push(0) - 1
+      if (lane !== -1) {
+        limitedEnds[lane] = entry.minutes + spanMinutes
+        placed.push({ entry, lane, lanes: maxLanes })
+      } else if (group && group.minutes + spanMinutes > entry.minutes) {
+        group.entries.push(entry)
+      } else {
+        group = { minutes: entry.minutes, lane: shown, lanes: maxLanes, entries: [entry] }
+        overflow.push(group)
       }
-      overflow.push({ minutes: rest[0]!.minutes, lane: shown, lanes: maxLanes, entries: rest })
     }
-    cluster = []
-    laneEnds = []
   }
 
+  let cluster: Entry[] = []
+  let clusterEnd = -Infinity
   for (const entry of entries) {
-    const start = entry.minutes
-    if (start >= clusterEnd) {
-      flush()
-      clusterEnd = -Infinity
+    if (entry.minutes >= clusterEnd && cluster.length > 0) {
+      layoutCluster(cluster)
+      cluster = []
     }
-    let lane = laneEnds.findIndex((end) => end <= start)
-    if (lane === -1) {
-      lane = laneEnds.length
-      laneEnds.push(start + spanMinutes)
-    } else {
-      laneEnds[lane] = start + spanMinutes
-    }
-    cluster.push({ entry, lane })
-    clusterEnd = Math.max(clusterEnd, start + spanMinutes)
+    cluster.push(entry)
+    clusterEnd = cluster.length === 1 ? entry.minutes + spanMinutes : Math.max(clusterEnd, entry.minutes + spanMinutes)
   }
-  flush()
+  if (cluster.length > 0) layoutCluster(cluster)
   return { placed, overflow }
 }
 
