@@ -5,7 +5,8 @@ import { localDate, zonedInstant } from '../../src/shared/rules/slots'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { launchChromium } from './support/browser'
 import { signUpAndOnboard } from './support/flows'
-import { firstBusinessPageId, openPlanAndTime, seedMembers, seedSlots, type PlanTiming } from './support/schedule'
+import { seedMembers } from './support/seed'
+import { firstBusinessPageId, openPlanAndTime, seedSlots, type PlanTiming } from './support/schedule'
 import { startE2eServer } from './support/server'
 
 let server: RunningTestServer
