@@ -1,51 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { API_BASE } from '../../shared/api/contract'
 import { PLANS } from '../../shared/constants'
 import type { Organization } from '../../shared/domain'
 import { createStripeClient, createStripeProvider } from '../adapters/billing/stripe'
-import { createPasswordIdentity } from '../adapters/identity/password'
-import { createServer } from '../app'
-import { manualClock } from '../clock'
 import type { StripeConfig } from '../config'
 import { billingEvents, invoices, subscriptions } from '../db/schema'
 import { startFakeStripe, type FakeStripe, type FakeSubscription } from '../testing/fakeStripe'
-import { createTestDatabase, FAST_ARGON2, TestClient, testDatabaseKinds, type TestApp, type TestDatabaseKind } from '../testing/harness'
+import { createTestApp, TestClient, testDatabaseKinds, type TestApp } from '../testing/harness'
 import { STRIPE_WEBHOOK_PATH } from './billingWebhooks'
 
 const kinds = await testDatabaseKinds()
 const WEBHOOK_URL = `${API_BASE}${STRIPE_WEBHOOK_PATH}`
 const YEAR_MS = 365 * 86_400_000
-
-/** The real server, with Stripe configured: app.ts registers the webhook route on its root instance. */
-async function serverWithWebhookRoute(kind: TestDatabaseKind, config: StripeConfig, log: (message: string) => void): Promise<TestApp> {
-  const handle = await createTestDatabase(kind)
-  const clock = manualClock()
-  const dataDir = await mkdtemp(join(tmpdir(), 'pagecrew-test-data-'))
-  const app = createServer({
-    db: handle.db,
-    clock,
-    config: { logLevel: 'error', dataDir, stripe: config },
-    identity: createPasswordIdentity({ db: handle.db, clock, argon2: FAST_ARGON2 }),
-    webhookLog: log
-  })
-  await app.ready()
-  return {
-    app,
-    db: handle.db,
-    kind,
-    clock,
-    dataDir,
-    async close() {
-      await app.close()
-      await handle.close()
-      await rm(dataDir, { recursive: true, force: true })
-    }
-  }
-}
 
 describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
   let fake: FakeStripe
@@ -58,7 +25,7 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
     let clock: TestApp['clock'] | null = null
     fake = await startFakeStripe({ now: () => clock?.now() ?? new Date() })
     config = { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, publishableKey: null, pricingTableId: null, apiBase: fake.url }
-    testApp = await serverWithWebhookRoute(kind, config, (m) => logs.push(m))
+    testApp = await createTestApp({ database: kind, config: { stripe: config }, webhookLog: (m) => logs.push(m) })
     expect(testApp.app.hasRoute({ method: 'POST', url: WEBHOOK_URL })).toBe(true)
     clock = testApp.clock
     const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' })

@@ -151,6 +151,8 @@ export interface TestAppOptions {
   /** An identity provider, or a factory given the test database (e.g. to wrap the built-in one). */
   identity?: IdentityProvider | ((deps: { db: Database; clock: ManualClock }) => IdentityProvider)
   mailTransport?: MailTransport | null
+  /** Where the Stripe webhook route reports skipped events (with config.stripe set). */
+  webhookLog?: (message: string) => void
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -167,6 +169,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     clock,
     mailTransport: options.mailTransport,
+    webhookLog: options.webhookLog,
     config: { logLevel: 'error', ...options.config, dataDir },
     identity:
       typeof options.identity === 'function'

@@ -1,31 +1,10 @@
 import type { AssignedSlot, CalendarPost } from '@shared/domain'
+import { aSlot as baseSlot } from '@renderer/testing/slotFixtures'
 
-/** A slot as GET /schedule/calendar returns it, for the Plan screen's tests. */
+/** A slot as GET /schedule/calendar returns it, for the Plan screen's tests (1 December 2026, no idea or audience). */
 export function aSlot(overrides: Partial<AssignedSlot> = {}): AssignedSlot {
   const id = overrides.id ?? 'slot-1'
-  return {
-    id,
-    seriesId: `series-${id}`,
-    occurrence: 0,
-    seriesSize: 1,
-    time: '2026-12-01T09:00:00.000Z',
-    timezone: 'Europe/London',
-    comment: '',
-    autoAssign: false,
-    assignee: { id: 'member-1', fullName: 'Grace Hopper', image: null },
-    tag: null,
-    isBusinessPageSlot: false,
-    businessPages: [],
-    businessPostTag: null,
-    targetAudience: '',
-    postType: 'textOnly',
-    recurrence: null,
-    createdBy: { id: 'user-1', fullName: 'Ada Lovelace', image: null },
-    status: 'OPEN',
-    postId: null,
-    canEdit: true,
-    ...overrides
-  }
+  return baseSlot({ id, seriesId: `series-${id}`, time: '2026-12-01T09:00:00.000Z', comment: '', targetAudience: '', ...overrides })
 }
 
 export function aCalendarPost(overrides: Partial<CalendarPost> = {}): CalendarPost {
