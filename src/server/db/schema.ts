@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   uuid
 } from 'drizzle-orm/pg-core'
-import type { MemberStatus, PlanStatus, Role } from '../../shared/domain/enums'
+import type { MemberStatus, PlanStatus, PostStatus, PostType, Role } from '../../shared/domain/enums'
 
 /**
  * The database schema. Change it, then run `npm run db:generate` to write a migration into
@@ -492,4 +493,76 @@ export const assignedSlotPages = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' })
   },
   (t) => [primaryKey({ columns: [t.slotId, t.businessPageId] }), index('assigned_slot_pages_page_idx').on(t.businessPageId)]
+)
+
+/**
+ * Posts (issue 6). A post publishes as its author (businessPageId null) or as a business page.
+ * Publishing is exactly-once (src/server/jobs/publisher.ts): a worker claims SCHEDULED rows whose
+ * scheduledAt has come (status, scheduled_at index), moves them to PENDING_PUBLISH and records a
+ * publish_attempts row in the same transaction. A failed attempt returns the post to DRAFT with
+ * failureReason set (null otherwise). `version` is bumped by every edit so a result computed for an
+ * older version never overwrites it; idempotencyKey is sent to LinkedIn and is regenerated only by
+ * an explicit user retry.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessPageId: uuid('business_page_id').references(() => businessPages.id, { onDelete: 'cascade' }),
+    slotId: uuid('slot_id').references(() => assignedSlots.id, { onDelete: 'set null' }),
+    type: text('type').$type<PostType>().notNull().default('textOnly'),
+    status: text('status').$type<PostStatus>().notNull().default('DRAFT'),
+    text: text('text').notNull().default(''),
+    poll: jsonb('poll').$type<{ question: string; options: string[]; durationDays?: number }>(),
+    scheduledAt: instant('scheduled_at'),
+    publishedAt: instant('published_at'),
+    linkedInPostUrn: text('linked_in_post_urn'),
+    failureReason: text('failure_reason'),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    uniqueIndex('posts_idempotency_key_unique').on(t.idempotencyKey),
+    index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
+    index('posts_org_author_idx').on(t.organizationId, t.authorUserId),
+    index('posts_slot_idx').on(t.slotId),
+    check('posts_type_check', sql`${t.type} in ('textOnly', 'images', 'videos', 'poll', 'document', 'multiImage')`),
+    check(
+      'posts_status_check',
+      sql`${t.status} in ('DRAFT', 'SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED', 'ASK_FOR_FEEDBACK', 'RECOMMENDED')`
+    )
+  ]
+)
+
+/** Every publish attempt of a post: outcome null while running, then 'published', 'failed' or 'unknown'. */
+export const publishAttempts = pgTable(
+  'publish_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workerId: text('worker_id').notNull(),
+    postVersion: integer('post_version').notNull(),
+    startedAt: instant('started_at').notNull(),
+    finishedAt: instant('finished_at'),
+    outcome: text('outcome').$type<'published' | 'failed' | 'unknown'>(),
+    error: text('error')
+  },
+  (t) => [
+    index('publish_attempts_post_idx').on(t.postId, t.startedAt),
+    index('publish_attempts_running_idx').on(t.startedAt).where(sql`${t.outcome} is null`),
+    check('publish_attempts_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('published', 'failed', 'unknown')`)
+  ]
 )

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import type { Clock } from '../clock'
+import type { Database } from '../db/client'
+import { rowsOf } from '../db/migrate'
+import { posts, publishAttempts } from '../db/schema'
+import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter } from '../adapters/linkedin/linkedin'
+import type { NotificationService } from '../services/notifications'
+import type { PostRow } from '../services/posts'
+
+/**
+ * The exactly-once publisher (issue 6, DESIGN §1). Any number of processes may run one against
+ * PostgreSQL; the embedded PGlite server runs one.
+ *
+ * runOnce():
+ * 1. One transaction: SELECT due SCHEDULED posts FOR UPDATE SKIP LOCKED (two workers never claim the
+ *    same row), set them PENDING_PUBLISH and insert a running publish_attempts row each; commit.
+ * 2. Per post, outside any transaction: re-read the row and skip it if its status or version
+ *    changed (edited or unscheduled after the claim); otherwise call LinkedIn once.
+ * 3. Record the outcome compare-and-set: only if our attempt is still running (the sweep did not
+ *    resolve it) and the post is still PENDING_PUBLISH at the claimed version.
+ *    - success: PUBLISHED with the urn and publishedAt;
+ *    - known-safe failure (token expired, validation, not connected): DRAFT with the reason;
+ *    - anything else (timeout, network, 5xx): DRAFT with UNKNOWN_OUTCOME_REASON and the author is
+ *      notified. The publish call is never retried automatically; retrying is a user action
+ *      (services/posts.ts retryPost, which issues a new idempotency key).
+ *
+ * sweep({ olderThanMs }): posts left PENDING_PUBLISH by a crashed worker (their running attempt
+ * started more than olderThanMs ago — choose it longer than publishTimeoutMs). The stale attempt is
+ * marked 'unknown'; the adapter is asked for a post with the idempotency key: found -> PUBLISHED
+ * with that urn; not found -> SCHEDULED again, so the next run publishes it once with the SAME key
+ * (the adapter de-duplicates by key, so even a call still in flight cannot produce a second post).
+ */
+export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
+export const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
+
+export type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
+
+export interface PublisherOptions {
+  db: Database
+  clock: Clock
+  linkedin: LinkedInAdapter
+  notifications: NotificationService
+  workerId?: string
+  batchSize?: number
+  /** Posts of one batch published at the same time (default 1). */
+  concurrency?: number
+  /** A publish call not answered within this is an unknown outcome (default 30 s). */
+  publishTimeoutMs?: number
+  /** The token to publish this post with; null = LinkedIn not connected (known-safe failure). */
+  resolveAccessToken(post: PostRow): Promise<AccessToken | null>
+  /**
+   * Test hook. A throw aborts the run at that point as if the process had been killed: nothing
+   * more is published or recorded by this run, and runOnce rejects with the error.
+   */
+  onEvent?(event: PublisherEvent, postId: string): void | Promise<void>
+}
+
+export interface RunResult {
+  claimed: number
+  published: number
+  failed: number
+  unknown: number
+  skipped: number
+}
+
+export interface SweepResult {
+  published: number
+  rescheduled: number
+}
+
+export interface Publisher {
+  readonly workerId: string
+  runOnce(): Promise<RunResult>
+  sweep(options?: { olderThanMs?: number }): Promise<SweepResult>
+  start(options?: { intervalMs?: number; sweepOlderThanMs?: number }): void
+  stop(): Promise<void>
+}
+
+interface Claimed {
+  post: PostRow
+  attemptId: string
+}
+
+type Outcome = 'published' | 'failed' | 'unknown' | 'skipped'
+
+class Aborted extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LinkedInTimeoutError(`LinkedIn did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export function createPublisher(options: PublisherOptions): Publisher {
+  const { db, clock, linkedin, notifications, resolveAccessToken } = options
+  const workerId = options.workerId ?? `publisher-${randomUUID().slice(0, 8)}`
+  const batchSize = options.batchSize ?? 50
+  const concurrency = Math.max(1, options.concurrency ?? 1)
+  const publishTimeoutMs = options.publishTimeoutMs ?? 30_000
+
+  async function claim(): Promise<Claimed[]> {
+    return db.transaction(async (tx) => {
+      const now = clock.now()
+      const due = await tx
+        .select()
+        .from(posts)
+        .where(and(eq(posts.status, 'SCHEDULED'), lte(posts.scheduledAt, now)))
+        .orderBy(asc(posts.scheduledAt))
+        .limit(batchSize)
+        .for('update', { skipLocked: true })
+      if (due.length === 0) return []
+      await tx
+        .update(posts)
+        .set({ status: 'PENDING_PUBLISH', updatedAt: now })
+        .where(
+          inArray(
+            posts.id,
+            due.map((p) => p.id)
+          )
+        )
+      const claimed = due.map((post) => ({ post: { ...post, status: 'PENDING_PUBLISH' as const }, attemptId: randomUUID() }))
+      await tx.insert(publishAttempts).values(
+        claimed.map(({ post, attemptId }) => ({
+          id: attemptId,
+          postId: post.id,
+          organizationId: post.organizationId,
+          workerId,
+          postVersion: post.version,
+          startedAt: now
+        }))
+      )
+      return claimed
+    })
+  }
+
+  /** Finishes our attempt if it is still running; false when the sweep resolved it meanwhile. */
+  async function finishAttempt(
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    attemptId: string,
+    outcome: 'published' | 'failed' | 'unknown',
+    error: string | null
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(publishAttempts)
+      .set({ outcome, error, finishedAt: clock.now() })
+      .where(and(eq(publishAttempts.id, attemptId), isNull(publishAttempts.outcome)))
+      .returning({ id: publishAttempts.id })
+    return rows.length === 1
+  }
+
+  const stillOurs = (post: PostRow) => and(eq(posts.id, post.id), eq(posts.status, 'PENDING_PUBLISH'), eq(posts.version, post.version))
+
+  async function publishOne({ post, attemptId }: Claimed, event: (e: PublisherEvent, id: string) => Promise<void>): Promise<Outcome> {
+    // Edited or unscheduled since the claim: do not publish.
+    const [current] = await db.select({ status: posts.status, version: posts.version }).from(posts).where(eq(posts.id, post.id))
+    if (!current || current.status !== 'PENDING_PUBLISH' || current.version !== post.version) {
+      await db.transaction((tx) => finishAttempt(tx, attemptId, 'failed', 'skipped: the post changed after it was claimed'))
+      return 'skipped'
+    }
+    const token = await resolveAccessToken(post)
+    if (!token) {
+      await recordFailure(post, attemptId, NOT_CONNECTED_REASON, 'failed')
+      return 'failed'
+    }
+    await event('beforePublish', post.id)
+    let urn: string
+    try {
+      const result = await withTimeout(
+        linkedin.publish({
+          author: post.businessPageId ? { kind: 'organization', id: post.businessPageId } : { kind: 'person', id: post.authorUserId },
+          text: post.text,
+          type: post.type,
+          poll: post.poll,
+          idempotencyKey: post.idempotencyKey,
+          accessToken: token
+        }),
+        publishTimeoutMs
+      )
+      urn = result.urn
+    } catch (error) {
+      if (isKnownSafeFailure(error)) {
+        await event('afterPublish', post.id)
+        await recordFailure(post, attemptId, error.message, 'failed')
+        return 'failed'
+      }
+      await event('afterPublish', post.id)
+      await recordFailure(post, attemptId, UNKNOWN_OUTCOME_REASON, 'unknown', error instanceof Error ? error.message : String(error))
+      return 'unknown'
+    }
+    await event('afterPublish', post.id)
+    // One statement (the common path): finish our attempt if still running and, only then, the post
+    // if it is still PENDING_PUBLISH at the claimed version.
+    const now = clock.now().toISOString()
+    const [recorded] = rowsOf<{ attempt: number; post: number }>(
+      await db.execute(sql`
+        with a as (
+          update ${publishAttempts} set outcome = 'published', finished_at = ${now}::timestamptz, error = null
+          where id = ${attemptId} and outcome is null returning id
+        ), p as (
+          update ${posts} set status = 'PUBLISHED', linked_in_post_urn = ${urn}, published_at = ${now}::timestamptz,
+            failure_reason = null, updated_at = ${now}::timestamptz
+          where id = ${post.id} and status = 'PENDING_PUBLISH' and version = ${post.version} and exists (select 1 from a)
+          returning id
+        )
+        select (select count(*) from a)::int as attempt, (select count(*) from p)::int as post`)
+    )
+    if (recorded?.attempt === 1 && recorded.post === 0) {
+      // Published, but the user changed the post meanwhile: keep their change, say what happened.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(publishAttempts)
+          .set({ error: `published as ${urn}, but the post was changed meanwhile` })
+          .where(eq(publishAttempts.id, attemptId))
+        await notifications.notify(
+          {
+            organizationId: post.organizationId,
+            userId: post.authorUserId,
+            title: 'Post published before your change',
+            message: `The earlier version of your post was published on LinkedIn (${urn}) while you changed it.`
+          },
+          tx
+        )
+      })
+    }
+    return 'published'
+  }
+
+  async function recordFailure(post: PostRow, attemptId: string, reason: string, outcome: 'failed' | 'unknown', error = reason) {
+    await db.transaction(async (tx) => {
+      if (!(await finishAttempt(tx, attemptId, outcome, error))) return
+      const updated = await tx
+        .update(posts)
+        .set({ status: 'DRAFT', failureReason: reason, updatedAt: clock.now() })
+        .where(stillOurs(post))
+        .returning({ id: posts.id })
+      if (updated.length === 0) return
+      await notifications.notify(
+        {
+          organizationId: post.organizationId,
+          userId: post.authorUserId,
+          title: outcome === 'unknown' ? 'Post may have been published' : 'Post not published',
+          message: outcome === 'unknown' ? `Your scheduled post ${UNKNOWN_OUTCOME_REASON}.` : `Your scheduled post was not published: ${reason}`
+        },
+        tx
+      )
+    })
+  }
+
+  async function runOnce(): Promise<RunResult> {
+    let aborted: unknown = null
+    const event = async (e: PublisherEvent, id: string) => {
+      if (aborted) throw new Aborted()
+      try {
+        await options.onEvent?.(e, id)
+      } catch (error) {
+        aborted = error
+        throw new Aborted()
+      }
+    }
+    const claimed = await claim()
+    const result: RunResult = { claimed: claimed.length, published: 0, failed: 0, unknown: 0, skipped: 0 }
+    for (const c of claimed) {
+      try {
+        await event('claimed', c.post.id)
+      } catch {
+        throw aborted
+      }
+    }
+    let next = 0
+    const lane = async () => {
+      while (!aborted && next < claimed.length) {
+        const item = claimed[next++]!
+        try {
+          result[await publishOne(item, event)]++
+        } catch (error) {
+          if (error instanceof Aborted) return
+          throw error
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane))
+    if (aborted) throw aborted
+    return result
+  }
+
+  async function sweep({ olderThanMs = 10 * 60_000 }: { olderThanMs?: number } = {}): Promise<SweepResult> {
+    const cutoff = new Date(clock.now().getTime() - olderThanMs)
+    const stale = await db
+      .select({ post: posts, attemptId: publishAttempts.id })
+      .from(posts)
+      .innerJoin(publishAttempts, and(eq(publishAttempts.postId, posts.id), isNull(publishAttempts.outcome)))
+      .where(and(eq(posts.status, 'PENDING_PUBLISH'), lte(publishAttempts.startedAt, cutoff)))
+    const result: SweepResult = { published: 0, rescheduled: 0 }
+    for (const { post, attemptId } of stale) {
+      const found = await linkedin.findByIdempotencyKey(post.idempotencyKey)
+      await db.transaction(async (tx) => {
+        const note = found ? `worker stopped; LinkedIn has the post as ${found.urn}` : 'worker stopped; LinkedIn has no post with this key: scheduled again'
+        if (!(await finishAttempt(tx, attemptId, 'unknown', note))) return
+        const now = clock.now()
+        const updated = await tx
+          .update(posts)
+          .set(
+            found
+              ? { status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now, failureReason: null, updatedAt: now }
+              : { status: 'SCHEDULED', updatedAt: now }
+          )
+          .where(stillOurs(post))
+          .returning({ id: posts.id })
+        if (updated.length === 1) result[found ? 'published' : 'rescheduled']++
+      })
+    }
+    return result
+  }
+
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<unknown> | null = null
+  let stopped = true
+
+  return {
+    workerId,
+    runOnce,
+    sweep,
+    start({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, publishTimeoutMs * 2) } = {}) {
+      if (!stopped) return
+      stopped = false
+      const tick = () => {
+        running = (async () => {
+          try {
+            await sweep({ olderThanMs: sweepOlderThanMs })
+            // Keep going while full batches come back; then wait for the next tick.
+            while (!stopped && (await runOnce()).claimed === batchSize);
+          } catch (error) {
+            console.error(`publisher ${workerId}: ${error instanceof Error ? error.message : String(error)}`)
+          }
+        })().finally(() => {
+          running = null
+          if (!stopped) timer = setTimeout(tick, intervalMs)
+        })
+      }
+      tick()
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      timer = null
+      await running
+    }
+  }
+}
+
