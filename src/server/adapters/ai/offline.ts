@@ -87,7 +87,7 @@ const PATTERNS: Pattern[] = [
     titles: [(c) => `Myth vs fact: ${c.topic} in ${c.industry}`, (c) => `3 myths about ${c.topic} we hear every week`],
     angle: (c) => `Set the record straight on common misconceptions about ${c.topic} that hold ${c.audience} back.`,
     hooks: [
-      (c) => `Myth: ${c.topic} only pays off for the biggest players in ${c.industry}. Fact: the smaller teams we work with often see results first.`,
+      (c) => `Myth: investing in ${c.topic} only pays off for the biggest players in ${c.industry}. Fact: the smaller teams we work with often see results first.`,
       (c) => `There's a lot of confident advice about ${c.topic}. Some of it is simply wrong.`
     ],
     body: (c) => [
@@ -105,7 +105,7 @@ const PATTERNS: Pattern[] = [
     titles: [(c) => `How to get started with ${c.topic} in 4 steps`, (c) => `A simple playbook for ${c.topic}`],
     angle: (c) => `A practical step-by-step guide that ${c.audience} can apply to ${c.topic} this week.`,
     hooks: [
-      (c) => `If ${c.topic} feels overwhelming, start here. Four steps, no jargon.`,
+      (c) => `If getting started with ${c.topic} feels overwhelming, start here. Four steps, no jargon.`,
       (c) => `Here's the exact process we use for ${c.topic}, step by step.`
     ],
     body: (c) => [
@@ -143,7 +143,7 @@ const PATTERNS: Pattern[] = [
     angle: (c) => `Tell a before-and-after story that shows ${c.audience} what ${c.topic} changes in practice.`,
     hooks: [
       (c) => `A few months ago, one of our clients told us ${c.topic} was "something for later". Here's what happened next.`,
-      (c) => `The best proof that ${c.topic} matters comes from the people we work with.`
+      (c) => `The best proof of what ${c.topic} can change comes from the people we work with.`
     ],
     body: (c) => [
       `Before: the team was busy, but ${c.topic} kept slipping down the list. Decisions took weeks and nobody owned the outcome.`,
@@ -160,7 +160,7 @@ const PATTERNS: Pattern[] = [
     titles: [(c) => `The one number we watch for ${c.topic}`, (c) => `What the numbers say about ${c.topic}`],
     angle: (c) => `Pick one measurable signal for ${c.topic} and explain the takeaway it holds for ${c.audience}.`,
     hooks: [
-      (c) => `We track a lot of numbers. Only one tells us whether ${c.topic} is working.`,
+      (c) => `We track a lot of numbers. Only one tells us whether our work on ${c.topic} is paying off.`,
       (c) => `Data point first, opinion second: here's how we judge ${c.topic}.`
     ],
     body: (c) => [
@@ -252,9 +252,9 @@ const PATTERNS: Pattern[] = [
   {
     id: 'future',
     tag: '#FutureOfWork',
-    titles: [(c) => `What will change about ${c.topic} in the next 12 months`, (c) => `Where ${c.topic} in ${c.industry} is heading next`],
-    angle: (c) => `Share a grounded view of where ${c.topic} is heading and what ${c.audience} can do to prepare.`,
-    hooks: [(c) => `${capitalize(c.topic)} won't look the same a year from now. Here's what we expect.`, (c) => `Three shifts in ${c.topic} we're preparing for in ${c.industry}.`],
+    titles: [(c) => `What will change about ${c.topic} in the next 12 months`, (c) => `What's next for ${c.topic} in ${c.industry}`],
+    angle: (c) => `Share a grounded view of what's next for ${c.topic} and what ${c.audience} can do to prepare.`,
+    hooks: [(c) => `The way we work on ${c.topic} won't look the same a year from now. Here's what we expect.`, (c) => `Three shifts in ${c.topic} we're preparing for in ${c.industry}.`],
     body: (c) => [
       `Shift 1: expectations rise. ${capitalize(c.audience)} will compare every experience with the best one they've had, in any industry.`,
       `Shift 2: smaller, faster cycles. Long plans give way to short experiments with clear reviews.`,
@@ -284,19 +284,19 @@ const CTA: Record<Tone, string[]> = {
 
 const INTRO: Record<Tone, ((c: Ctx) => string)[]> = {
   formal: [
-    (c) => `For ${c.audience}, ${c.topic} is rarely a side issue. It shapes decisions, budgets and trust.`,
-    (c) => `${capitalize(c.topic)} continues to be a priority for ${c.audience} in ${c.industry}. Here is our perspective.`
+    (c) => `For ${c.audience}, getting ${c.topic} right is rarely a side issue. It shapes decisions, budgets and trust.`,
+    (c) => `Among ${c.audience} in ${c.industry}, ${c.topic} ranks high on the agenda. Here is our perspective.`
   ],
   friendly: [
     (c) => `We talk with ${c.audience} every week, and ${c.topic} comes up almost every time. So here's what we've learned so far.`,
-    (c) => `Honest moment: ${c.topic} isn't always easy for us either. Here's what's been working.`
+    (c) => `Honest moment: getting ${c.topic} right isn't always easy for us either. Here's what's been working.`
   ],
   bold: [
-    (c) => `${capitalize(c.topic)} is where good teams in ${c.industry} pull ahead. No shortcuts, just a few clear choices.`,
+    (c) => `Good teams in ${c.industry} pull ahead on ${c.topic}. No shortcuts, just a few clear choices.`,
     (c) => `Let's be direct: ${c.topic} deserves more attention than most teams give it.`
   ],
   neutral: [
-    (c) => `${capitalize(c.topic)} matters to ${c.audience} in ${c.industry}, and it's often misunderstood.`,
+    (c) => `${capitalize(c.audience)} in ${c.industry} ask us about ${c.topic} all the time, and there's a lot of confusion around it.`,
     (c) => `Here's how we think about ${c.topic}, and why it matters for ${c.audience}.`
   ]
 }
@@ -409,9 +409,10 @@ function contextFor(input: IdeaInput | DraftInput, industry: string | null): Ctx
     topic: topicTitle ? inSentence(topicTitle) : industryText ? inSentence(industryText) : 'our work',
     hasTopic: Boolean(topicTitle),
     description: clean(input.topic?.description),
-    industry: industryText ? inSentence(industryText) : 'our industry',
+    // Without a topic the industry is the topic; 'in our field' then avoids 'renewable energy in renewable energy'.
+    industry: industryText && topicTitle ? inSentence(industryText) : industryText ? 'our field' : 'our industry',
     hasIndustry: Boolean(industryText),
-    audience: audienceText ? midSentence(audienceText) : industryText ? `people in ${industryText}` : 'the people we work with',
+    audience: audienceText ? midSentence(audienceText) : 'our customers',
     tone: toneOf(input.template.tone),
     postType: input.postType
   }
