@@ -137,6 +137,25 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     await expectEachPublishedOnce(ids.length)
   })
 
+  it('a crashed claim then edited by the user: the next claim supersedes the stale attempt and publishes once', async () => {
+    const post = await createPost(db, clock, { organizationId, authorUserId, text: 'v1', scheduledAt: clock.now() })
+    await expect(
+      publisher({
+        onEvent: (event) => {
+          if (event === 'claimed') throw new Error('killed')
+        }
+      }).runOnce()
+    ).rejects.toThrow('killed')
+    expect(await editPost(db, clock, post.id, { text: 'v2' })).toMatchObject({ status: 'SCHEDULED', version: 2 })
+    expect(await publisher().runOnce()).toMatchObject({ claimed: 1, published: 1 })
+    const attempts = await db.select().from(publishAttempts).where(eq(publishAttempts.postId, post.id))
+    expect(attempts.map((a) => [a.postVersion, a.outcome]).sort()).toEqual([
+      [1, 'unknown'],
+      [2, 'published']
+    ])
+    expect(sandbox.posts.map((s) => s.text)).toEqual(['v2'])
+  })
+
   it('a post edited or unscheduled while due is not published', async () => {
     const due = new Date(clock.now().getTime() - 1000)
     // Before the claim: unscheduled -> not claimed; edited (still SCHEDULED) -> publishes the new text.

@@ -121,6 +121,20 @@ export function createPublisher(options: PublisherOptions): Publisher {
             due.map((p) => p.id)
           )
         )
+      // A running attempt left by an earlier claim (a crashed worker whose post the user then edited
+      // back to SCHEDULED) is closed: the outcome of that call is unknown, and this claim supersedes it.
+      await tx
+        .update(publishAttempts)
+        .set({ outcome: 'unknown', finishedAt: now, error: 'superseded by a later claim' })
+        .where(
+          and(
+            inArray(
+              publishAttempts.postId,
+              due.map((p) => p.id)
+            ),
+            isNull(publishAttempts.outcome)
+          )
+        )
       const claimed = due.map((post) => ({ post: { ...post, status: 'PENDING_PUBLISH' as const }, attemptId: randomUUID() }))
       await tx.insert(publishAttempts).values(
         claimed.map(({ post, attemptId }) => ({
