@@ -19,8 +19,8 @@ import type { AiTemplateDetail } from '@shared/domain'
 import { useCreateAiTemplate, useUpdateAiTemplate } from '@renderer/api/aiTemplates'
 import { useNotify } from '@renderer/app/toasts'
 import { useUnsavedChangesGuard } from '@renderer/components/useUnsavedChangesGuard'
-import { failureToast } from '@renderer/lib/failureToast'
-import { describeFailure, zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
+import { dialogSaveHandlers } from '@renderer/lib/failureToast'
+import { zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
@@ -72,17 +72,13 @@ function AiTemplateDialogContent({ template, onClose }: { template: AiTemplateDe
       return
     }
     setErrors({})
-    const handlers = {
-      onSuccess: (saved: AiTemplateDetail) => {
-        notify({ title: template ? 'Template saved ✅' : 'Template created 🎉', body: `${saved.templateName} has been saved.` })
-        onClose()
-      },
-      onError: (error: unknown) => {
-        const failure = describeFailure(error)
-        setErrors(failure.fields)
-        if (failure.message) notify(failureToast('Template not saved ⚠️', error))
-      }
-    }
+    const handlers = dialogSaveHandlers({
+      notify,
+      onClose,
+      setErrors,
+      saved: (saved: AiTemplateDetail) => ({ title: template ? 'Template saved ✅' : 'Template created 🎉', body: `${saved.templateName} has been saved.` }),
+      failureTitle: 'Template not saved ⚠️'
+    })
     if (template) update.mutate({ templateId: template.id, ...parsed.data }, handlers)
     else create.mutate(parsed.data, handlers)
   }

@@ -21,8 +21,8 @@ import { useAiTemplates } from '@renderer/api/aiTemplates'
 import { useCreateBusinessPage, useUpdateBusinessPage } from '@renderer/api/businessPages'
 import { useNotify } from '@renderer/app/toasts'
 import { useUnsavedChangesGuard } from '@renderer/components/useUnsavedChangesGuard'
-import { failureToast } from '@renderer/lib/failureToast'
-import { describeFailure, zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
+import { dialogSaveHandlers } from '@renderer/lib/failureToast'
+import { zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '600px', width: '100%' },
@@ -81,17 +81,13 @@ function BusinessPageDialogContent({ page, onClose }: { page: BusinessPage | nul
       return
     }
     setErrors({})
-    const handlers = {
-      onSuccess: (saved: BusinessPage) => {
-        notify({ title: page ? 'Business page saved ✅' : 'Business page added 🎉', body: `${saved.linkedInCompanyName} has been saved.` })
-        onClose()
-      },
-      onError: (error: unknown) => {
-        const failure = describeFailure(error)
-        setErrors(failure.fields)
-        if (failure.message) notify(failureToast('Business page not saved ⚠️', error))
-      }
-    }
+    const handlers = dialogSaveHandlers({
+      notify,
+      onClose,
+      setErrors,
+      saved: (saved: BusinessPage) => ({ title: page ? 'Business page saved ✅' : 'Business page added 🎉', body: `${saved.linkedInCompanyName} has been saved.` }),
+      failureTitle: 'Business page not saved ⚠️'
+    })
     if (page) update.mutate({ businessPageId: page.id, ...parsed.data }, handlers)
     else create.mutate(parsed.data, handlers)
   }
