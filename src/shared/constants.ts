@@ -126,3 +126,32 @@ export const PLANS: readonly PlanDefinition[] = [
     variants: [{ priceId: 'enterprise-yearly', price: null, name: 'yearly' }]
   }
 ]
+
+// Writing and publishing (issue 6): LinkedIn's own limits, enforced on both sides.
+/** The text (commentary) of a LinkedIn post. */
+export const LINKEDIN_POST_MAX = 3000
+/** Polls: a question of at most 140 characters, 2–4 options of at most 30. */
+export const POLL_QUESTION_MAX = 140
+export const POLL_OPTION_MAX = 30
+export const POLL_OPTIONS_MIN = 2
+export const POLL_OPTIONS_MAX = 4
+/** Poll durations LinkedIn offers, in days. */
+export const POLL_DURATIONS = [1, 3, 7, 14] as const
+export const POLL_DURATION_DEFAULT = 7
+/** A post carries up to 20 images, or one video, or one document. */
+export const POST_IMAGES_MAX = 20
+/** Media upload chunk size: each chunk is one multipart request (progress, no whole-file buffering anywhere). */
+export const MEDIA_CHUNK_BYTES = 4 * 1024 * 1024
+/** Alt text of an image, as LinkedIn accepts it. */
+export const MEDIA_ALT_TEXT_MAX = 4086
+/** LinkedIn access tokens live 60 days; refresh tokens 365 days. */
+export const LINKEDIN_TOKEN_DAYS = 60
+export const LINKEDIN_REFRESH_TOKEN_DAYS = 365
+/** How long a started LinkedIn connection (OAuth state + PKCE verifier) may take to come back. */
+export const LINKEDIN_CONNECT_TTL_MS = 10 * 60 * 1000
+/** Content types accepted as post media, by kind. */
+export const MEDIA_TYPES = {
+  image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  video: ['video/mp4', 'video/quicktime', 'video/webm'],
+  document: ['application/pdf', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword']
+} as const

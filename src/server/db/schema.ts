@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -15,6 +16,7 @@ import {
   uuid
 } from 'drizzle-orm/pg-core'
 import type { MemberStatus, PlanStatus, PostStatus, PostType, Role } from '../../shared/domain/enums'
+import type { MediaKind } from '../../shared/domain/entities'
 
 /**
  * The database schema. Change it, then run `npm run db:generate` to write a migration into
@@ -159,6 +161,8 @@ export const businessPages = pgTable(
     linkedInWebsite: text('linked_in_website'),
     linkedInCompanyDescription: text('linked_in_company_description'),
     linkedInPageLink: text('linked_in_page_link'),
+    /** The page's numeric LinkedIn organization id (urn:li:organization:<id>), needed to publish as it through LinkedIn's API. */
+    linkedInOrganizationId: text('linked_in_organization_id'),
     /** Onboarding's industry, used only while the page has no AI setting template. */
     industry: text('industry'),
     /** The page's AI setting template: its industries are the page's industries. */
@@ -565,4 +569,111 @@ export const publishAttempts = pgTable(
     index('publish_attempts_running_idx').on(t.startedAt).where(sql`${t.outcome} is null`),
     check('publish_attempts_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('published', 'failed', 'unknown')`)
   ]
+)
+
+/**
+ * A member's LinkedIn connection (issue 6): one per user, whatever the organization. Tokens are
+ * encrypted at rest (AES-256-GCM, services/tokenCrypto.ts); a reconnect that brings no new refresh
+ * token keeps the stored one.
+ */
+export const linkedInConnections = pgTable('linkedin_connections', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'sandbox' | 'linkedin'>().notNull(),
+  /** LinkedIn's member id (the `sub` of userinfo): the person author urn is urn:li:person:<id>. */
+  linkedInMemberId: text('linked_in_member_id').notNull(),
+  memberName: text('member_name'),
+  scope: text('scope').notNull().default(''),
+  accessTokenEncrypted: text('access_token_encrypted').notNull(),
+  accessTokenExpiresAt: instant('access_token_expires_at').notNull(),
+  refreshTokenEncrypted: text('refresh_token_encrypted'),
+  refreshTokenExpiresAt: instant('refresh_token_expires_at'),
+  connectedAt: instant('connected_at').notNull(),
+  updatedAt: instant('updated_at').notNull()
+})
+
+/** A LinkedIn connection under way: the OAuth state, its PKCE verifier and where LinkedIn sends the code back. */
+export const linkedInAuthorizations = pgTable(
+  'linkedin_authorizations',
+  {
+    /** SHA-256 (hex) of the state sent to LinkedIn. */
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull()
+  },
+  (t) => [index('linkedin_authorizations_user_idx').on(t.userId)]
+)
+
+/**
+ * Post media (issue 6): uploaded in chunks to <dataDir>/uploads/media (the storage adapter) and
+ * READY once complete; images also get a thumbnail. UPLOADING rows older than a day are dropped.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    uploaderUserId: uuid('uploader_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'UPLOADING' | 'READY'>().notNull(),
+    kind: text('kind').$type<MediaKind>().notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** The size announced at start; the upload completes when this many bytes arrived. */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    /** Key of the file in the storage adapter; of the thumbnail (images). */
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    width: integer('width'),
+    height: integer('height'),
+    altText: text('alt_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    index('media_org_idx').on(t.organizationId, t.uploaderUserId),
+    check('media_kind_check', sql`${t.kind} in ('image', 'video', 'document')`),
+    check('media_status_check', sql`${t.status} in ('UPLOADING', 'READY')`)
+  ]
+)
+
+/** The media of a post, in display order. */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] }), index('post_media_media_idx').on(t.mediaId)]
+)
+
+/** One row per AI generation (ideas or a draft): GENERATE_IDEAS_PER_MONTH counts this calendar month's (UTC). */
+export const aiGenerations = pgTable(
+  'ai_generations',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'ideas' | 'draft'>().notNull(),
+    provider: text('provider').notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [index('ai_generations_org_created_idx').on(t.organizationId, t.createdAt)]
 )

@@ -22,13 +22,20 @@ import {
   organizationSchema,
   outboxEmailSchema,
   postTagSchema,
+  postSchema,
+  postMediaSchema,
+  linkedInConnectionSchema,
+  ideaSchema,
+  draftSchema,
+  aiUsageSchema,
   roleSchema,
   teamSchema,
   userSchema,
   userTagsSchema
 } from '../domain'
 import { isValidEmail } from '../rules/validation'
-import { MESSAGES } from './messages'
+import { MESSAGES, fileTooBigMessage } from './messages'
+import { MAX_UPLOAD_BYTES, MEDIA_ALT_TEXT_MAX, POLL_DURATIONS, POLL_DURATION_DEFAULT } from '../constants'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -382,6 +389,69 @@ export const scheduleFilterSchema = z.object({
   teamId: idSchema.optional()
 })
 
+
+// Writing and publishing (issue 6)
+/** Drafts keep whatever was typed up to this (publishing checks LinkedIn's 3,000: rules/posts.ts). */
+export const POST_DRAFT_MAX = 20_000
+const pollBodySchema = z.object({
+  question: z.string().max(1000, 'Keep the poll question shorter.'),
+  options: z.array(z.string().max(200, 'Keep poll options shorter.')).max(10),
+  durationDays: z
+    .number()
+    .int()
+    .refine((d) => (POLL_DURATIONS as readonly number[]).includes(d), 'Choose 1, 3, 7 or 14 days.')
+    .default(POLL_DURATION_DEFAULT)
+})
+/** What a post is made of; every field optional on update (absent = unchanged). */
+const postContentSchema = z.object({
+  text: z.string().max(POST_DRAFT_MAX, `Drafts can hold at most ${POST_DRAFT_MAX.toLocaleString('en-US')} characters.`),
+  type: postTypeSchema,
+  poll: pollBodySchema.nullable(),
+  /** Uploaded media in display order. */
+  mediaIds: z.array(idSchema).max(20, 'A post can have at most 20 images.'),
+  /** The assigned slot the post is written for (the session user's, or one they may edit). */
+  slotId: idSchema.nullable(),
+  /** Publish as this business page (the user must be linked to it); null: as the user. */
+  businessPageId: idSchema.nullable()
+})
+export const createPostBodySchema = postContentSchema.partial().extend({ text: postContentSchema.shape.text.default('') })
+export const updatePostBodySchema = postContentSchema.partial().extend({
+  postId: idSchema,
+  /** The version the change was made from; another version gives 409 (changed elsewhere). */
+  version: z.number().int().positive()
+})
+export const schedulePostBodySchema = z.object({
+  postId: idSchema,
+  version: z.number().int().positive(),
+  /** When to publish; absent with a slot: the slot's time. */
+  scheduledAt: instantBodySchema.optional(),
+  slotId: idSchema.nullable().optional()
+})
+export const mediaStartBodySchema = z
+  .object({
+    fileName: z.string().trim().min(1, 'The file needs a name.').max(255),
+    size: z.number().int().nonnegative(),
+    contentType: z.string().trim().max(255)
+  })
+  .superRefine((v, ctx) => {
+    if (v.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: 'custom', path: ['size'], message: fileTooBigMessage(v.fileName) })
+  })
+export const MEDIA_CHUNK_FIELD = 'chunk'
+export const MEDIA_FILE_PATH = '/posts/media/:mediaId/file'
+export const MEDIA_THUMBNAIL_PATH = '/posts/media/:mediaId/thumbnail'
+const aiRequestSchema = z.object({
+  postType: postTypeSchema.default('textOnly'),
+  /** Takes topic tag, audience and post type from this slot (the explicit fields below win). */
+  slotId: idSchema.optional(),
+  tagId: idSchema.optional(),
+  targetAudience: z.string().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).optional(),
+  /** AI setting template; default: the organization's default template. */
+  templateId: idSchema.optional(),
+  /** Publishing as this page: its AI template applies. */
+  businessPageId: idSchema.optional(),
+  seed: z.string().max(100).optional()
+})
+
 export const endpoints = {
   // Configuration the renderer needs before sign-in.
   getConfig: endpoint({ method: 'GET', path: '/config', query: none, body: none, response: publicConfigSchema, auth: false }),
@@ -642,6 +712,119 @@ export const endpoints = {
     query: scheduleFilterSchema.extend({ from: instantQuerySchema, to: instantQuerySchema }),
     body: none,
     response: calendarSchema
+  }),
+
+  // Writing and publishing (issue 6). Posts are the session user's own (author), in the session's organization.
+  listPosts: endpoint({
+    method: 'GET',
+    path: '/posts',
+    query: z.object({ status: postStatusSchema.optional(), slotId: idSchema.optional() }),
+    body: none,
+    response: z.array(postSchema)
+  }),
+  getPost: endpoint({ method: 'GET', path: '/posts/get', query: z.object({ postId: idSchema }), body: none, response: postSchema }),
+  /** A new DRAFT (autosave creates it on the first keystroke). */
+  createPost: endpoint({ method: 'POST', path: '/posts/create', query: none, body: createPostBodySchema, response: postSchema }),
+  /** Autosave and edits. A SCHEDULED post keeps its time and stays scheduled only while it passes rules/posts.ts; else back to DRAFT. */
+  updatePost: endpoint({ method: 'PUT', path: '/posts/update', query: none, body: updatePostBodySchema, response: postSchema }),
+  /** Checks LinkedIn's limits and the connection, then SCHEDULED at scheduledAt (or the slot's time). */
+  schedulePost: endpoint({ method: 'POST', path: '/posts/schedule', query: none, body: schedulePostBodySchema, response: postSchema }),
+  /** Scheduled for now and handed to the publisher at once. */
+  publishPostNow: endpoint({
+    method: 'POST',
+    path: '/posts/publish-now',
+    query: none,
+    body: z.object({ postId: idSchema, version: z.number().int().positive() }),
+    response: postSchema
+  }),
+  /** SCHEDULED → DRAFT. */
+  unschedulePost: endpoint({ method: 'POST', path: '/posts/unschedule', query: none, body: z.object({ postId: idSchema }), response: postSchema }),
+  /** The user's explicit retry after a failure (new idempotency key): scheduled again for scheduledAt or now. */
+  retryPost: endpoint({
+    method: 'POST',
+    path: '/posts/retry',
+    query: none,
+    body: z.object({ postId: idSchema, scheduledAt: instantBodySchema.optional() }),
+    response: postSchema
+  }),
+  /** Deletes a draft or scheduled post (not one being published; a published one is kept). */
+  deletePost: endpoint({ method: 'DELETE', path: '/posts/delete', query: z.object({ postId: idSchema }), body: none, response: ok }),
+  /** Media upload, in chunks (progress; nothing buffered whole): start (size checked: 413 '{file name} is too big!'), chunks in order, complete. */
+  startMediaUpload: endpoint({
+    method: 'POST',
+    path: '/posts/media/start',
+    query: none,
+    body: mediaStartBodySchema,
+    response: z.object({ uploadId: z.string(), chunkSize: z.number().int().positive() })
+  }),
+  /** One chunk: multipart fields uploadId and offset (bytes received so far), file part 'chunk'. */
+  uploadMediaChunk: endpoint({
+    method: 'POST',
+    path: '/posts/media/chunk',
+    query: none,
+    body: z.object({ uploadId: idSchema, offset: z.coerce.number().int().nonnegative() }),
+    response: z.object({ received: z.number().int().nonnegative() }),
+    multipart: { fileField: MEDIA_CHUNK_FIELD }
+  }),
+  /** All bytes arrived: the type is checked from the file itself, images get a thumbnail. */
+  completeMediaUpload: endpoint({
+    method: 'POST',
+    path: '/posts/media/complete',
+    query: none,
+    body: z.object({ uploadId: idSchema, altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX).default('') }),
+    response: postMediaSchema
+  }),
+  updateMedia: endpoint({
+    method: 'PUT',
+    path: '/posts/media/update',
+    query: none,
+    body: z.object({ mediaId: idSchema, altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }),
+    response: postMediaSchema
+  }),
+
+  // LinkedIn connection (issue 6): OAuth 2.0 authorization code + PKCE; the redirect comes back to /callback.
+  getLinkedInConnection: endpoint({ method: 'GET', path: '/linkedin/connection', query: none, body: none, response: linkedInConnectionSchema }),
+  /**
+   * Starts connecting: the server keeps state + PKCE verifier (10 minutes) and answers the address
+   * to open. redirectUri: the web app's /callback, a loopback http://127.0.0.1:<port>/callback
+   * (desktop) or pagecrew://callback.
+   */
+  startLinkedInConnection: endpoint({
+    method: 'POST',
+    path: '/linkedin/connect',
+    query: none,
+    body: z.object({ redirectUri: z.string().trim().min(1).max(2048) }),
+    response: z.object({ authorizationUrl: z.string() })
+  }),
+  /** What came back to /callback: code + state, or LinkedIn's error. */
+  completeLinkedInConnection: endpoint({
+    method: 'POST',
+    path: '/linkedin/callback',
+    query: none,
+    body: z.object({
+      state: z.string().trim().min(1).max(200),
+      code: z.string().trim().min(1).max(2000).optional(),
+      error: z.string().max(200).optional(),
+      errorDescription: z.string().max(2000).optional()
+    }),
+    response: linkedInConnectionSchema
+  }),
+  disconnectLinkedIn: endpoint({ method: 'DELETE', path: '/linkedin/connection', query: none, body: none, response: linkedInConnectionSchema }),
+
+  // AI ideas (issue 6): each call counts toward GENERATE_IDEAS_PER_MONTH; over it 402.
+  generateIdeas: endpoint({
+    method: 'POST',
+    path: '/ai/ideas',
+    query: none,
+    body: aiRequestSchema.extend({ count: z.number().int().min(1).max(10).default(5) }),
+    response: z.object({ ideas: z.array(ideaSchema), usage: aiUsageSchema })
+  }),
+  generateDraft: endpoint({
+    method: 'POST',
+    path: '/ai/draft',
+    query: none,
+    body: aiRequestSchema.extend({ idea: ideaSchema }),
+    response: z.object({ draft: draftSchema, usage: aiUsageSchema })
   }),
 
   // Notifications

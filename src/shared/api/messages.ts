@@ -99,7 +99,34 @@ export const MESSAGES = {
 
   // Organization
   onlyAdmins: 'Only admins can do that.',
-  onlyAdminDeletesOrganization: 'Only an admin can delete the organization.'
+  onlyAdminDeletesOrganization: 'Only an admin can delete the organization.',
+
+  // Writing and publishing (issue 6)
+  postTooLong: 'A LinkedIn post can have at most 3,000 characters.',
+  postEmpty: 'Write something before you publish.',
+  pollQuestionMissing: 'Enter a poll question.',
+  pollQuestionTooLong: 'A poll question can have at most 140 characters.',
+  pollOptionCount: 'A poll needs 2 to 4 options.',
+  pollOptionTooLong: 'Poll options can have at most 30 characters.',
+  pollOptionEmpty: 'Fill in every poll option or remove it.',
+  tooManyImages: 'A post can have at most 20 images.',
+  imagesMissing: 'Add at least one image.',
+  oneVideo: 'A post can have one video.',
+  videoMissing: 'Add a video.',
+  oneDocument: 'A post can have one document.',
+  documentMissing: 'Add a document.',
+  mediaWrongKind: 'This file does not fit the chosen post type.',
+  mediaTypeUnsupported: 'Pagecrew accepts PNG, JPEG, GIF and WebP images, MP4, MOV and WebM videos, and PDF, PowerPoint and Word documents.',
+  scheduleInPast: 'Choose a time in the future.',
+  linkedInNotConnected: 'You need to connect to LinkedIn.',
+  linkedInExpired: 'You need to reconnect to LinkedIn.',
+  postChangedElsewhere: 'This post was changed in another window. Reload it to see the latest version.',
+  postPublished: 'This post is already published.',
+  postBeingPublished: 'This post is being published right now.',
+  notLinkedToPage: 'You are not linked to this business page.',
+  slotNotYours: 'This slot is assigned to someone else.',
+  slotTaken: 'Another post is already scheduled into this slot.',
+  aiLimitReached: 'Your organization has used all AI generations of this month.'
 } as const
 
 /** '{file name} is too big!' (spec §5) with the real file name. */

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream'
+import type { MediaKind } from '../../../shared/domain/entities'
 import type { PostType } from '../../../shared/domain/enums'
 
 /**
@@ -20,11 +22,24 @@ export interface LinkedInPoll {
   durationDays?: number
 }
 
+/** A stored file to attach: the adapter uploads it to LinkedIn before creating the post. */
+export interface PublishMedia {
+  kind: MediaKind
+  fileName: string
+  contentType: string
+  size: number
+  altText: string
+  /** Streams the stored file (never read whole into memory). */
+  open(): Promise<Readable>
+}
+
 export interface PublishInput {
   author: LinkedInAuthor
   text: string
   type: PostType
   poll?: LinkedInPoll | null
+  /** In display order: up to 20 images, or one video, or one document. */
+  media?: PublishMedia[]
   /** The same key twice publishes once: the second call returns the first post's urn. */
   idempotencyKey: string
   accessToken: AccessToken
