@@ -16,7 +16,10 @@ import type { Database } from './db/client'
 import { ApiError } from './errors'
 import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY } from './http/security'
+import { registerAiRoutes } from './routes/ai'
 import { registerAiTemplateRoutes } from './routes/aiTemplates'
+import { registerLinkedInRoutes } from './routes/linkedin'
+import { registerPostRoutes } from './routes/posts'
 import { registerAuthRoutes } from './routes/auth'
 import { registerMemberRoutes } from './routes/members'
 import { registerTagRoutes } from './routes/tags'
@@ -159,8 +162,11 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerTagRoutes(api, services)
   registerAiTemplateRoutes(api, services)
   registerScheduleRoutes(api, services)
-  // Its own scope: multipart parsing only for the team routes.
+  registerLinkedInRoutes(api, services, config)
+  registerAiRoutes(api, services, config)
+  // Their own scopes: multipart parsing only for the team and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
+  api.register(async (scope) => registerPostRoutes(scope, services, config))
 }
 
 const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)
