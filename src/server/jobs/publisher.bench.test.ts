@@ -54,7 +54,7 @@ async function run(main: Database, pools: Database[], organizationId: string, au
       workerId: `bench-${i}`,
       batchSize: BATCH,
       concurrency: CONCURRENCY,
-      resolveAccessToken: async () => ({ token: 'bench', expiresAt: null })
+      resolveTarget: async (post) => ({ accessToken: { token: 'bench', expiresAt: null }, author: { kind: 'person', id: post.authorUserId }, media: [] })
     })
   )
   // Due from the moment the workers start (the insert's own time is not counted).

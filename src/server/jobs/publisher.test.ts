@@ -8,7 +8,11 @@ import { notifications, organizations, posts, publishAttempts, users } from '../
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
 import { createNotificationService } from '../services/notifications'
 import { createPost, editPost, newPostValues, retryPost, unschedulePost } from '../services/posts'
-import { createPublisher, UNKNOWN_OUTCOME_REASON, type PublisherOptions } from './publisher'
+import type { AccessToken } from '../adapters/linkedin/linkedin'
+import { createPublisher, UNKNOWN_OUTCOME_REASON, type PublisherOptions, type PublishTarget } from './publisher'
+import type { PostRow } from '../services/posts'
+
+const target = (post: PostRow, accessToken: AccessToken): PublishTarget => ({ accessToken, author: { kind: 'person', id: post.authorUserId }, media: [] })
 
 const kinds = await testDatabaseKinds()
 
@@ -44,7 +48,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
       linkedin: sandbox,
       notifications: createNotificationService(db, clock),
       batchSize: 25,
-      resolveAccessToken: async () => ({ token: 'token', expiresAt: new Date('2026-06-01T00:00:00Z') }),
+      resolveTarget: async (post) => target(post, { token: 'token', expiresAt: new Date('2026-06-01T00:00:00Z') }),
       ...overrides
     })
 
@@ -209,7 +213,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
 
   it('known-safe failures (token expired, validation, not connected) go back to DRAFT with their reason; nothing sent', async () => {
     const expired = await createPost(db, clock, { organizationId, authorUserId, text: 'a', scheduledAt: clock.now() })
-    const p = publisher({ resolveAccessToken: async () => ({ token: 'old', expiresAt: new Date('2026-03-01T00:00:00Z') }) })
+    const p = publisher({ resolveTarget: async (post) => target(post, { token: 'old', expiresAt: new Date('2026-03-01T00:00:00Z') }) })
     expect(await p.runOnce()).toMatchObject({ claimed: 1, failed: 1 })
     const [row] = await db.select().from(posts).where(eq(posts.id, expired.id))
     expect(row).toMatchObject({ status: 'DRAFT', failureReason: 'LinkedIn access token expired — reconnect LinkedIn' })
@@ -219,7 +223,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     sandbox.failNext('validation', 'Text too long')
     expect(await publisher().runOnce()).toMatchObject({ failed: 1 })
     await createPost(db, clock, { organizationId, authorUserId, text: 'c', scheduledAt: clock.now() })
-    expect(await publisher({ resolveAccessToken: async () => null }).runOnce()).toMatchObject({ failed: 1 })
+    expect(await publisher({ resolveTarget: async () => null }).runOnce()).toMatchObject({ failed: 1 })
     expect(await statusCounts()).toEqual({ DRAFT: 3 })
     expect(sandbox.posts).toHaveLength(0)
     const reasons = (await db.select({ r: posts.failureReason }).from(posts)).map((r) => r.r).sort()

@@ -4,7 +4,7 @@ import type { Clock } from '../clock'
 import type { Database } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { posts, publishAttempts } from '../db/schema'
-import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter } from '../adapters/linkedin/linkedin'
+import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
 import type { NotificationService } from '../services/notifications'
 import type { PostRow } from '../services/posts'
 
@@ -34,6 +34,13 @@ import type { PostRow } from '../services/posts'
 export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
 export const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
 
+export interface PublishTarget {
+  accessToken: AccessToken
+  /** urn:li:person:<LinkedIn member id> or urn:li:organization:<page's LinkedIn id>. */
+  author: LinkedInAuthor
+  media: PublishMedia[]
+}
+
 export type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
 
 export interface PublisherOptions {
@@ -47,8 +54,11 @@ export interface PublisherOptions {
   concurrency?: number
   /** A publish call not answered within this is an unknown outcome (default 30 s). */
   publishTimeoutMs?: number
-  /** The token to publish this post with; null = LinkedIn not connected (known-safe failure). */
-  resolveAccessToken(post: PostRow): Promise<AccessToken | null>
+  /**
+   * Who publishes this post, with which token and media; null = the author's LinkedIn is not
+   * connected (a known-safe failure).
+   */
+  resolveTarget(post: PostRow): Promise<PublishTarget | null>
   /**
    * Test hook. A throw aborts the run at that point as if the process had been killed: nothing
    * more is published or recorded by this run, and runOnce rejects with the error.
@@ -95,7 +105,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export function createPublisher(options: PublisherOptions): Publisher {
-  const { db, clock, linkedin, notifications, resolveAccessToken } = options
+  const { db, clock, linkedin, notifications, resolveTarget } = options
   const workerId = options.workerId ?? `publisher-${randomUUID().slice(0, 8)}`
   const batchSize = options.batchSize ?? 50
   const concurrency = Math.max(1, options.concurrency ?? 1)
@@ -174,8 +184,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await db.transaction((tx) => finishAttempt(tx, attemptId, 'failed', 'skipped: the post changed after it was claimed'))
       return 'skipped'
     }
-    const token = await resolveAccessToken(post)
-    if (!token) {
+    const target = await resolveTarget(post)
+    if (!target) {
       await recordFailure(post, attemptId, NOT_CONNECTED_REASON, 'failed')
       return 'failed'
     }
@@ -184,12 +194,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
     try {
       const result = await withTimeout(
         linkedin.publish({
-          author: post.businessPageId ? { kind: 'organization', id: post.businessPageId } : { kind: 'person', id: post.authorUserId },
+          author: target.author,
           text: post.text,
           type: post.type,
           poll: post.poll,
+          media: target.media,
           idempotencyKey: post.idempotencyKey,
-          accessToken: token
+          accessToken: target.accessToken
         }),
         publishTimeoutMs
       )
@@ -303,13 +314,25 @@ export function createPublisher(options: PublisherOptions): Publisher {
   async function sweep({ olderThanMs = 10 * 60_000 }: { olderThanMs?: number } = {}): Promise<SweepResult> {
     const cutoff = new Date(clock.now().getTime() - olderThanMs)
     const stale = await db
-      .select({ post: posts, attemptId: publishAttempts.id })
+      .select({ post: posts, attemptId: publishAttempts.id, startedAt: publishAttempts.startedAt })
       .from(posts)
       .innerJoin(publishAttempts, and(eq(publishAttempts.postId, posts.id), isNull(publishAttempts.outcome)))
       .where(and(eq(posts.status, 'PENDING_PUBLISH'), lte(publishAttempts.startedAt, cutoff)))
     const result: SweepResult = { published: 0, rescheduled: 0 }
-    for (const { post, attemptId } of stale) {
-      const found = await linkedin.findByIdempotencyKey(post.idempotencyKey)
+    for (const { post, attemptId, startedAt } of stale) {
+      const target = await resolveTarget(post)
+      if (!target) {
+        // Without a token LinkedIn cannot be asked: the outcome stays unknown and the author decides.
+        await recordFailure(post, attemptId, UNKNOWN_OUTCOME_REASON, 'unknown', 'worker stopped; LinkedIn could not be asked (not connected)')
+        continue
+      }
+      const found = await linkedin.findPublished({
+        idempotencyKey: post.idempotencyKey,
+        author: target.author,
+        text: post.text,
+        since: startedAt,
+        accessToken: target.accessToken
+      })
       await db.transaction(async (tx) => {
         const note = found ? `worker stopped; LinkedIn has the post as ${found.urn}` : 'worker stopped; LinkedIn has no post with this key: scheduled again'
         if (!(await finishAttempt(tx, attemptId, 'unknown', note))) return

@@ -9,7 +9,7 @@ import type { PostType } from '../../../shared/domain/enums'
  * Error contract of publish():
  * - TokenExpiredError and LinkedInValidationError are known-safe: nothing was published.
  * - Anything else (LinkedInTimeoutError, network errors, 5xx) is an UNKNOWN outcome: the post may
- *   have been published. Callers must never retry automatically; they ask findByIdempotencyKey.
+ *   have been published. Callers must never retry automatically; they ask findPublished.
  */
 export interface LinkedInAuthor {
   kind: 'person' | 'organization'
@@ -45,6 +45,15 @@ export interface PublishInput {
   accessToken: AccessToken
 }
 
+export interface FindPublishedQuery {
+  idempotencyKey: string
+  author: LinkedInAuthor
+  text: string
+  /** When the attempt that may have published it started. */
+  since: Date
+  accessToken: AccessToken
+}
+
 export interface AccessToken {
   token: string
   /** When the token stops working; null = does not expire. */
@@ -59,8 +68,12 @@ export interface PostMetrics {
 
 export interface LinkedInAdapter {
   publish(input: PublishInput): Promise<{ urn: string }>
-  /** The post published with this idempotency key, if LinkedIn has one. */
-  findByIdempotencyKey(idempotencyKey: string): Promise<{ urn: string } | null>
+  /**
+   * The post a publish call with this input made, if LinkedIn has one. The sandbox knows idempotency
+   * keys; LinkedIn's API has none, so the REST client looks for a post of `author` created since
+   * `since` with exactly this text.
+   */
+  findPublished(query: FindPublishedQuery): Promise<{ urn: string } | null>
   /** Metrics of a published post as of `now`. */
   metrics(urn: string, now: Date): Promise<PostMetrics>
 }

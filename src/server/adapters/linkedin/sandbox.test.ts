@@ -4,6 +4,14 @@ import { manualClock } from '../../clock'
 import { LinkedInTimeoutError, LinkedInValidationError, TokenExpiredError, isKnownSafeFailure, type PublishInput } from './linkedin'
 import { createLinkedInSandbox, sandboxMetrics } from './sandbox'
 
+const lookup = (idempotencyKey: string) => ({
+  idempotencyKey,
+  author: { kind: 'person' as const, id: 'member-1' },
+  text: 'Hello',
+  since: new Date(0),
+  accessToken: { token: 't', expiresAt: null }
+})
+
 const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
   author: { kind: 'person', id: 'member-1' },
   text: 'Hello LinkedIn',
@@ -26,8 +34,8 @@ describe('LinkedIn sandbox', () => {
       ['k2', 'Hello LinkedIn', 'organization']
     ])
     expect(sandbox.publishCalls).toBe(3)
-    expect(await sandbox.findByIdempotencyKey('k2')).toEqual(second)
-    expect(await sandbox.findByIdempotencyKey('nope')).toBeNull()
+    expect(await sandbox.findPublished(lookup('k2'))).toEqual(second)
+    expect(await sandbox.findPublished(lookup('nope'))).toBeNull()
   })
 
   it('rejects expired tokens and invalid content (known-safe), fails and times out when told', async () => {
@@ -49,7 +57,7 @@ describe('LinkedIn sandbox', () => {
     const key = randomUUID()
     await expect(sandbox.publish(input({ idempotencyKey: key }))).rejects.toBeInstanceOf(LinkedInTimeoutError)
     expect(sandbox.posts).toHaveLength(1)
-    expect(await sandbox.findByIdempotencyKey(key)).toEqual({ urn: sandbox.posts[0]!.urn })
+    expect(await sandbox.findPublished(lookup(key))).toEqual({ urn: sandbox.posts[0]!.urn })
   })
 
   it('reports metrics that grow with the time since publishing, deterministically', async () => {

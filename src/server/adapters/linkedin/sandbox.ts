@@ -121,8 +121,8 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
       return { urn: post.urn }
     },
 
-    async findByIdempotencyKey(key) {
-      const post = byKey.get(key)
+    async findPublished({ idempotencyKey }) {
+      const post = byKey.get(idempotencyKey)
       return post ? { urn: post.urn } : null
     },
 
