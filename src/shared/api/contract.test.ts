@@ -9,7 +9,7 @@ import {
   toTeamFormFields,
   updateTeamFormFieldsSchema
 } from './contract'
-import { fileTooBigMessage, MESSAGES } from './messages'
+import { fileTooBigMessage, mediaOffsetFromMessage, mediaOffsetMismatchMessage, MESSAGES } from './messages'
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
@@ -47,5 +47,11 @@ describe('other issue-3 schemas', () => {
   })
   it('formats the file size alert with the file name', () => {
     expect(fileTooBigMessage('holiday.png')).toBe('holiday.png is too big!')
+  })
+  it('carries the offset a media upload continues at in its 409 message', () => {
+    expect(mediaOffsetFromMessage(mediaOffsetMismatchMessage(8_388_608))).toBe(8_388_608)
+    expect(mediaOffsetFromMessage(mediaOffsetMismatchMessage(0))).toBe(0)
+    expect(mediaOffsetFromMessage('Chunk 3 arrived out of order; expected offset 4,194,304.')).toBe(4_194_304)
+    expect(mediaOffsetFromMessage('Conflict.')).toBeNull()
   })
 })

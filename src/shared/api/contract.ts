@@ -757,7 +757,11 @@ export const endpoints = {
     body: mediaStartBodySchema,
     response: z.object({ uploadId: z.string(), chunkSize: z.number().int().positive() })
   }),
-  /** One chunk: multipart fields uploadId and offset (bytes received so far), file part 'chunk'. */
+  /**
+   * One chunk: multipart fields uploadId and offset (bytes received so far), file part 'chunk'. An
+   * offset other than the bytes received: 409 with mediaOffsetMismatchMessage(received), from which
+   * the client resumes (mediaOffsetFromMessage).
+   */
   uploadMediaChunk: endpoint({
     method: 'POST',
     path: '/posts/media/chunk',

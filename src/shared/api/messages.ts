@@ -133,3 +133,19 @@ export const MESSAGES = {
 export function fileTooBigMessage(fileName: string): string {
   return `${fileName} is too big!`
 }
+
+/**
+ * The 409 for a media chunk sent at another offset than the bytes the server holds (a lost answer,
+ * a retried chunk): the message carries the offset so the client resumes from there.
+ */
+export function mediaOffsetMismatchMessage(received: number): string {
+  return `This upload continues at byte ${received}.`
+}
+
+/** The offset a media chunk 409 asks for (the last number in its message), or null when it has none. */
+export function mediaOffsetFromMessage(message: string): number | null {
+  const numbers = message.match(/\d[\d,]*/g)
+  if (!numbers) return null
+  const offset = Number(numbers[numbers.length - 1]!.replace(/,/g, ''))
+  return Number.isSafeInteger(offset) ? offset : null
+}
