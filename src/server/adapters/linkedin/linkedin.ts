@@ -67,6 +67,8 @@ export interface PostMetrics {
 }
 
 export interface LinkedInAdapter {
+  /** 'sandbox' (built-in) or 'linkedin' (the REST API). */
+  readonly provider: 'sandbox' | 'linkedin'
   publish(input: PublishInput): Promise<{ urn: string }>
   /**
    * The post a publish call with this input made, if LinkedIn has one. The sandbox knows idempotency
@@ -76,6 +78,59 @@ export interface LinkedInAdapter {
   findPublished(query: FindPublishedQuery): Promise<{ urn: string } | null>
   /** Metrics of a published post as of `now`. */
   metrics(urn: string, now: Date): Promise<PostMetrics>
+  /**
+   * Where people see the post: linkedin.com/feed/update/<urn>/, or the sandbox's own viewer on this
+   * server (`serverUrl`, e.g. the request's origin; without it the configured public address, else a
+   * path from the server's root).
+   */
+  postUrl(urn: string, serverUrl?: string): string
+}
+
+/** Starting a connection: everything the authorization page needs (OAuth 2.0 code flow with PKCE S256). */
+export interface AuthorizationRequest {
+  state: string
+  codeChallenge: string
+  redirectUri: string
+  /** This server's address (the sandbox's sign-in page lives here; LinkedIn ignores it). */
+  serverUrl: string
+  /** Who is connecting. LinkedIn's own sign-in decides the member; the sandbox signs in one made from this user. */
+  user: { id: string; fullName: string }
+}
+
+export interface CodeExchange {
+  code: string
+  codeVerifier: string
+  redirectUri: string
+}
+
+export interface LinkedInTokens {
+  accessToken: string
+  expiresAt: Date
+  /** LinkedIn gives refresh tokens to some applications only. */
+  refreshToken: string | null
+  refreshTokenExpiresAt: Date | null
+  scope: string
+  /** The member's id (userinfo `sub`): the person author is urn:li:person:<memberId>. */
+  memberId: string
+  memberName: string | null
+}
+
+/** The OAuth side of LinkedIn: where to send the member, and turning the code that comes back into tokens. */
+export interface LinkedInOAuth {
+  authorizationUrl(request: AuthorizationRequest): string
+  /** Throws LinkedInGrantError when LinkedIn refuses the code (expired, used, another verifier or redirect). */
+  exchangeCode(exchange: CodeExchange): Promise<LinkedInTokens>
+}
+
+/** What the server holds: publishing and connecting, from one provider. */
+export type LinkedInClient = LinkedInAdapter & LinkedInOAuth
+
+/** LinkedIn refused the authorization code (OAuth invalid_grant and the like); connecting again helps. */
+export class LinkedInGrantError extends Error {
+  constructor(message = 'LinkedIn refused the authorization code') {
+    super(message)
+    this.name = 'LinkedInGrantError'
+  }
 }
 
 /** Known-safe: the access token has expired (the member must reconnect LinkedIn); nothing was published. */

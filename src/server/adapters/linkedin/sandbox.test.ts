@@ -1,8 +1,17 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../clock'
-import { LinkedInTimeoutError, LinkedInValidationError, TokenExpiredError, isKnownSafeFailure, type PublishInput } from './linkedin'
-import { createLinkedInSandbox, sandboxMetrics } from './sandbox'
+import {
+  LinkedInGrantError,
+  LinkedInTimeoutError,
+  LinkedInValidationError,
+  TokenExpiredError,
+  isKnownSafeFailure,
+  type AuthorizationRequest,
+  type PublishInput
+} from './linkedin'
+import { createLinkedInSandbox, SandboxAuthorizeError, sandboxMemberId, sandboxMetrics } from './sandbox'
 
 const lookup = (idempotencyKey: string) => ({
   idempotencyKey,
@@ -75,5 +84,108 @@ describe('LinkedIn sandbox', () => {
     expect(series[3]!.reactions).toBeGreaterThan(0)
     expect(await at(24)).toEqual(sandboxMetrics(urn, 24 * 3_600_000))
     await expect(sandbox.metrics('urn:li:share:0', clock.now())).rejects.toThrow()
+  })
+})
+
+const verifier = 'v'.repeat(20) + randomUUID().replace(/-/g, '')
+const challenge = createHash('sha256').update(verifier).digest('base64url')
+const request = (overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest => ({
+  state: 'state-1',
+  codeChallenge: challenge,
+  redirectUri: 'http://127.0.0.1:5123/callback',
+  serverUrl: 'http://127.0.0.1:4680',
+  user: { id: 'user-1', fullName: 'Ann Example' },
+  ...overrides
+})
+const query = (url: string) => Object.fromEntries(new URL(url).searchParams)
+
+describe('LinkedIn sandbox sign-in (OAuth 2.0 code flow with PKCE)', () => {
+  it('sends the member to its own page, issues a single-use code and exchanges it for 60-day tokens', async () => {
+    const clock = manualClock('2026-01-01T10:00:00Z')
+    const sandbox = createLinkedInSandbox({ clock })
+    const url = sandbox.authorizationUrl(request())
+    expect(url.startsWith('http://127.0.0.1:4680/api/linkedin/sandbox/authorize?')).toBe(true)
+    expect(query(url)).toEqual({
+      response_type: 'code',
+      client_id: 'pagecrew-sandbox',
+      redirect_uri: 'http://127.0.0.1:5123/callback',
+      state: 'state-1',
+      scope: 'openid profile w_member_social',
+      code_challenge: challenge,
+      code_challenge_method: 'S256'
+    })
+    expect(sandbox.consent(query(url)).memberName).toBe('Ann Example')
+
+    const back = new URL(sandbox.decide({ ...query(url), decision: 'allow' }))
+    expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:5123/callback')
+    expect(back.searchParams.get('state')).toBe('state-1')
+    const code = back.searchParams.get('code')!
+    const tokens = await sandbox.exchangeCode({ code, codeVerifier: verifier, redirectUri: 'http://127.0.0.1:5123/callback' })
+    expect(tokens).toMatchObject({ memberId: sandboxMemberId('user-1'), memberName: 'Ann Example', scope: 'openid profile w_member_social' })
+    expect(tokens.expiresAt.toISOString()).toBe('2026-03-02T10:00:00.000Z')
+    expect(tokens.refreshTokenExpiresAt?.toISOString()).toBe('2027-01-01T10:00:00.000Z')
+    expect(tokens.accessToken).not.toBe(tokens.refreshToken)
+    await expect(sandbox.exchangeCode({ code, codeVerifier: verifier, redirectUri: 'http://127.0.0.1:5123/callback' })).rejects.toBeInstanceOf(
+      LinkedInGrantError
+    )
+    // The same user connecting again is the same member.
+    const again = new URL(sandbox.decide({ ...query(sandbox.authorizationUrl(request({ state: 'state-2' }))), decision: 'allow' }))
+    sandbox.withoutRefreshTokenNext()
+    const second = await sandbox.exchangeCode({ code: again.searchParams.get('code')!, codeVerifier: verifier, redirectUri: 'http://127.0.0.1:5123/callback' })
+    expect(second.memberId).toBe(tokens.memberId)
+    expect(second.refreshToken).toBeNull()
+  })
+
+  it('refuses another verifier, another redirect and a code older than 10 minutes', async () => {
+    const clock = manualClock('2026-01-01T10:00:00Z')
+    const sandbox = createLinkedInSandbox({ clock })
+    const codeFor = (state: string) =>
+      new URL(sandbox.decide({ ...query(sandbox.authorizationUrl(request({ state }))), decision: 'allow' })).searchParams.get('code')!
+    const redirectUri = 'http://127.0.0.1:5123/callback'
+    await expect(sandbox.exchangeCode({ code: codeFor('a'), codeVerifier: `${verifier}x`, redirectUri })).rejects.toThrow(/verifier/)
+    await expect(sandbox.exchangeCode({ code: codeFor('b'), codeVerifier: verifier, redirectUri: 'pagecrew://callback' })).rejects.toThrow(/redirect/)
+    const late = codeFor('c')
+    clock.advance(10 * 60_000)
+    await expect(sandbox.exchangeCode({ code: late, codeVerifier: verifier, redirectUri })).rejects.toBeInstanceOf(LinkedInGrantError)
+  })
+
+  it('answers a cancel with LinkedIn’s error and refuses malformed requests', () => {
+    const sandbox = createLinkedInSandbox({ clock: manualClock() })
+    const params = query(sandbox.authorizationUrl(request({ redirectUri: 'pagecrew://callback' })))
+    const back = new URL(sandbox.decide({ ...params, decision: 'cancel' }))
+    expect(back.protocol).toBe('pagecrew:')
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      error: 'user_cancelled_authorize',
+      error_description: 'The user cancelled the authorization',
+      state: 'state-1'
+    })
+    expect(() => sandbox.consent({ ...params, client_id: 'other' })).toThrow(SandboxAuthorizeError)
+    expect(() => sandbox.consent({ ...params, code_challenge_method: 'plain' })).toThrow(SandboxAuthorizeError)
+    expect(() => sandbox.consent({ ...params, redirect_uri: 'javascript:alert(1)' })).toThrow(SandboxAuthorizeError)
+    // Only back to the address the request was started with.
+    expect(() => sandbox.decide({ ...params, redirect_uri: 'https://evil.example/callback', decision: 'allow' })).toThrow(SandboxAuthorizeError)
+    // A request the sandbox did not see start (e.g. after a restart) still signs in, as an unnamed member.
+    expect(sandbox.consent({ ...params, state: 'unknown' }).memberName).toBe('Sandbox member')
+  })
+
+  it('receives the media streams (counting bytes) and links posts to its own viewer', async () => {
+    const sandbox = createLinkedInSandbox({ clock: manualClock(), publicUrl: 'https://pagecrew.example.com' })
+    const file = (fileName: string, bytes: number, declared = bytes) => ({
+      kind: 'image' as const,
+      fileName,
+      contentType: 'image/png',
+      size: declared,
+      altText: `alt ${fileName}`,
+      open: async () => Readable.from([Buffer.alloc(bytes / 2), Buffer.alloc(bytes - bytes / 2)])
+    })
+    const { urn } = await sandbox.publish(input({ type: 'multiImage', media: [file('a.png', 1000), file('b.png', 64)] }))
+    expect(sandbox.post(urn)?.media).toEqual([
+      { kind: 'image', fileName: 'a.png', contentType: 'image/png', size: 1000, altText: 'alt a.png' },
+      { kind: 'image', fileName: 'b.png', contentType: 'image/png', size: 64, altText: 'alt b.png' }
+    ])
+    await expect(sandbox.publish(input({ type: 'images', media: [file('short.png', 10, 20)] }))).rejects.toThrow(/received 10 of 20 bytes/)
+    expect(sandbox.postUrl(urn)).toBe(`https://pagecrew.example.com/api/linkedin/sandbox/posts/${encodeURIComponent(urn)}`)
+    expect(sandbox.postUrl(urn, 'http://127.0.0.1:4680/')).toBe(`http://127.0.0.1:4680/api/linkedin/sandbox/posts/${encodeURIComponent(urn)}`)
+    expect(createLinkedInSandbox({ clock: manualClock() }).postUrl(urn)).toBe(`/api/linkedin/sandbox/posts/${encodeURIComponent(urn)}`)
   })
 })
