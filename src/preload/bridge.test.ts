@@ -8,7 +8,9 @@ describe('createIpcHostBridge', () => {
     const listeners = new Set<(event: HostEvent) => void>()
     const invoke = (async (channel: string, payload: unknown) => {
       invoked.push([channel, payload])
-      return channel === 'api:request' ? { status: 200, body: { id: 'u1' } } : undefined
+      if (channel === 'api:request') return { status: 200, body: { id: 'u1' } }
+      if (channel === 'oauth:begin-redirect') return { redirectUri: 'http://127.0.0.1:49152/callback' }
+      return undefined
     }) as Invoke
     const subscribe: Subscribe = (listener) => {
       listeners.add(listener)
@@ -27,11 +29,15 @@ describe('createIpcHostBridge', () => {
     await bridge.openExternal('https://example.com')
     await bridge.setTheme('dark')
     await bridge.ready()
+    expect(await bridge.beginOAuthRedirect()).toEqual({ redirectUri: 'http://127.0.0.1:49152/callback' })
+    await bridge.openOAuthPage('https://www.linkedin.com/oauth/v2/authorization?state=s1')
     expect(invoked).toEqual([
       ['api:request', { method: 'GET', path: '/user' }],
       ['shell:open-external', 'https://example.com'],
       ['theme:set', 'dark'],
-      ['renderer:ready', undefined]
+      ['renderer:ready', undefined],
+      ['oauth:begin-redirect', undefined],
+      ['oauth:open-page', 'https://www.linkedin.com/oauth/v2/authorization?state=s1']
     ])
   })
 

@@ -16,6 +16,8 @@ export function createIpcHostBridge(invoke: Invoke, subscribe: Subscribe): HostB
     onEvent: (listener) => subscribe(listener),
     openExternal: (url) => invoke('shell:open-external', url),
     setTheme: (theme) => invoke('theme:set', theme),
-    ready: () => invoke('renderer:ready', undefined)
+    ready: () => invoke('renderer:ready', undefined),
+    beginOAuthRedirect: () => invoke('oauth:begin-redirect', undefined),
+    openOAuthPage: (url) => invoke('oauth:open-page', url)
   }
 }

@@ -66,6 +66,23 @@ export const externalUrlSchema = z
     }
   }, 'Only http, https and mailto links open outside the app.')
 
+/** The address of a sign-in page of an OAuth provider (LinkedIn, or the built-in sandbox's): web addresses only. */
+export const oauthPageUrlSchema = z
+  .string()
+  .max(4096)
+  .refine((raw) => {
+    try {
+      const url = new URL(raw)
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === ''
+    } catch {
+      return false
+    }
+  }, 'Only http and https sign-in pages open.')
+
+/** Where an OAuth provider sends the browser back: the web app's /callback, or the desktop's loopback listener. */
+export const oauthRedirectSchema = z.object({ redirectUri: z.string().min(1).max(2048) })
+export type OAuthRedirect = z.infer<typeof oauthRedirectSchema>
+
 export interface HostBridge {
   readonly kind: 'web' | 'desktop'
   /** Calls the API. Resolves with any HTTP status; rejects only when the server cannot be reached. */
@@ -78,4 +95,13 @@ export interface HostBridge {
   setTheme(theme: z.infer<typeof themeSchema>): Promise<void>
   /** Tells the host the renderer is ready for queued events (deep links that arrived at launch). */
   ready(): Promise<void>
+  /**
+   * Gets ready for an OAuth provider to send the user back (connecting LinkedIn) and answers the
+   * redirect URI to give it. Web: this app's /callback. Desktop: a one-shot listener on
+   * http://127.0.0.1:<port>/callback, alive 10 minutes, that hands the answer to the renderer as a
+   * `navigate` event to /callback?code=…&state=… (or ?error=…&state=…) and focuses the window.
+   */
+  beginOAuthRedirect(): Promise<OAuthRedirect>
+  /** Opens a provider's sign-in page: in this tab on the web, in the system browser on the desktop. */
+  openOAuthPage(url: string): Promise<void>
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { externalUrlSchema, hostEventSchema, hostRequestSchema, type HostResponse } from './host'
+import { externalUrlSchema, hostEventSchema, hostRequestSchema, oauthPageUrlSchema, type HostResponse, type OAuthRedirect } from './host'
 import { themeSchema } from './domain'
 
 /**
@@ -10,7 +10,9 @@ export const ipcInvokeChannels = {
   'api:request': { payload: hostRequestSchema },
   'shell:open-external': { payload: externalUrlSchema },
   'theme:set': { payload: themeSchema },
-  'renderer:ready': { payload: z.undefined() }
+  'renderer:ready': { payload: z.undefined() },
+  'oauth:begin-redirect': { payload: z.undefined() },
+  'oauth:open-page': { payload: oauthPageUrlSchema }
 } as const
 
 export type IpcInvokeChannel = keyof typeof ipcInvokeChannels
@@ -22,6 +24,8 @@ export interface IpcInvokeResults {
   'shell:open-external': void
   'theme:set': void
   'renderer:ready': void
+  'oauth:begin-redirect': OAuthRedirect
+  'oauth:open-page': void
 }
 export type IpcResult<C extends IpcInvokeChannel> = IpcInvokeResults[C]
 

@@ -105,4 +105,38 @@ describe('web HostBridge', () => {
     await expect(host.ready()).resolves.toBeUndefined()
     expect(host.kind).toBe('web')
   })
+
+  describe('OAuth', () => {
+    function page(href = 'https://app.pagecrew.test/settings') {
+      const url = new URL(href)
+      return { origin: url.origin, href: url.href, assign: vi.fn<(url: string) => void>() }
+    }
+
+    it('asks the provider to come back to this app’s /callback', async () => {
+      const host = createWebHostBridge({ fetch: vi.fn(), openWindow: vi.fn(), location: page('https://app.pagecrew.test/schedule?view=week') })
+      await expect(host.beginOAuthRedirect()).resolves.toEqual({ redirectUri: 'https://app.pagecrew.test/callback' })
+    })
+
+    it('opens the sign-in page in this tab, relative addresses on this origin', async () => {
+      const location = page()
+      const openWindow = vi.fn()
+      const host = createWebHostBridge({ fetch: vi.fn(), openWindow, location })
+
+      await host.openOAuthPage('https://www.linkedin.com/oauth/v2/authorization?client_id=c&state=s1')
+      await host.openOAuthPage('/api/linkedin/sandbox/authorize?state=s2')
+
+      expect(location.assign.mock.calls).toEqual([
+        ['https://www.linkedin.com/oauth/v2/authorization?client_id=c&state=s1'],
+        ['https://app.pagecrew.test/api/linkedin/sandbox/authorize?state=s2']
+      ])
+      expect(openWindow).not.toHaveBeenCalled()
+    })
+
+    it.each(['javascript:alert(1)', 'mailto:a@b.co', 'file:///etc/passwd', 'data:text/html,hi', 'https://user:pw@www.linkedin.com/'])('refuses to open %s', async (url) => {
+      const location = page()
+      const host = createWebHostBridge({ fetch: vi.fn(), openWindow: vi.fn(), location })
+      await expect(host.openOAuthPage(url)).rejects.toThrow()
+      expect(location.assign).not.toHaveBeenCalled()
+    })
+  })
 })

@@ -1,10 +1,18 @@
 import { API_BASE } from '@shared/api/contract'
 import type { HostBridge, HostRequest, HostResponse } from '@shared/host'
-import { externalUrlSchema, hostRequestSchema } from '@shared/host'
+import { externalUrlSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
+
+/** The page's own address, and leaving it for another (the OAuth sign-in page). */
+export interface PageLocation {
+  readonly origin: string
+  readonly href: string
+  assign(url: string): void
+}
 
 export interface WebHostDeps {
   fetch: typeof fetch
   openWindow: (url: string) => void
+  location?: PageLocation
 }
 
 const browserDeps = (): WebHostDeps => ({
@@ -13,6 +21,9 @@ const browserDeps = (): WebHostDeps => ({
   // eslint-disable-next-line no-restricted-globals -- the web host is the one place that opens windows
   openWindow: (url) => void open(url, '_blank', 'noopener')
 })
+
+/** The renderer route an OAuth provider sends the browser back to (features/auth/CallbackPage). */
+const OAUTH_CALLBACK_PATH = '/callback'
 
 function urlFor(req: HostRequest): string {
   const search = req.query ? new URLSearchParams(req.query).toString() : ''
@@ -44,6 +55,7 @@ async function readBody(response: Response): Promise<unknown> {
  * the client header the server requires on state-changing calls (CSRF defence, DESIGN.md §3).
  */
 export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBridge {
+  const page = (): PageLocation => deps.location ?? window.location
   return {
     kind: 'web',
     async request(raw: HostRequest): Promise<HostResponse> {
@@ -65,6 +77,11 @@ export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBrid
       deps.openWindow(externalUrlSchema.parse(url))
     },
     setTheme: async () => undefined,
-    ready: async () => undefined
+    ready: async () => undefined,
+    beginOAuthRedirect: async () => ({ redirectUri: `${page().origin}${OAUTH_CALLBACK_PATH}` }),
+    async openOAuthPage(url: string): Promise<void> {
+      // The same tab: the provider sends this tab back to /callback, where the session cookie is.
+      page().assign(oauthPageUrlSchema.parse(new URL(url, page().href).href))
+    }
   }
 }

@@ -31,7 +31,9 @@ export function createFakeHost(replies: Record<string, Reply> = {}) {
     }),
     openExternal: vi.fn(async (_url: string) => undefined),
     setTheme: vi.fn(async () => undefined),
-    ready: vi.fn(async () => undefined)
+    ready: vi.fn(async () => undefined),
+    beginOAuthRedirect: vi.fn(async () => ({ redirectUri: 'http://localhost/callback' })),
+    openOAuthPage: vi.fn(async (_url: string) => undefined)
   } satisfies HostBridge
 
   return {
