@@ -59,6 +59,35 @@ describe('parseDeepLink', () => {
     expect(parseDeepLink(url)).toBeNull()
   })
 
+  it('accepts an OAuth answer at pagecrew://callback: a code or an error, with the state', () => {
+    expect(parseDeepLink('pagecrew://callback?code=AQT-abc_123&state=st.1')).toEqual({ callback: { code: 'AQT-abc_123', state: 'st.1' } })
+    expect(parseDeepLink('pagecrew://callback/?state=s1&error=access_denied&error_description=The%20user%20declined')).toEqual({
+      callback: { state: 's1', error: 'access_denied', errorDescription: 'The user declined' }
+    })
+    expect(parseDeepLink('pagecrew://callback?error=access_denied&state=s1')).toEqual({ callback: { state: 's1', error: 'access_denied' } })
+  })
+
+  it.each([
+    ['no state', 'pagecrew://callback?code=c1'],
+    ['no code nor error', 'pagecrew://callback?state=s1'],
+    ['code and error', 'pagecrew://callback?code=c1&error=x&state=s1'],
+    ['an open link’s parameters', 'pagecrew://callback?code=c1&state=s1&path=/settings'],
+    ['a repeated code', 'pagecrew://callback?code=c1&code=c2&state=s1'],
+    ['an empty code', 'pagecrew://callback?code=&state=s1'],
+    ['a space in the state', 'pagecrew://callback?code=c1&state=s%201'],
+    ['an angle bracket in the code', 'pagecrew://callback?code=%3Cscript%3E&state=s1'],
+    ['a backslash in the description', 'pagecrew://callback?error=x&error_description=a%5Cb&state=s1'],
+    ['a newline in the description', 'pagecrew://callback?error=x&error_description=a%0Ab&state=s1'],
+    ['unicode in the description', 'pagecrew://callback?error=x&error_description=caf%C3%A9&state=s1'],
+    ['a state too long', `pagecrew://callback?code=c1&state=${'s'.repeat(201)}`],
+    ['an error too long', `pagecrew://callback?error=${'e'.repeat(201)}&state=s1`],
+    ['a path on the link', 'pagecrew://callback/settings?code=c1&state=s1'],
+    ['a fragment', 'pagecrew://callback?code=c1&state=s1#x'],
+    ['a port', 'pagecrew://callback:80?code=c1&state=s1']
+  ])('refuses a callback link with %s', (_name, url) => {
+    expect(parseDeepLink(url)).toBeNull()
+  })
+
   it('refuses values that are not strings', () => {
     expect(parseDeepLink(undefined)).toBeNull()
     expect(parseDeepLink({ href: 'pagecrew://open?path=/settings' })).toBeNull()
@@ -119,6 +148,28 @@ describe('createDeepLinkRouter', () => {
     expect(t.events).toEqual([])
     expect(t.focused()).toBe(0)
     expect(t.log.lines).toEqual([expect.stringContaining('Refused deep link "pagecrew://open?path=/admin"')])
+  })
+
+  it('hands an OAuth answer to /callback with its query, queued like any link', () => {
+    const t = setup()
+    expect(t.router.handleUrl('pagecrew://callback?code=c-1&state=s_1')).toBe(true)
+    expect(t.events).toEqual([])
+    t.router.ready()
+    expect(t.events).toEqual([{ type: 'navigate', path: '/callback?code=c-1&state=s_1' }])
+    expect(t.focused()).toBe(1)
+  })
+
+  it('delivers routes main validated itself (the loopback listener’s answer) the same way', () => {
+    const t = setup()
+    t.router.openRoute('/callback?code=c1&state=s1')
+    expect(t.events).toEqual([])
+    t.router.ready()
+    t.router.openRoute('/callback?error=access_denied&state=s2')
+    expect(t.events).toEqual([
+      { type: 'navigate', path: '/callback?code=c1&state=s1' },
+      { type: 'navigate', path: '/callback?error=access_denied&state=s2' }
+    ])
+    expect(t.focused()).toBe(2)
   })
 
   it('takes links from a command line (launch, second-instance)', () => {

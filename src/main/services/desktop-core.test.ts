@@ -128,4 +128,16 @@ describe('createDesktopCore', () => {
     expect(await core.apiImages.answer('GET', `http://127.0.0.1:9998/api/team/image/${TEAM}?v=7`)).toBeNull()
     expect(await core.apiImages.answer('GET', 'http://127.0.0.1:9999/dashboard')).toBeNull()
   })
+
+  it('brings the system browser’s LinkedIn answer back to the renderer as /callback and focuses the window', async () => {
+    const { redirectUri } = await core.ipc['oauth:begin-redirect'](PAGE, undefined)
+    const focusedBefore = focused
+
+    const res = await fetch(`${redirectUri}?code=AQT-1&state=s1`)
+
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('Pagecrew is connecting your LinkedIn account. You can close this tab.')
+    expect(events.at(-1)).toEqual({ type: 'navigate', path: '/callback?code=AQT-1&state=s1' })
+    expect(focused).toBe(focusedBefore + 1)
+  })
 })

@@ -5,6 +5,7 @@ import { openCookieJarStore, type CookieJarStore } from './cookie-jar-store'
 import { createDeepLinkRouter, type DeepLinkRouter } from './deep-link'
 import { createIpcHandlers, createSenderCheck, type IpcHandlers } from './ipc-handlers'
 import { consoleLog, type Log } from './log'
+import { createOAuthLoopback, type OAuthLoopback } from './oauth-loopback'
 import type { BadgePort, EmitPort, NotifierPort, ShellPort, ThemePort, Timers, TrayPort, WindowPort } from './ports'
 import { APP_RENDERER_ORIGIN } from './renderer-assets'
 import type { SecretBox } from './secret-box'
@@ -72,10 +73,12 @@ export interface DesktopCore {
   api: ApiClient
   watcher: UnreadWatcher
   deepLinks: DeepLinkRouter
+  /** The loopback listener the system browser comes back to after connecting LinkedIn. */
+  oauth: OAuthLoopback
   ipc: IpcHandlers
   /** Answers the renderer's /api/ URLs (team images) on its own origin; see api-image-proxy.ts. */
   apiImages: ApiImageProxy
-  /** Stops the watcher's timer (app quit, end of a test). */
+  /** Stops the watcher's timer and the OAuth listener (app quit, end of a test). */
   dispose(): void
 }
 
@@ -106,10 +109,12 @@ export async function createDesktopCore({
     log: log('unread')
   })
   const deepLinks = createDeepLinkRouter({ emit: ports.emit, window: ports.window, log: log('deep-link') })
+  const oauth = createOAuthLoopback({ onCallback: (route) => deepLinks.openRoute(route), timers, log: log('oauth-loopback') })
   const ipc = createIpcHandlers({
     api,
     watcher,
     deepLinks,
+    oauth,
     shell: ports.shell,
     theme: ports.theme,
     isTrustedSender: createSenderCheck(trustedRendererOrigins),
@@ -117,5 +122,17 @@ export async function createDesktopCore({
   })
   const apiImages = createApiImageProxy({ api, rendererOrigins: trustedRendererOrigins, log: log('api-images') })
   watcher.start()
-  return { jar, api, watcher, deepLinks, ipc, apiImages, dispose: () => watcher.stop() }
+  return {
+    jar,
+    api,
+    watcher,
+    deepLinks,
+    oauth,
+    ipc,
+    apiImages,
+    dispose: () => {
+      watcher.stop()
+      oauth.close().catch((error: unknown) => log('oauth-loopback').error('The OAuth listener did not close.', error))
+    }
+  }
 }

@@ -23,6 +23,12 @@ function setup(status = 200) {
       }
     },
     deepLinks: { ready: () => void calls.push('ready') },
+    oauth: {
+      async begin() {
+        calls.push('oauth begin')
+        return { redirectUri: 'http://127.0.0.1:49152/callback' }
+      }
+    },
     shell: {
       async openExternal(url) {
         calls.push(`open ${url}`)
@@ -109,6 +115,18 @@ describe('createIpcHandlers', () => {
     expect(calls).toEqual(['open https://help.example.com/a', 'open mailto:help@example.com', 'theme dark', 'ready'])
   })
 
+  it('starts the loopback redirect and opens the sign-in page in the system browser', async () => {
+    const { handlers, calls } = setup()
+    expect(await handlers['oauth:begin-redirect'](APP, undefined)).toEqual({ redirectUri: 'http://127.0.0.1:49152/callback' })
+    await handlers['oauth:open-page'](APP, 'http://127.0.0.1:4680/api/linkedin/sandbox/authorize?state=s1')
+    await handlers['oauth:open-page'](APP, 'https://www.linkedin.com/oauth/v2/authorization?client_id=c&state=s1')
+    expect(calls).toEqual([
+      'oauth begin',
+      'open http://127.0.0.1:4680/api/linkedin/sandbox/authorize?state=s1',
+      'open https://www.linkedin.com/oauth/v2/authorization?client_id=c&state=s1'
+    ])
+  })
+
   it.each([
     ['api:request', { method: 'GET', path: '//evil.example/x' }],
     ['api:request', { method: 'GET', path: '/../admin' }],
@@ -135,7 +153,15 @@ describe('createIpcHandlers', () => {
     ['shell:open-external', 'smb://host/share'],
     ['shell:open-external', 42],
     ['theme:set', 'neon'],
-    ['renderer:ready', { x: 1 }]
+    ['renderer:ready', { x: 1 }],
+    ['oauth:begin-redirect', { redirectUri: 'https://evil.example/callback' }],
+    ['oauth:open-page', 'mailto:help@example.com'],
+    ['oauth:open-page', 'file:///etc/passwd'],
+    ['oauth:open-page', 'javascript:alert(1)'],
+    ['oauth:open-page', '/api/linkedin/sandbox/authorize'],
+    ['oauth:open-page', 'https://user:pw@www.linkedin.com/oauth/v2/authorization'],
+    ['oauth:open-page', `https://www.linkedin.com/${'a'.repeat(4100)}`],
+    ['oauth:open-page', undefined]
   ] as const)('rejects an invalid %s payload %j without calling through', async (channel, payload) => {
     const { handlers, calls } = setup()
     await expect(handlers[channel](APP, payload)).rejects.toThrow(`Invalid '${channel}' payload`)
@@ -151,7 +177,14 @@ describe('createIpcHandlers', () => {
 
   it.each(Object.keys(ipcInvokeChannels) as (keyof typeof ipcInvokeChannels)[])('rejects %s from an untrusted sender without calling through', async (channel) => {
     const { handlers, calls } = setup()
-    const valid = { 'api:request': { method: 'GET', path: '/user' }, 'shell:open-external': 'https://example.com', 'theme:set': 'dark', 'renderer:ready': undefined }[channel]
+    const valid = {
+      'api:request': { method: 'GET', path: '/user' },
+      'shell:open-external': 'https://example.com',
+      'theme:set': 'dark',
+      'renderer:ready': undefined,
+      'oauth:begin-redirect': undefined,
+      'oauth:open-page': 'https://www.linkedin.com/oauth/v2/authorization'
+    }[channel]
     await expect(handlers[channel]('https://evil.example/', valid)).rejects.toThrow('only available to the Pagecrew window')
     await expect(handlers[channel](undefined, valid)).rejects.toThrow('only available to the Pagecrew window')
     expect(calls).toEqual([])

@@ -4,6 +4,7 @@ import { ipcInvokeChannels, type IpcInvokeChannel, type IpcPayload, type IpcResu
 import type { ApiClient } from './api-client'
 import type { DeepLinkRouter } from './deep-link'
 import { consoleLog, type Log } from './log'
+import type { OAuthLoopback } from './oauth-loopback'
 import type { ShellPort, ThemePort } from './ports'
 import type { UnreadWatcher } from './unread-watcher'
 
@@ -21,6 +22,7 @@ export interface IpcHandlerOptions {
   api: Pick<ApiClient, 'request'>
   watcher: Pick<UnreadWatcher, 'refreshNow'>
   deepLinks: Pick<DeepLinkRouter, 'ready'>
+  oauth: Pick<OAuthLoopback, 'begin'>
   shell: ShellPort
   theme: ThemePort
   isTrustedSender: (url: string | undefined) => boolean
@@ -61,7 +63,7 @@ function changesCounts(req: HostRequest, res: HostResponse): boolean {
   return res.status >= 200 && res.status < 300 && COUNT_CHANGING_REQUESTS.some(([method, path]) => req.method === method && req.path === path)
 }
 
-export function createIpcHandlers({ api, watcher, deepLinks, shell, theme, isTrustedSender, log = consoleLog('ipc') }: IpcHandlerOptions): IpcHandlers {
+export function createIpcHandlers({ api, watcher, deepLinks, oauth, shell, theme, isTrustedSender, log = consoleLog('ipc') }: IpcHandlerOptions): IpcHandlers {
   function guarded<C extends IpcInvokeChannel>(channel: C, run: (payload: IpcPayload<C>) => Promise<IpcResult<C>>): IpcHandler<C> {
     // The map ties each channel to its schema; TypeScript cannot follow that through the generic C.
     const schema = ipcInvokeChannels[channel].payload as unknown as z.ZodType<IpcPayload<C>>
@@ -86,6 +88,9 @@ export function createIpcHandlers({ api, watcher, deepLinks, shell, theme, isTru
     }),
     'shell:open-external': guarded('shell:open-external', (url) => shell.openExternal(url)),
     'theme:set': guarded('theme:set', async (value) => theme.setTheme(value)),
-    'renderer:ready': guarded('renderer:ready', async () => deepLinks.ready())
+    'renderer:ready': guarded('renderer:ready', async () => deepLinks.ready()),
+    'oauth:begin-redirect': guarded('oauth:begin-redirect', () => oauth.begin()),
+    // The sign-in page opens in the user's browser, where their LinkedIn session and password manager are (RFC 8252).
+    'oauth:open-page': guarded('oauth:open-page', (url) => shell.openExternal(url))
   }
 }
