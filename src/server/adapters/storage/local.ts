@@ -1,7 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rm, stat, truncate } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { assertStorageKey, StorageNotFoundError, type MediaStorage } from './storage'
 
