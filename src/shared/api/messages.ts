@@ -126,6 +126,18 @@ export const MESSAGES = {
   notLinkedToPage: 'You are not linked to this business page.',
   slotNotYours: 'This slot is assigned to someone else.',
   slotTaken: 'Another post is already scheduled into this slot.',
+  postNotFound: 'Post not found.',
+  postNotFailed: 'Only a post that failed to publish can be retried.',
+  scheduleTimeMissing: 'Choose a date and time, or a slot.',
+  mediaNotFound: 'File not found.',
+  mediaEmpty: 'This file is empty.',
+  mediaContentMismatch: 'This file’s contents do not match its type. Choose another file.',
+  mediaUnavailable: 'One of the files is no longer available. Upload it again.',
+  mediaRepeated: 'Each file can be added to a post once.',
+  uploadNotFound: 'This upload is no longer available. Start it again.',
+  uploadResumeAt: (offset: number) => `The upload continues at byte ${offset}.`,
+  uploadIncomplete: (received: number, size: number) => `Only ${received} of ${size} bytes have arrived.`,
+  uploadChunkTooBig: 'Send the file in chunks of at most 4 MB.',
   aiLimitReached: 'Your organization has used all AI generations of this month.'
 } as const
 
