@@ -135,7 +135,6 @@ export const MESSAGES = {
   mediaUnavailable: 'One of the files is no longer available. Upload it again.',
   mediaRepeated: 'Each file can be added to a post once.',
   uploadNotFound: 'This upload is no longer available. Start it again.',
-  uploadResumeAt: (offset: number) => `The upload continues at byte ${offset}.`,
   uploadIncomplete: (received: number, size: number) => `Only ${received} of ${size} bytes have arrived.`,
   uploadChunkTooBig: 'Send the file in chunks of at most 4 MB.',
   aiLimitReached: 'Your organization has used all AI generations of this month.'
