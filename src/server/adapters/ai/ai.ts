@@ -1,4 +1,5 @@
 import type { AiTemplateDetail } from '../../../shared/domain'
+import { LINKEDIN_POST_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_OPTION_MAX, POLL_QUESTION_MAX } from '../../../shared/constants'
 import type { PostType } from '../../../shared/domain/enums'
 
 /**
@@ -7,16 +8,11 @@ import type { PostType } from '../../../shared/domain/enums'
  *   organization's AI setting template, the slot's topic tag, audience and post type;
  * - openai: any OpenAI-compatible Chat Completions endpoint (base URL, key and model from
  *   PAGECREW_AI_*), its JSON answer read with zod and held to the same limits.
- * Both return ideas and drafts that fit LinkedIn (LINKEDIN_* limits below).
+ * Both return ideas and drafts that fit LinkedIn (the LINKEDIN_POST_MAX and POLL_* limits of shared/constants.ts).
  */
 
-/** LinkedIn's limit for the text of a post (the commentary). */
-export const LINKEDIN_POST_MAX = 3000
-/** LinkedIn polls: a question of at most 140 characters and 2–4 options of at most 30. */
-export const POLL_QUESTION_MAX = 140
-export const POLL_OPTION_MAX = 30
-export const POLL_OPTIONS_MIN = 2
-export const POLL_OPTIONS_MAX = 4
+// Re-exported for the generators: the editor, the publisher and the AI share one set of LinkedIn limits.
+export { LINKEDIN_POST_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_OPTION_MAX, POLL_QUESTION_MAX }
 /** How many ideas one call asks for. */
 export const IDEA_COUNT_MIN = 1
 export const IDEA_COUNT_MAX = 10
@@ -90,9 +86,12 @@ export class AiProviderError extends Error {
   override name = 'AiProviderError'
   /** The provider's HTTP status, when there was one. */
   readonly status: number | null
-  constructor(message: string, options: { status?: number | null; cause?: unknown } = {}) {
+  /** Unreachable, timed out or failing on its side (5xx): nothing to fix in Pagecrew, asking again later may work. */
+  readonly unavailable: boolean
+  constructor(message: string, options: { status?: number | null; cause?: unknown; unavailable?: boolean } = {}) {
     super(message, { cause: options.cause })
     this.status = options.status ?? null
+    this.unavailable = options.unavailable ?? false
   }
 }
 

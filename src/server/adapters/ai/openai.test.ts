@@ -119,6 +119,7 @@ describe('OpenAI-compatible generator', () => {
     expect(err).not.toBeInstanceOf(AiRateLimitedError)
     expect(err.message).toBe(MESSAGES.badKey)
     expect(err.status).toBe(401)
+    expect(err.unavailable).toBe(false)
     const everything = [err.message, ...logs].join('\n')
     expect(logs.some((l) => l.includes('401'))).toBe(true)
     expect(everything).not.toContain(wrongKey)
@@ -139,12 +140,14 @@ describe('OpenAI-compatible generator', () => {
     const err = await failure(generator().draft({ ...input, idea }))
     expect(err.message).toBe(MESSAGES.unavailable)
     expect(err.status).toBe(500)
+    expect(err.unavailable).toBe(true)
   })
 
   it('answers content that is not JSON with the unreadable message', async () => {
     fake.mode = 'malformed'
     const err = await failure(generator().ideas(input))
     expect(err.message).toBe('The AI provider sent an answer Pagecrew could not read. Please try again.')
+    expect(err.unavailable).toBe(false)
   })
 
   it('answers JSON of the wrong shape, or a poll draft without a poll, with the unreadable message', async () => {
@@ -167,6 +170,7 @@ describe('OpenAI-compatible generator', () => {
     const started = Date.now()
     const err = await failure(generator({ timeoutMs: 300 }).ideas(input))
     expect(err.message).toBe(MESSAGES.timeout)
+    expect(err.unavailable).toBe(true)
     expect(Date.now() - started).toBeLessThan(3_000)
   })
 
@@ -176,5 +180,6 @@ describe('OpenAI-compatible generator', () => {
     await closed.close()
     const err = await failure(createOpenAiGenerator({ baseUrl: url, apiKey: 'sk-x', model: 'm', timeoutMs: 2_000 }).ideas(input))
     expect(err.message).toBe(MESSAGES.unavailable)
+    expect(err.unavailable).toBe(true)
   })
 })

@@ -143,17 +143,17 @@ export function createOpenAiGenerator(options: OpenAiGeneratorOptions): IdeaGene
           const retryAfter = Number(response.headers.get('retry-after'))
           throw new AiRateLimitedError(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null)
         }
-        if (status >= 500) throw new AiProviderError(MESSAGES.unavailable, { status })
+        if (status >= 500) throw new AiProviderError(MESSAGES.unavailable, { status, unavailable: true })
         throw new AiProviderError(MESSAGES.rejected, { status })
       }
     } catch (err) {
       if (err instanceof AiProviderError) throw err
       if (controller.signal.aborted) {
         log(`AI provider did not answer ${task.task} within ${options.timeoutMs} ms`)
-        throw new AiProviderError(MESSAGES.timeout, { cause: err })
+        throw new AiProviderError(MESSAGES.timeout, { cause: err, unavailable: true })
       }
       log(`AI provider request for ${task.task} failed: ${redact(err instanceof Error ? err.message : String(err))}`)
-      throw new AiProviderError(MESSAGES.unavailable, { cause: err })
+      throw new AiProviderError(MESSAGES.unavailable, { cause: err, unavailable: true })
     } finally {
       clearTimeout(timer)
     }
