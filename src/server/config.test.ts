@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { AI_DEFAULT_TIMEOUT_MS } from './adapters/ai/config'
 import { ConfigError, defaultDataDir, defaultRendererDir, loadConfig } from './config'
 
 const noRenderer = { rendererDir: join(tmpdir(), 'pagecrew-no-renderer-here') }
@@ -22,7 +23,8 @@ describe('loadConfig', () => {
       maxUploadBytes: 209_715_200,
       publicUrl: null,
       smtpUrl: null,
-      mailFrom: 'Pagecrew <no-reply@pagecrew.app>'
+      mailFrom: 'Pagecrew <no-reply@pagecrew.app>',
+      ai: null
     })
   })
 
@@ -49,7 +51,10 @@ describe('loadConfig', () => {
       PAGECREW_STRIPE_PUBLISHABLE_KEY: 'pk_test_ghi',
       PAGECREW_STRIPE_PRICING_TABLE_ID: 'prctbl_jkl',
       PAGECREW_STRIPE_API_BASE: 'http://127.0.0.1:12111',
-      PAGECREW_CONTACT_SALES_URL: 'https://acme.example/sales'
+      PAGECREW_CONTACT_SALES_URL: 'https://acme.example/sales',
+      PAGECREW_AI_BASE_URL: 'https://llm.example.com/v1/',
+      PAGECREW_AI_API_KEY: 'sk-test-ai',
+      PAGECREW_AI_MODEL: 'gpt-4o-mini'
     })
     expect(config).toEqual({
       port: 0,
@@ -73,7 +78,8 @@ describe('loadConfig', () => {
         pricingTableId: 'prctbl_jkl',
         apiBase: 'http://127.0.0.1:12111'
       },
-      contactSalesUrl: 'https://acme.example/sales'
+      contactSalesUrl: 'https://acme.example/sales',
+      ai: { baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-test-ai', model: 'gpt-4o-mini', timeoutMs: AI_DEFAULT_TIMEOUT_MS }
     })
   })
 

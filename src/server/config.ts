@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { MAX_UPLOAD_BYTES } from '../shared/constants'
+import { aiConfigFromEnv, type AiConfig } from './adapters/ai/config'
 
 export const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
 export type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
@@ -35,6 +36,8 @@ export interface ServerConfig {
   stripe: StripeConfig | null
   /** Where 'Contact us' for the Enterprise plan points. */
   contactSalesUrl: string
+  /** The OpenAI-compatible provider for AI ideas and drafts (PAGECREW_AI_*); null keeps the built-in offline generator. */
+  ai: AiConfig | null
 }
 
 export interface StripeConfig {
@@ -75,7 +78,8 @@ export const defaultServerConfig: ServerConfig = {
   smtpUrl: null,
   mailFrom: DEFAULT_MAIL_FROM,
   stripe: null,
-  contactSalesUrl: DEFAULT_CONTACT_SALES_URL
+  contactSalesUrl: DEFAULT_CONTACT_SALES_URL,
+  ai: null
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -229,7 +233,8 @@ export function loadConfig(
     smtpUrl: e.PAGECREW_SMTP_URL ?? null,
     mailFrom: e.PAGECREW_MAIL_FROM,
     stripe: stripeConfig(e),
-    contactSalesUrl: e.PAGECREW_CONTACT_SALES_URL
+    contactSalesUrl: e.PAGECREW_CONTACT_SALES_URL,
+    ai: aiConfigFromEnv(env)
   }
 }
 
