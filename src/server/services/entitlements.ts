@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, gte, lt } from 'drizzle-orm'
 import { ENTITLEMENT_KEYS, type Entitlement, type EntitlementKey } from '../../shared/domain'
 import { isEntitled, trialEntitlementKeys } from '../../shared/rules'
 import type { PlanDefinition } from '../../shared/constants'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { aiTemplates, businessPages, postTags, teams } from '../db/schema'
+import { aiGenerations, aiTemplates, businessPages, postTags, teams } from '../db/schema'
 import { planLimit } from '../errors'
 import { renewDuePeriods } from './billing'
 import { planById, type SubscriptionRow } from './subscriptions'
@@ -67,22 +67,38 @@ export function grantedLimits(row: SubscriptionRow | null, now: Date): Partial<R
   return {}
 }
 
+/** [start, end) of the UTC calendar month of `now`: the period GENERATE_IDEAS_PER_MONTH counts in. */
+export function utcMonthOf(now: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+  return { start, end }
+}
+
 /**
  * Current usage per key: real counts of the organization's business pages, teams, topic tags and
- * AI templates; 0 for features not built yet (AI ideas arrive with their issue).
+ * AI templates, and its AI generations (ideas and drafts) in the current UTC calendar month by
+ * the server clock; 0 for features not built yet.
  */
-async function currentUsage(executor: Executor, organizationId: string, inTransaction: boolean): Promise<Partial<Record<EntitlementKey, number>>> {
+async function currentUsage(executor: Executor, organizationId: string, inTransaction: boolean, now: Date): Promise<Partial<Record<EntitlementKey, number>>> {
   const countOf = async (table: typeof businessPages | typeof teams | typeof postTags | typeof aiTemplates) => {
     const [row] = await executor.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId))
     return Number(row?.n ?? 0)
   }
-  const tables = [businessPages, teams, postTags, aiTemplates] as const
+  const month = utcMonthOf(now)
+  const generationsThisMonth = async () => {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(aiGenerations)
+      .where(and(eq(aiGenerations.organizationId, organizationId), gte(aiGenerations.createdAt, month.start), lt(aiGenerations.createdAt, month.end)))
+    return Number(row?.n ?? 0)
+  }
+  const counters = [...[businessPages, teams, postTags, aiTemplates].map((table) => () => countOf(table)), generationsThisMonth]
   // A transaction has one connection: its queries go one after another.
   const counts: number[] = []
-  if (inTransaction) for (const table of tables) counts.push(await countOf(table))
-  else counts.push(...(await Promise.all(tables.map(countOf))))
-  const [pages, teamCount, tags, templates] = counts
-  return { BUSINESS_PAGES: pages, TEAMS: teamCount, TOPIC_TAGS: tags, AI_TEMPLATES: templates }
+  if (inTransaction) for (const counter of counters) counts.push(await counter())
+  else counts.push(...(await Promise.all(counters.map((counter) => counter()))))
+  const [pages, teamCount, tags, templates, generations] = counts
+  return { BUSINESS_PAGES: pages, TEAMS: teamCount, TOPIC_TAGS: tags, AI_TEMPLATES: templates, GENERATE_IDEAS_PER_MONTH: generations }
 }
 
 export interface EntitlementService {
@@ -102,7 +118,7 @@ export function createEntitlementService(db: Database, clock: Clock): Entitlemen
       const now = clock.now()
       // Built-in billing renews lazily: a period end that has passed is settled before reading.
       const limits = grantedLimits(await renewDuePeriods(executor, organizationId, now), now)
-      const usage = await currentUsage(executor, organizationId, executor !== db)
+      const usage = await currentUsage(executor, organizationId, executor !== db, now)
       return ENTITLEMENT_KEYS.filter((key) => limits[key] !== undefined).map((lookupKey) => ({
         lookupKey,
         limit: limits[lookupKey]!,
