@@ -15,6 +15,8 @@ import { createUserService, type UserService } from './users'
 import { join } from 'node:path'
 import type { Mailer, MailTransport } from '../adapters/mail/mail'
 import { createMailer } from '../adapters/mail/mail'
+import { createIdeaGenerator } from '../adapters/ai/config'
+import { createAiService, type AiService } from './ai'
 import { createAiTemplateService, type AiTemplateService } from './aiTemplates'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
@@ -37,6 +39,8 @@ export interface Services {
   teams: TeamService
   tags: TagService
   aiTemplates: AiTemplateService
+  /** AI ideas and drafts (issue 6), counted toward GENERATE_IDEAS_PER_MONTH. */
+  ai: AiService
   /** The Plan (issue 5): assigned slots (write side) and the schedule/calendar (read side). */
   slots: SlotService
   schedule: ScheduleService
@@ -77,6 +81,7 @@ export function createServices(deps: {
     teams: createTeamService({ db, clock, notifications, entitlements, uploadsDir }),
     tags: createTagService({ db, clock, entitlements }),
     aiTemplates: createAiTemplateService({ db, clock, entitlements }),
+    ai: createAiService({ db, clock, entitlements, generator: createIdeaGenerator(config.ai, { log: deps.log }), log: deps.log }),
     slots: createSlotService({ db, clock, notifications }),
     schedule: createScheduleService({ db, clock }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),

@@ -440,7 +440,8 @@ export const MEDIA_CHUNK_FIELD = 'chunk'
 export const MEDIA_FILE_PATH = '/posts/media/:mediaId/file'
 export const MEDIA_THUMBNAIL_PATH = '/posts/media/:mediaId/thumbnail'
 const aiRequestSchema = z.object({
-  postType: postTypeSchema.default('textOnly'),
+  /** Absent: the slot's post type, else the idea's (drafts), else textOnly. */
+  postType: postTypeSchema.optional(),
   /** Takes topic tag, audience and post type from this slot (the explicit fields below win). */
   slotId: idSchema.optional(),
   tagId: idSchema.optional(),

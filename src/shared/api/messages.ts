@@ -137,7 +137,9 @@ export const MESSAGES = {
   uploadNotFound: 'This upload is no longer available. Start it again.',
   uploadIncomplete: (received: number, size: number) => `Only ${received} of ${size} bytes have arrived.`,
   uploadChunkTooBig: 'Send the file in chunks of at most 4 MB.',
-  aiLimitReached: 'Your organization has used all AI generations of this month.'
+  aiLimitReached: 'Your organization has used all AI generations of this month.',
+  /** 502: the AI provider is down, timed out or failed on its side; the generation did not count. */
+  aiUnavailable: 'The AI service did not answer. Try again in a moment.'
 } as const
 
 /** '{file name} is too big!' (spec §5) with the real file name. */
