@@ -7,7 +7,7 @@ import type { PostType } from '../../../shared/domain/enums'
  * sandbox (./sandbox.ts) implements it for development and tests.
  *
  * Error contract of publish():
- * - TokenExpiredError and LinkedInValidationError are known-safe: nothing was published.
+ * - TokenExpiredError, LinkedInValidationError and LinkedInUploadError are known-safe: nothing was published.
  * - Anything else (LinkedInTimeoutError, network errors, 5xx) is an UNKNOWN outcome: the post may
  *   have been published. Callers must never retry automatically; they ask findPublished.
  */
@@ -159,7 +159,19 @@ export class LinkedInTimeoutError extends Error {
   }
 }
 
+/**
+ * Known-safe: a file could not be uploaded to LinkedIn. Uploads come before the post is created,
+ * so nothing was published and publishing again is safe.
+ */
+export class LinkedInUploadError extends Error {
+  readonly knownSafe = true
+  constructor(message = 'LinkedIn did not take a file of the post') {
+    super(message)
+    this.name = 'LinkedInUploadError'
+  }
+}
+
 /** True for errors after which the post certainly was not published. */
-export function isKnownSafeFailure(error: unknown): error is TokenExpiredError | LinkedInValidationError {
-  return error instanceof TokenExpiredError || error instanceof LinkedInValidationError
+export function isKnownSafeFailure(error: unknown): error is TokenExpiredError | LinkedInValidationError | LinkedInUploadError {
+  return error instanceof TokenExpiredError || error instanceof LinkedInValidationError || error instanceof LinkedInUploadError
 }

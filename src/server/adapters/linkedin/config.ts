@@ -1,0 +1,95 @@
+import type { Clock } from '../../clock'
+import { ConfigError } from '../../config'
+import type { LinkedInClient } from './linkedin'
+import { createLinkedInRest } from './rest'
+import { createLinkedInSandbox } from './sandbox'
+
+/** The LinkedIn application's settings; null keeps the built-in sandbox. */
+export interface LinkedInConfig {
+  /** The application's Client ID and Client Secret (LinkedIn Developer Portal → Auth). */
+  clientId: string
+  clientSecret: string
+  /** LinkedIn-Version header of the REST API, YYYYMM. */
+  version: string
+  /** Also ask for w_organization_social (posting as business pages; needs LinkedIn's Community Management API). */
+  organizationScope: boolean
+  /** https://www.linkedin.com (authorization and token endpoints); tests point it at a local server. */
+  oauthBase: string
+  /** https://api.linkedin.com (userinfo and the REST API); tests point it at a local server. */
+  apiBase: string
+}
+
+/**
+ * LinkedIn retires API versions about a year after release; this one is known to serve every call
+ * the client makes. PAGECREW_LINKEDIN_VERSION moves it without a release.
+ */
+export const DEFAULT_LINKEDIN_VERSION = '202511'
+export const LINKEDIN_OAUTH_BASE = 'https://www.linkedin.com'
+export const LINKEDIN_API_BASE = 'https://api.linkedin.com'
+
+const VERSION_PATTERN = /^20\d\d(0[1-9]|1[0-2])(\.\d\d)?$/
+const CREDENTIALS = ['PAGECREW_LINKEDIN_CLIENT_ID', 'PAGECREW_LINKEDIN_CLIENT_SECRET'] as const
+const OTHERS = ['PAGECREW_LINKEDIN_VERSION', 'PAGECREW_LINKEDIN_ORGANIZATION_SCOPE', 'PAGECREW_LINKEDIN_OAUTH_BASE', 'PAGECREW_LINKEDIN_API_BASE'] as const
+
+function httpBase(name: string, value: string | undefined, fallback: string): string {
+  if (!value) return fallback
+  let url: URL | null
+  try {
+    url = new URL(value)
+  } catch {
+    url = null
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`Invalid configuration: ${name} must be an http(s) address.`)
+  }
+  return value.replace(/\/+$/, '')
+}
+
+/**
+ * PAGECREW_LINKEDIN_CLIENT_ID and PAGECREW_LINKEDIN_CLIENT_SECRET (both, or neither for the
+ * sandbox); PAGECREW_LINKEDIN_VERSION (YYYYMM); PAGECREW_LINKEDIN_ORGANIZATION_SCOPE=1; and, for
+ * tests against a local server, PAGECREW_LINKEDIN_OAUTH_BASE / PAGECREW_LINKEDIN_API_BASE. Anything
+ * inconsistent is a ConfigError with one readable line (never showing the secret).
+ */
+export function linkedInConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LinkedInConfig | null {
+  const value = (name: string) => (env[name] ?? '').trim() || undefined
+  const [clientId, clientSecret] = CREDENTIALS.map(value)
+  if (!clientId && !clientSecret) {
+    const stray = OTHERS.filter((name) => value(name))
+    if (stray.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${stray.join(', ')} need PAGECREW_LINKEDIN_CLIENT_ID and PAGECREW_LINKEDIN_CLIENT_SECRET.`)
+    }
+    return null
+  }
+  if (!clientId || !clientSecret) {
+    throw new ConfigError('Invalid configuration: set PAGECREW_LINKEDIN_CLIENT_ID and PAGECREW_LINKEDIN_CLIENT_SECRET together.')
+  }
+  if (/\s/.test(clientId) || /\s/.test(clientSecret)) {
+    throw new ConfigError('Invalid configuration: PAGECREW_LINKEDIN_CLIENT_ID and PAGECREW_LINKEDIN_CLIENT_SECRET must not contain spaces.')
+  }
+  const version = value('PAGECREW_LINKEDIN_VERSION') ?? DEFAULT_LINKEDIN_VERSION
+  if (!VERSION_PATTERN.test(version)) {
+    throw new ConfigError('Invalid configuration: PAGECREW_LINKEDIN_VERSION must be a LinkedIn API version, YYYYMM (e.g. 202511).')
+  }
+  const scope = (value('PAGECREW_LINKEDIN_ORGANIZATION_SCOPE') ?? '0').toLowerCase()
+  if (!['1', '0', 'true', 'false'].includes(scope)) {
+    throw new ConfigError('Invalid configuration: PAGECREW_LINKEDIN_ORGANIZATION_SCOPE must be 1 or 0.')
+  }
+  return {
+    clientId,
+    clientSecret,
+    version,
+    organizationScope: scope === '1' || scope === 'true',
+    oauthBase: httpBase('PAGECREW_LINKEDIN_OAUTH_BASE', value('PAGECREW_LINKEDIN_OAUTH_BASE'), LINKEDIN_OAUTH_BASE),
+    apiBase: httpBase('PAGECREW_LINKEDIN_API_BASE', value('PAGECREW_LINKEDIN_API_BASE'), LINKEDIN_API_BASE)
+  }
+}
+
+/** The LinkedIn client for this configuration: the built-in sandbox unless a LinkedIn application is configured. */
+export function createLinkedInAdapter(
+  config: { linkedIn: LinkedInConfig | null; publicUrl: string | null },
+  deps: { clock: Clock; timeoutMs?: number }
+): LinkedInClient {
+  if (!config.linkedIn) return createLinkedInSandbox({ clock: deps.clock, publicUrl: config.publicUrl })
+  return createLinkedInRest(config.linkedIn, deps)
+}
