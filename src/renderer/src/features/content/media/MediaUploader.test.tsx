@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '@shared/constants'
 import type { PostMedia } from '@shared/domain/entities'
 import type { HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
-import { renderInApp } from '@renderer/testing/render'
+import { renderPart } from './testRender'
 import { MediaUploader } from './MediaUploader'
 import { aFile, aHugeFile, aMedia } from './testMedia'
 
@@ -69,7 +69,7 @@ function mount(fake: FakeHost, options: { kind?: 'image' | 'video' | 'document';
       />
     )
   }
-  const view = renderInApp(<Harness />, fake)
+  const view = renderPart(<Harness />, fake)
   return { onChange, onBusyChange, view, user: userEvent.setup({ applyAccept: false }) }
 }
 
