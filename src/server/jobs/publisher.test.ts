@@ -9,7 +9,7 @@ import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
 import { createNotificationService } from '../services/notifications'
 import { createPost, editPost, newPostValues, retryPost, unschedulePost } from '../services/posts'
 import type { AccessToken } from '../adapters/linkedin/linkedin'
-import { createPublisher, UNKNOWN_OUTCOME_REASON, type PublisherOptions, type PublishTarget } from './publisher'
+import { createPublisher, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type PublisherOptions, type PublishTarget } from './publisher'
 import type { PostRow } from '../services/posts'
 
 const target = (post: PostRow, accessToken: AccessToken): PublishTarget => ({ accessToken, author: { kind: 'person', id: post.authorUserId }, media: [] })
@@ -286,6 +286,45 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     const p = publisher()
     p.start({ intervalMs: 10 })
     for (let i = 0; i < 200 && sandbox.posts.length < 3; i++) await new Promise((r) => setTimeout(r, 10))
+    await p.stop()
+    await expectEachPublishedOnce(3)
+  })
+
+  it('tells the author when a post is live, with an excerpt and a link to the post', async () => {
+    const post = await createPost(db, clock, { organizationId, authorUserId, text: `Big   news:\n${'we ship '.repeat(20)}`, scheduledAt: clock.now() })
+    await publisher().runOnce()
+    const notes = await db.select().from(notifications)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatchObject({ userId: authorUserId, organizationId, title: PUBLISHED_TITLE, link: `/content/write-post?postId=${post.id}` })
+    expect(notes[0]!.message).toMatch(/^Your post “Big news: we ship we ship .*…” is live on LinkedIn\.$/)
+  })
+
+  const waitFor = async (done: () => boolean, ms = 3000) => {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 5))
+  }
+
+  it('kick() runs at once instead of waiting for the interval; a kick during a run adds one more run', async () => {
+    const idle = publisher()
+    await duePosts(1)
+    idle.kick()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(sandbox.publishCalls).toBe(0) // not started: a kick does nothing
+
+    const p = publisher({
+      onEvent: async (event) => {
+        // A second post becomes due while the first is being published.
+        if (event === 'beforePublish' && sandbox.publishCalls === 0) {
+          await duePosts(1)
+          p.kick()
+        }
+      }
+    })
+    p.start({ intervalMs: 60_000 })
+    await waitFor(() => sandbox.posts.length === 2)
+    expect(sandbox.posts).toHaveLength(2)
+    await duePosts(1)
+    p.kick()
+    await waitFor(() => sandbox.posts.length === 3)
     await p.stop()
     await expectEachPublishedOnce(3)
   })

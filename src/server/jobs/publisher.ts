@@ -6,7 +6,7 @@ import { rowsOf } from '../db/migrate'
 import { posts, publishAttempts } from '../db/schema'
 import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
 import type { NotificationService } from '../services/notifications'
-import type { PostRow } from '../services/posts'
+import { postExcerpt, postLink, type PostRow } from '../services/posts'
 
 /**
  * The exactly-once publisher (issue 6, DESIGN §1). Any number of processes may run one against
@@ -19,7 +19,8 @@ import type { PostRow } from '../services/posts'
  *    changed (edited or unscheduled after the claim); otherwise call LinkedIn once.
  * 3. Record the outcome compare-and-set: only if our attempt is still running (the sweep did not
  *    resolve it) and the post is still PENDING_PUBLISH at the claimed version.
- *    - success: PUBLISHED with the urn and publishedAt;
+ *    - success: PUBLISHED with the urn and publishedAt; the author is notified (PUBLISHED_TITLE,
+ *      linking to the post in the editor);
  *    - known-safe failure (token expired, validation, not connected): DRAFT with the reason;
  *    - anything else (timeout, network, 5xx): DRAFT with UNKNOWN_OUTCOME_REASON and the author is
  *      notified. The publish call is never retried automatically; retrying is a user action
@@ -84,8 +85,16 @@ export interface Publisher {
   runOnce(): Promise<RunResult>
   sweep(options?: { olderThanMs?: number }): Promise<SweepResult>
   start(options?: { intervalMs?: number; sweepOlderThanMs?: number }): void
+  /**
+   * A post just became due (publish now): run at once instead of at the next interval. While a
+   * run is going, one more follows it. Nothing happens unless started.
+   */
+  kick(): void
   stop(): Promise<void>
 }
+
+export const PUBLISHED_TITLE = 'Post published 🎉'
+
 
 interface Claimed {
   post: PostRow
@@ -232,6 +241,16 @@ export function createPublisher(options: PublisherOptions): Publisher {
         )
         select (select count(*) from a)::int as attempt, (select count(*) from p)::int as post`)
     )
+    if (recorded?.post === 1) {
+      const excerpt = postExcerpt(post.text, 60)
+      await notifications.notify({
+        organizationId: post.organizationId,
+        userId: post.authorUserId,
+        title: PUBLISHED_TITLE,
+        message: excerpt ? `Your post “${excerpt}” is live on LinkedIn.` : 'Your post is live on LinkedIn.',
+        link: postLink(post.id)
+      })
+    }
     if (recorded?.attempt === 1 && recorded.post === 0) {
       // Published, but the user changed the post meanwhile: keep their change, say what happened.
       await db.transaction(async (tx) => {
@@ -244,7 +263,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
             organizationId: post.organizationId,
             userId: post.authorUserId,
             title: 'Post published before your change',
-            message: `The earlier version of your post was published on LinkedIn (${urn}) while you changed it.`
+            message: `The earlier version of your post was published on LinkedIn (${urn}) while you changed it.`,
+            link: postLink(post.id)
           },
           tx
         )
@@ -267,7 +287,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
           organizationId: post.organizationId,
           userId: post.authorUserId,
           title: outcome === 'unknown' ? 'Post may have been published' : 'Post not published',
-          message: outcome === 'unknown' ? `Your scheduled post ${UNKNOWN_OUTCOME_REASON}.` : `Your scheduled post was not published: ${reason}`
+          message: outcome === 'unknown' ? `Your scheduled post ${UNKNOWN_OUTCOME_REASON}.` : `Your scheduled post was not published: ${reason}`,
+          link: postLink(post.id)
         },
         tx
       )
@@ -355,6 +376,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let timer: NodeJS.Timeout | null = null
   let running: Promise<unknown> | null = null
   let stopped = true
+  let kicked = false
+  let tickNow: (() => void) | null = null
 
   return {
     workerId,
@@ -374,13 +397,26 @@ export function createPublisher(options: PublisherOptions): Publisher {
           }
         })().finally(() => {
           running = null
-          if (!stopped) timer = setTimeout(tick, intervalMs)
+          if (stopped) return
+          timer = setTimeout(tick, kicked ? 0 : intervalMs)
+          kicked = false
         })
+      }
+      tickNow = () => {
+        if (timer) clearTimeout(timer)
+        timer = null
+        tick()
       }
       tick()
     },
+    kick() {
+      if (stopped || !tickNow) return
+      if (running) kicked = true
+      else tickNow()
+    },
     async stop() {
       stopped = true
+      tickNow = null
       if (timer) clearTimeout(timer)
       timer = null
       await running

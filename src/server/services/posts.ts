@@ -1,13 +1,443 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, ne, sql } from 'drizzle-orm'
-import type { PostType } from '../../shared/domain/enums'
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { createPostBodySchema, schedulePostBodySchema, updatePostBodySchema } from '../../shared/api/contract'
+import { MESSAGES } from '../../shared/api/messages'
+import type { Post } from '../../shared/domain/entities'
+import type { PostStatus, PostType } from '../../shared/domain/enums'
+import { postProblems, type PostProblems } from '../../shared/rules/posts'
+import type { AccessToken, LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import type { Clock } from '../clock'
-import type { Executor } from '../db/client'
-import { posts } from '../db/schema'
+import type { Database, Executor } from '../db/client'
+import { assignedSlots, businessPageMembers, businessPages, media, postMedia, posts, users } from '../db/schema'
+import { badRequest, conflict, notFound } from '../errors'
+import type { OrganizationSession } from '../http/route'
+import type { PublishTarget } from '../jobs/publisher'
+import { isUuid } from './ids'
+import { toMediaView, usableMedia, type MediaRow, type MediaService } from './media'
 
 /**
- * The post writes the publisher depends on (issue 6; the HTTP endpoints come later). Every edit
- * bumps `version`, so a publisher holding an older version never publishes or overwrites it.
+ * Posts (issue 6): the session user's own posts in the session's organization, written in
+ * /content/write-post and published by the publisher (jobs/publisher.ts).
+ *
+ * Decisions:
+ * - Ownership: every endpoint acts on the session user's own posts in the session organization;
+ *   anything else (another member's post, another organization's, a malformed id) is 404.
+ * - Drafts keep whatever was typed (up to POST_DRAFT_MAX); LinkedIn's limits (rules/posts.ts) are
+ *   checked when a post is scheduled, published now or retried. An edit that makes a SCHEDULED post
+ *   break them sends it back to DRAFT (the response says so); it keeps its scheduledAt.
+ * - Versions: update and schedule send the version they were made from; another one is 409
+ *   postChangedElsewhere. Every change bumps it.
+ * - A post being published (PENDING_PUBLISH) cannot be changed, unscheduled or deleted (409
+ *   postBeingPublished): the row is the worker's until it records the outcome, which takes seconds.
+ *   A PUBLISHED post is kept as published (409 postPublished).
+ * - References: mediaIds are READY files this user uploaded in this organization, each once (400
+ *   mediaUnavailable / mediaRepeated, field mediaIds); slotId a slot of the organization (404
+ *   slotNotFound) assigned to this user (400 slotNotYours) that holds no other scheduled, pending or
+ *   published post (409 slotTaken; the slot row is locked while this is checked and written);
+ *   businessPageId a page of the organization (404) the user is linked to (400 notLinkedToPage).
+ *   Creating a post for a slot without a type takes the slot's post type.
+ * - Scheduling checks everything at once and answers one 400 with a message per field: the
+ *   LinkedIn limits (text, poll…, media), the time (scheduledAt, or slotId when the slot's time is
+ *   used: scheduleInPast / scheduleTimeMissing), the page link (businessPageId) and the author's
+ *   LinkedIn connection (field linkedIn: linkedInNotConnected / linkedInExpired). Scheduling a post
+ *   whose last attempt failed is the user's explicit retry: it gets a new idempotency key.
+ * - Publish now and retry without a time hand the post to this process's publisher at once (kick).
+ * - GET /posts lists the user's 500 most recently changed posts.
+ */
+export type CreatePostInput = z.output<typeof createPostBodySchema>
+export type UpdatePostInput = z.output<typeof updatePostBodySchema>
+export type SchedulePostInput = z.output<typeof schedulePostBodySchema>
+
+/** What posts need of the LinkedIn connection (services.linkedIn). */
+export interface LinkedInAccess {
+  status(userId: string): Promise<'connected' | 'missing' | 'expired'>
+  publishingIdentity(userId: string): Promise<{ accessToken: AccessToken; memberId: string } | null>
+}
+
+export interface PostService {
+  list(session: OrganizationSession, query: { status?: PostStatus; slotId?: string }): Promise<Post[]>
+  get(session: OrganizationSession, postId: string): Promise<Post>
+  create(session: OrganizationSession, input: CreatePostInput): Promise<Post>
+  update(session: OrganizationSession, input: UpdatePostInput): Promise<Post>
+  schedule(session: OrganizationSession, input: SchedulePostInput): Promise<Post>
+  publishNow(session: OrganizationSession, input: { postId: string; version: number }): Promise<Post>
+  unschedule(session: OrganizationSession, postId: string): Promise<Post>
+  retry(session: OrganizationSession, input: { postId: string; scheduledAt?: string }): Promise<Post>
+  remove(session: OrganizationSession, postId: string): Promise<void>
+  /** The publisher's resolveTarget: the author's token, the LinkedIn author and the media in order; null when not connected. */
+  publishTarget(post: PostRow): Promise<PublishTarget | null>
+}
+
+export const POST_LIST_LIMIT = 500
+const NOT_DRAFT: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
+
+/** Where a notification about a post takes its author: the post in the editor. */
+export const postLink = (postId: string) => `/content/write-post?postId=${postId}`
+
+/** The start of a post's text on one line, for notifications and the calendar. */
+export function postExcerpt(text: string, max = 80): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  const chars = Array.from(line)
+  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('').trimEnd()}…`
+}
+
+type Poll = NonNullable<PostRow['poll']>
+
+interface Content {
+  type: PostType
+  text: string
+  poll: Poll | null
+  media: MediaRow[]
+}
+
+const firstMessage = (fields: Record<string, string>) => Object.values(fields)[0]!
+
+export function createPostService(deps: {
+  db: Database
+  clock: Clock
+  media: MediaService
+  linkedIn: LinkedInAccess
+  linkedInAdapter: Pick<LinkedInAdapter, 'postUrl'>
+  /** Asks this process's publisher to run now (publish now, retry now). */
+  kick: () => void
+}): PostService {
+  const { db, clock, linkedIn } = deps
+
+  async function ownPost(executor: Executor, session: OrganizationSession, postId: string, lock = false): Promise<PostRow> {
+    if (!isUuid(postId)) throw notFound(MESSAGES.postNotFound)
+    const query = executor
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.organizationId, session.organization.id), eq(posts.authorUserId, session.userId)))
+    const [row] = lock ? await query.for('update') : await query
+    if (!row) throw notFound(MESSAGES.postNotFound)
+    return row
+  }
+
+  function requireChangeable(post: PostRow, version?: number): void {
+    if (post.status === 'PUBLISHED') throw conflict(MESSAGES.postPublished)
+    if (post.status === 'PENDING_PUBLISH') throw conflict(MESSAGES.postBeingPublished)
+    if (version !== undefined && version !== post.version) throw conflict(MESSAGES.postChangedElsewhere, { version: MESSAGES.postChangedElsewhere })
+  }
+
+  /** The slot, locked for the rest of the transaction; checks it is the user's and free for `postId`. */
+  async function usableSlot(tx: Executor, session: OrganizationSession, slotId: string, postId: string | null) {
+    if (!isUuid(slotId)) throw notFound(MESSAGES.slotNotFound)
+    const [slot] = await tx
+      .select({ id: assignedSlots.id, time: assignedSlots.time, assigneeId: assignedSlots.assigneeId, postType: assignedSlots.postType })
+      .from(assignedSlots)
+      .where(and(eq(assignedSlots.id, slotId), eq(assignedSlots.organizationId, session.organization.id)))
+      .for('update')
+    if (!slot) throw notFound(MESSAGES.slotNotFound)
+    if (slot.assigneeId !== session.userId) throw badRequest(MESSAGES.slotNotYours, { slotId: MESSAGES.slotNotYours })
+    const [other] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.slotId, slot.id), inArray(posts.status, NOT_DRAFT), postId ? ne(posts.id, postId) : undefined))
+      .limit(1)
+    if (other) throw conflict(MESSAGES.slotTaken, { slotId: MESSAGES.slotTaken })
+    return slot
+  }
+
+  async function pageProblem(tx: Executor, session: OrganizationSession, pageId: string): Promise<string | null> {
+    if (!isUuid(pageId)) throw notFound(MESSAGES.businessPageNotFound)
+    const [page] = await tx
+      .select({ id: businessPages.id, linked: businessPageMembers.userId })
+      .from(businessPages)
+      .leftJoin(businessPageMembers, and(eq(businessPageMembers.businessPageId, businessPages.id), eq(businessPageMembers.userId, session.userId)))
+      .where(and(eq(businessPages.id, pageId), eq(businessPages.organizationId, session.organization.id)))
+    if (!page) throw notFound(MESSAGES.businessPageNotFound)
+    return page.linked ? null : MESSAGES.notLinkedToPage
+  }
+
+  async function requirePage(tx: Executor, session: OrganizationSession, pageId: string): Promise<void> {
+    const problem = await pageProblem(tx, session, pageId)
+    if (problem) throw badRequest(problem, { businessPageId: problem })
+  }
+
+  /** The media of `ids` in that order, each usable by this user. */
+  async function orderedMedia(tx: Executor, session: OrganizationSession, ids: readonly string[]): Promise<MediaRow[]> {
+    if (new Set(ids).size !== ids.length) throw badRequest(MESSAGES.mediaRepeated, { mediaIds: MESSAGES.mediaRepeated })
+    const rows = await usableMedia(tx, session.organization.id, session.userId, ids)
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const ordered = ids.map((id) => byId.get(id))
+    if (ordered.some((r) => !r)) throw badRequest(MESSAGES.mediaUnavailable, { mediaIds: MESSAGES.mediaUnavailable })
+    return ordered as MediaRow[]
+  }
+
+  async function mediaOf(executor: Executor, postIds: readonly string[]): Promise<Map<string, MediaRow[]>> {
+    const byPost = new Map<string, MediaRow[]>()
+    if (postIds.length === 0) return byPost
+    const rows = await executor
+      .select({ postId: postMedia.postId, media })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(inArray(postMedia.postId, [...postIds]))
+      .orderBy(asc(postMedia.postId), asc(postMedia.position))
+    for (const row of rows) {
+      const list = byPost.get(row.postId) ?? []
+      list.push(row.media)
+      byPost.set(row.postId, list)
+    }
+    return byPost
+  }
+
+  async function replaceMedia(tx: Executor, postId: string, rows: readonly MediaRow[]): Promise<void> {
+    await tx.delete(postMedia).where(eq(postMedia.postId, postId))
+    if (rows.length > 0) await tx.insert(postMedia).values(rows.map((m, position) => ({ postId, mediaId: m.id, position })))
+  }
+
+  /** Posts as the API shows them: three look-ups for any number of posts (authors, pages, media). */
+  async function views(executor: Executor, rows: readonly PostRow[]): Promise<Post[]> {
+    if (rows.length === 0) return []
+    const authorIds = [...new Set(rows.map((r) => r.authorUserId))]
+    const pageIds = [...new Set(rows.flatMap((r) => (r.businessPageId ? [r.businessPageId] : [])))]
+    const [authors, pages, mediaByPost] = [
+      await executor.select({ id: users.id, fullName: users.fullName, image: users.image }).from(users).where(inArray(users.id, authorIds)),
+      pageIds.length
+        ? await executor
+            .select({ id: businessPages.id, linkedInCompanyName: businessPages.linkedInCompanyName, image: businessPages.image })
+            .from(businessPages)
+            .where(inArray(businessPages.id, pageIds))
+        : [],
+      await mediaOf(
+        executor,
+        rows.map((r) => r.id)
+      )
+    ]
+    const authorById = new Map(authors.map((a) => [a.id, a]))
+    const pageById = new Map(pages.map((p) => [p.id, p]))
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      type: r.type,
+      text: r.text,
+      poll: r.poll ? { question: r.poll.question, options: r.poll.options, durationDays: r.poll.durationDays ?? 7 } : null,
+      media: (mediaByPost.get(r.id) ?? []).map(toMediaView),
+      author: authorById.get(r.authorUserId) ?? { id: r.authorUserId, fullName: '', image: null },
+      businessPage: r.businessPageId ? (pageById.get(r.businessPageId) ?? null) : null,
+      slotId: r.slotId,
+      scheduledAt: r.scheduledAt?.toISOString() ?? null,
+      publishedAt: r.publishedAt?.toISOString() ?? null,
+      linkedInPostUrn: r.linkedInPostUrn,
+      linkedInPostUrl: r.linkedInPostUrn ? deps.linkedInAdapter.postUrl(r.linkedInPostUrn) : null,
+      failureReason: r.failureReason,
+      version: r.version,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString()
+    }))
+  }
+
+  const view = async (executor: Executor, row: PostRow) => (await views(executor, [row]))[0]!
+
+  const problemsOf = (content: Content): PostProblems =>
+    postProblems({ type: content.type, text: content.text, poll: content.poll, media: content.media.map((m) => ({ kind: m.kind })) })
+
+  /** The author's LinkedIn connection as a field problem (read before any transaction: it uses its own connection). */
+  async function linkedInProblem(userId: string): Promise<string | null> {
+    const status = await linkedIn.status(userId)
+    if (status === 'missing') return MESSAGES.linkedInNotConnected
+    if (status === 'expired') return MESSAGES.linkedInExpired
+    return null
+  }
+
+  /**
+   * Schedules `postId` (locked, changeable, at `version` when given) for `when`: 'now', an instant,
+   * or the slot's time. Everything that would stop it is answered at once as one 400.
+   */
+  async function scheduleAt(
+    session: OrganizationSession,
+    input: { postId: string; version?: number; when: 'now' | Date | null; slotId?: string | null; onlyFailed?: boolean }
+  ): Promise<Post> {
+    const connection = await linkedInProblem(session.userId)
+    return db.transaction(async (tx) => {
+      const post = await ownPost(tx, session, input.postId, true)
+      if (input.onlyFailed) {
+        if (post.status !== 'DRAFT' || !post.failureReason) throw conflict(MESSAGES.postNotFailed)
+      } else requireChangeable(post, input.version)
+      const slotId = input.slotId === undefined ? post.slotId : input.slotId
+      const slot = slotId ? await usableSlot(tx, session, slotId, post.id) : null
+      const now = clock.now()
+      const fields: Record<string, string> = { ...problemsOf({ ...post, media: (await mediaOf(tx, [post.id])).get(post.id) ?? [] }) }
+      const time = input.when === 'now' ? now : (input.when ?? slot?.time ?? null)
+      const timeField = input.when === null && slot ? 'slotId' : 'scheduledAt'
+      if (!time) fields.scheduledAt = MESSAGES.scheduleTimeMissing
+      else if (input.when !== 'now' && time.getTime() <= now.getTime()) fields[timeField] = MESSAGES.scheduleInPast
+      const pageIssue = post.businessPageId ? await pageProblem(tx, session, post.businessPageId) : null
+      if (pageIssue) fields.businessPageId = pageIssue
+      if (connection) fields.linkedIn = connection
+      if (Object.keys(fields).length > 0) throw badRequest(firstMessage(fields), fields)
+      const [scheduled] = await tx
+        .update(posts)
+        .set({
+          status: 'SCHEDULED',
+          scheduledAt: time!,
+          slotId,
+          failureReason: null,
+          // After a failure the user has decided to publish again: LinkedIn must take it as a new post.
+          ...(post.failureReason ? { idempotencyKey: randomUUID() } : {}),
+          version: sql`${posts.version} + 1`,
+          updatedAt: now
+        })
+        .where(eq(posts.id, post.id))
+        .returning()
+      return view(tx, scheduled!)
+    })
+  }
+
+  return {
+    async list(session, query) {
+      if (query.slotId && !isUuid(query.slotId)) return []
+      const rows = await db
+        .select()
+        .from(posts)
+        .where(
+          and(
+            eq(posts.organizationId, session.organization.id),
+            eq(posts.authorUserId, session.userId),
+            query.status ? eq(posts.status, query.status) : undefined,
+            query.slotId ? eq(posts.slotId, query.slotId) : undefined
+          )
+        )
+        .orderBy(desc(posts.updatedAt), desc(posts.id))
+        .limit(POST_LIST_LIMIT)
+      return views(db, rows)
+    },
+
+    async get(session, postId) {
+      return view(db, await ownPost(db, session, postId))
+    },
+
+    async create(session, input) {
+      return db.transaction(async (tx) => {
+        const slot = input.slotId ? await usableSlot(tx, session, input.slotId, null) : null
+        if (input.businessPageId) await requirePage(tx, session, input.businessPageId)
+        const mediaRows = input.mediaIds ? await orderedMedia(tx, session, input.mediaIds) : []
+        const [row] = await tx
+          .insert(posts)
+          .values(
+            newPostValues(
+              {
+                organizationId: session.organization.id,
+                authorUserId: session.userId,
+                businessPageId: input.businessPageId ?? null,
+                slotId: slot?.id ?? null,
+                type: input.type ?? (slot?.postType as PostType | undefined) ?? 'textOnly',
+                text: input.text,
+                poll: input.poll ?? null
+              },
+              clock.now()
+            )
+          )
+          .returning()
+        await replaceMedia(tx, row!.id, mediaRows)
+        return view(tx, row!)
+      })
+    },
+
+    async update(session, input) {
+      return db.transaction(async (tx) => {
+        const post = await ownPost(tx, session, input.postId, true)
+        requireChangeable(post, input.version)
+        const slotId = input.slotId === undefined ? post.slotId : input.slotId
+        if (input.slotId && input.slotId !== post.slotId) await usableSlot(tx, session, input.slotId, post.id)
+        if (input.businessPageId && input.businessPageId !== post.businessPageId) await requirePage(tx, session, input.businessPageId)
+        const mediaRows = input.mediaIds ? await orderedMedia(tx, session, input.mediaIds) : ((await mediaOf(tx, [post.id])).get(post.id) ?? [])
+        const content: Content = {
+          type: input.type ?? post.type,
+          text: input.text ?? post.text,
+          poll: input.poll === undefined ? post.poll : input.poll,
+          media: mediaRows
+        }
+        const stillPublishable = post.status !== 'SCHEDULED' || Object.keys(problemsOf(content)).length === 0
+        const [updated] = await tx
+          .update(posts)
+          .set({
+            type: content.type,
+            text: content.text,
+            poll: content.poll,
+            slotId,
+            businessPageId: input.businessPageId === undefined ? post.businessPageId : input.businessPageId,
+            status: stillPublishable ? post.status : 'DRAFT',
+            version: sql`${posts.version} + 1`,
+            updatedAt: clock.now()
+          })
+          .where(eq(posts.id, post.id))
+          .returning()
+        if (input.mediaIds) await replaceMedia(tx, post.id, mediaRows)
+        return view(tx, updated!)
+      })
+    },
+
+    async schedule(session, input) {
+      return scheduleAt(session, {
+        postId: input.postId,
+        version: input.version,
+        when: input.scheduledAt ? new Date(input.scheduledAt) : null,
+        slotId: input.slotId
+      })
+    },
+
+    async publishNow(session, input) {
+      const post = await scheduleAt(session, { postId: input.postId, version: input.version, when: 'now' })
+      deps.kick()
+      return post
+    },
+
+    async unschedule(session, postId) {
+      return db.transaction(async (tx) => {
+        const post = await ownPost(tx, session, postId, true)
+        requireChangeable(post)
+        if (post.status !== 'SCHEDULED') return view(tx, post)
+        const row = await unschedulePost(tx, clock, post.id)
+        return view(tx, row!)
+      })
+    },
+
+    async retry(session, input) {
+      const post = await scheduleAt(session, { postId: input.postId, when: input.scheduledAt ? new Date(input.scheduledAt) : 'now', onlyFailed: true })
+      if (!input.scheduledAt) deps.kick()
+      return post
+    },
+
+    async remove(session, postId) {
+      await db.transaction(async (tx) => {
+        const post = await ownPost(tx, session, postId, true)
+        requireChangeable(post)
+        await tx.delete(posts).where(eq(posts.id, post.id))
+      })
+    },
+
+    async publishTarget(post) {
+      const identity = await linkedIn.publishingIdentity(post.authorUserId)
+      if (!identity) return null
+      const [page] = post.businessPageId
+        ? await db
+            .select({ id: businessPages.id, linkedInOrganizationId: businessPages.linkedInOrganizationId })
+            .from(businessPages)
+            .where(eq(businessPages.id, post.businessPageId))
+        : []
+      const files = (await mediaOf(db, [post.id])).get(post.id) ?? []
+      return {
+        accessToken: identity.accessToken,
+        author: page ? { kind: 'organization', id: page.linkedInOrganizationId ?? page.id } : { kind: 'person', id: identity.memberId },
+        media: files.map((m) => ({
+          kind: m.kind,
+          fileName: m.fileName,
+          contentType: m.contentType,
+          size: m.size,
+          altText: m.altText,
+          open: () => deps.media.storage.openRead(m.storageKey)
+        }))
+      }
+    }
+  }
+}
+
+/**
+ * Low-level post writes (the publisher's tests drive it with these). Every edit bumps `version`,
+ * so a publisher holding an older version never publishes or overwrites it.
  */
 export type PostRow = typeof posts.$inferSelect
 
@@ -51,7 +481,9 @@ export async function createPost(db: Executor, clock: Clock, input: NewPost): Pr
  * Changes a post's content (not a PUBLISHED one): bumps version. A post being published
  * (PENDING_PUBLISH) goes back to SCHEDULED: the worker holding the old version skips it, and the
  * next run publishes the new content (with the same idempotency key: LinkedIn still publishes once).
- * Returns null when there is no such unpublished post.
+ * Returns null when there is no such unpublished post. The API never does this (PUT /posts/update
+ * refuses a post being published, see createPostService); the publisher's tests use it to prove the
+ * worker's guarantees against edits made behind its back.
  */
 export async function editPost(
   db: Executor,
