@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { AI_DEFAULT_TIMEOUT_MS } from './adapters/ai/config'
 import { ConfigError, defaultDataDir, defaultRendererDir, loadConfig } from './config'
 
+const TOKEN_KEY = Buffer.alloc(32, 7).toString('base64')
 const noRenderer = { rendererDir: join(tmpdir(), 'pagecrew-no-renderer-here') }
 
 describe('loadConfig', () => {
@@ -24,7 +25,9 @@ describe('loadConfig', () => {
       publicUrl: null,
       smtpUrl: null,
       mailFrom: 'Pagecrew <no-reply@pagecrew.app>',
-      ai: null
+      ai: null,
+      linkedIn: null,
+      tokenKey: null
     })
   })
 
@@ -54,7 +57,14 @@ describe('loadConfig', () => {
       PAGECREW_CONTACT_SALES_URL: 'https://acme.example/sales',
       PAGECREW_AI_BASE_URL: 'https://llm.example.com/v1/',
       PAGECREW_AI_API_KEY: 'sk-test-ai',
-      PAGECREW_AI_MODEL: 'gpt-4o-mini'
+      PAGECREW_AI_MODEL: 'gpt-4o-mini',
+      PAGECREW_LINKEDIN_CLIENT_ID: '86abcdefgh',
+      PAGECREW_LINKEDIN_CLIENT_SECRET: 'WPL_AP1.secret',
+      PAGECREW_LINKEDIN_VERSION: '202601',
+      PAGECREW_LINKEDIN_ORGANIZATION_SCOPE: '1',
+      PAGECREW_LINKEDIN_OAUTH_BASE: 'http://127.0.0.1:9000',
+      PAGECREW_LINKEDIN_API_BASE: 'http://127.0.0.1:9001',
+      PAGECREW_TOKEN_KEY: TOKEN_KEY
     })
     expect(config).toEqual({
       port: 0,
@@ -79,7 +89,16 @@ describe('loadConfig', () => {
         apiBase: 'http://127.0.0.1:12111'
       },
       contactSalesUrl: 'https://acme.example/sales',
-      ai: { baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-test-ai', model: 'gpt-4o-mini', timeoutMs: AI_DEFAULT_TIMEOUT_MS }
+      ai: { baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-test-ai', model: 'gpt-4o-mini', timeoutMs: AI_DEFAULT_TIMEOUT_MS },
+      linkedIn: {
+        clientId: '86abcdefgh',
+        clientSecret: 'WPL_AP1.secret',
+        version: '202601',
+        organizationScope: true,
+        oauthBase: 'http://127.0.0.1:9000',
+        apiBase: 'http://127.0.0.1:9001'
+      },
+      tokenKey: TOKEN_KEY
     })
   })
 
@@ -102,7 +121,9 @@ describe('loadConfig', () => {
     [{ PAGECREW_SMTP_URL: 'http://mail' }, /smtp:\/\/ or smtps:\/\//],
     [{ PAGECREW_PUBLIC_URL: 'pagecrew.example' }, /PAGECREW_PUBLIC_URL must be/],
     [{ PAGECREW_STRIPE_SECRET_KEY: 'pk_live_x' }, /must be a Stripe secret key/],
-    [{ PAGECREW_CONTACT_SALES_URL: 'sales@acme.example' }, /http\(s\) or mailto:/]
+    [{ PAGECREW_CONTACT_SALES_URL: 'sales@acme.example' }, /http\(s\) or mailto:/],
+    [{ PAGECREW_LINKEDIN_CLIENT_ID: '86abcdefgh' }, /set PAGECREW_LINKEDIN_CLIENT_ID and PAGECREW_LINKEDIN_CLIENT_SECRET together/],
+    [{ PAGECREW_TOKEN_KEY: 'not-a-key' }, /PAGECREW_TOKEN_KEY must be 32 bytes/]
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig(env, noRenderer)).toThrow(ConfigError)
     expect(() => loadConfig(env, noRenderer)).toThrow(message)

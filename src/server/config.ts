@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { MAX_UPLOAD_BYTES } from '../shared/constants'
 import { aiConfigFromEnv, type AiConfig } from './adapters/ai/config'
+import { linkedInConfigFromEnv, type LinkedInConfig } from './adapters/linkedin/config'
+import { parseTokenKey } from './services/tokenCrypto'
 
 export const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
 export type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
@@ -38,6 +40,13 @@ export interface ServerConfig {
   contactSalesUrl: string
   /** The OpenAI-compatible provider for AI ideas and drafts (PAGECREW_AI_*); null keeps the built-in offline generator. */
   ai: AiConfig | null
+  /** The LinkedIn application (PAGECREW_LINKEDIN_*); null keeps the built-in LinkedIn sandbox. */
+  linkedIn: LinkedInConfig | null
+  /**
+   * PAGECREW_TOKEN_KEY: 32 bytes (base64 or hex) encrypting LinkedIn tokens at rest. Null: a key made
+   * once in <dataDir>/token.key. Servers sharing a database must share this key.
+   */
+  tokenKey: string | null
 }
 
 export interface StripeConfig {
@@ -79,7 +88,9 @@ export const defaultServerConfig: ServerConfig = {
   mailFrom: DEFAULT_MAIL_FROM,
   stripe: null,
   contactSalesUrl: DEFAULT_CONTACT_SALES_URL,
-  ai: null
+  ai: null,
+  linkedIn: null,
+  tokenKey: null
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -234,8 +245,19 @@ export function loadConfig(
     mailFrom: e.PAGECREW_MAIL_FROM,
     stripe: stripeConfig(e),
     contactSalesUrl: e.PAGECREW_CONTACT_SALES_URL,
-    ai: aiConfigFromEnv(env)
+    ai: aiConfigFromEnv(env),
+    linkedIn: linkedInConfigFromEnv(env),
+    tokenKey: tokenKeyFromEnv(env)
   }
+}
+
+function tokenKeyFromEnv(env: NodeJS.ProcessEnv): string | null {
+  const value = (env.PAGECREW_TOKEN_KEY ?? '').trim()
+  if (!value) return null
+  if (!parseTokenKey(value)) {
+    throw new ConfigError('Invalid configuration: PAGECREW_TOKEN_KEY must be 32 bytes written as base64 or hex (e.g. `openssl rand -base64 32`).')
+  }
+  return value
 }
 
 function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
