@@ -52,6 +52,21 @@ describe('createApiImageProxy', () => {
     ])
   })
 
+  it('answers post media thumbnails and image files', async () => {
+    const { proxy, fetched } = setup()
+    expect(await proxy.answer('GET', `app://pagecrew/api/posts/media/${TEAM}/thumbnail?v=2`)).toMatchObject({ status: 200, body: PNG })
+    expect(await proxy.answer('GET', `app://pagecrew/api/posts/media/${TEAM}/file`)).toMatchObject({ status: 200, body: PNG })
+    expect(fetched).toEqual([
+      [`/posts/media/${TEAM}/thumbnail`, { v: '2' }],
+      [`/posts/media/${TEAM}/file`, undefined]
+    ])
+  })
+
+  it('refuses a post media file that is not an image (videos and documents are not shown in the app)', async () => {
+    const { proxy } = setup({ status: 200, contentType: 'video/mp4', body: PNG })
+    expect(await proxy.answer('GET', `app://pagecrew/api/posts/media/${TEAM}/file`)).toMatchObject({ status: 502, body: null })
+  })
+
   it('serves the image type without parameters, lower-cased', async () => {
     const { proxy } = setup({ status: 200, contentType: 'Image/JPEG; charset=binary', body: PNG })
     expect((await proxy.answer('GET', IMAGE_URL))?.headers['content-type']).toBe('image/jpeg')
@@ -75,6 +90,10 @@ describe('createApiImageProxy', () => {
     ['upper-case hex', 'GET', `app://pagecrew/api/team/image/${TEAM.toUpperCase()}`],
     ['a longer path', 'GET', `${IMAGE_URL}/x`],
     ['a trailing slash', 'GET', `${IMAGE_URL}/`],
+    ['another post media path', 'GET', `app://pagecrew/api/posts/media/${TEAM}/original`],
+    ['a post media path without an id', 'GET', 'app://pagecrew/api/posts/media/start'],
+    ['a post media path that goes on', 'GET', `app://pagecrew/api/posts/media/${TEAM}/file/x`],
+    ['a post media upload', 'POST', `app://pagecrew/api/posts/media/${TEAM}/file`],
     ['encoded traversal', 'GET', `app://pagecrew/api/team/image/%2e%2e%2f%2e%2e%2fuser${'0'.repeat(20)}`],
     ['dot segments that resolve elsewhere', 'GET', `app://pagecrew/api/team/image/../../user`],
     ['another query key', 'GET', `${IMAGE_URL}?orgid=org_a`],
