@@ -5,13 +5,13 @@ import { consoleLog, type Log } from './log'
 
 /**
  * The renderer shows team images as `<img src="/api/team/image/<teamId>?v=<hash>">` (and post
- * media as /api/posts/media/<id>/thumbnail or /file), API addresses that need the session cookie. In the desktop app that resolves to
- * app://pagecrew/api/team/image/…, where there is no API and no cookie, so main answers it: it
- * fetches the image through the ApiClient (and so main's cookie jar) and hands back the bytes.
- * Only GETs of allowlisted image paths pass; everything else under /api/ is a 404, so the
- * renderer's API calls still go through the HostBridge and nothing else of the API is reachable
- * from a URL. src/main/electron/renderer-protocol.ts and the desktop e2e harness both answer
- * /api/ through this service.
+ * media as /api/posts/media/<id>/thumbnail or /file), API addresses that need the session
+ * cookie. In the desktop app that resolves to app://pagecrew/api/…, where there is no API and no
+ * cookie, so main answers it: it fetches the image through the ApiClient (and so main's cookie
+ * jar) and hands back the bytes. Only GETs of allowlisted image paths pass; everything else under
+ * /api/ is a 404, so the renderer's API calls still go through the HostBridge and nothing else of
+ * the API is reachable from a URL. src/main/electron/renderer-protocol.ts and the desktop e2e
+ * harness both answer /api/ through this service.
  */
 export interface ApiImageProxy {
   /** The answer for a renderer-origin URL under /api/, or null when the URL is not for the API (a renderer file). */
