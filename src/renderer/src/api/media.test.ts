@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 /** A server that keeps the bytes it received and checks every chunk's offset, as the real one does. */
-function uploadServer(options: { chunkReply?: (req: HostRequest) => HostResponse | null } = {}) {
+function uploadServer(options: { chunkReply?: (req: HostRequest) => HostResponse | null; offsetField?: boolean } = {}) {
   const received: number[] = []
   const fake: FakeHost = createFakeHost({
     'POST /posts/media/start': ok({ uploadId: UPLOAD, chunkSize: CHUNK }),
@@ -30,7 +30,7 @@ function uploadServer(options: { chunkReply?: (req: HostRequest) => HostResponse
     const override = options.chunkReply?.(req)
     if (override) return override
     const offset = Number(req.multipart?.fields.offset)
-    if (offset !== received.length) return fail(409, mediaOffsetMismatchMessage(received.length), 'conflict')
+    if (offset !== received.length) return fail(409, mediaOffsetMismatchMessage(received.length), 'conflict', options.offsetField === false ? undefined : { offset: String(received.length) })
     received.push(...(req.multipart?.files[0]?.data ?? []))
     return ok({ received: received.length })
   })
@@ -77,9 +77,13 @@ describe('uploadMedia', () => {
     expect(media.kind).toBe('document')
   })
 
-  it('continues from the offset a 409 names', async () => {
+  it.each([
+    ['its offset field', true],
+    ['its message', false]
+  ])('continues from the offset a 409 names in %s', async (_where, offsetField) => {
     let first = true
     const { fake, received, chunkOffsets } = uploadServer({
+      offsetField,
       // The first chunk arrives but its answer is lost; the client sends it again and learns the server has it.
       chunkReply: (req) => {
         if (!first) return null

@@ -7,7 +7,7 @@ import type { HostBridge } from '@shared/host'
 import { mediaKindOf } from '@shared/rules/posts'
 import { useHost } from '@renderer/host/HostContext'
 import { isTooBig } from '@renderer/lib/files'
-import { callApi, callMultipartApi, isApiError, useCallApi } from './client'
+import { ApiError, callApi, callMultipartApi, isApiError, useCallApi } from './client'
 
 /** How often one chunk is sent again after a failure before the upload gives up. */
 export const CHUNK_RETRIES = 3
@@ -101,6 +101,13 @@ function isTransient(error: unknown): boolean {
   return isApiError(error) && (error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500)
 }
 
+/** Where a 409 says the upload continues: its offset field, else the number in its message. */
+function resumeOffsetOf(error: ApiError): number | null {
+  const field = error.fields.offset
+  if (field !== undefined && /^\d+$/.test(field)) return Number(field)
+  return mediaOffsetFromMessage(error.message)
+}
+
 function refuseTooBig(fileName: string): never {
   const message = fileTooBigMessage(fileName)
   window.alert(message)
@@ -156,7 +163,7 @@ export async function uploadMedia(host: HostBridge, file: File, options: UploadO
       if (isApiError(error, 413)) refuseTooBig(file.name)
       failures += 1
       if (failures > CHUNK_RETRIES) throw error
-      const resumeAt = isApiError(error, 409) ? mediaOffsetFromMessage(error.message) : null
+      const resumeAt = isApiError(error, 409) ? resumeOffsetOf(error) : null
       if (resumeAt !== null && resumeAt <= total) {
         offset = resumeAt
         onProgress?.(offset, total)
