@@ -27,8 +27,17 @@ describe('loadConfig', () => {
       mailFrom: 'Pagecrew <no-reply@pagecrew.app>',
       ai: null,
       linkedIn: null,
-      tokenKey: null
+      tokenKey: null,
+      publisherIntervalMs: 5000
     })
+  })
+
+  it('runs the publisher every PAGECREW_PUBLISHER_INTERVAL_MS; 0 runs none', () => {
+    expect(loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: '250' }, noRenderer).publisherIntervalMs).toBe(250)
+    expect(loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: '0' }, noRenderer).publisherIntervalMs).toBeNull()
+    for (const bad of ['fast', '50', '1.5', '3600001']) {
+      expect(() => loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: bad }, noRenderer), bad).toThrow(/PAGECREW_PUBLISHER_INTERVAL_MS must be/)
+    }
   })
 
   it('reads every variable', () => {
@@ -64,7 +73,8 @@ describe('loadConfig', () => {
       PAGECREW_LINKEDIN_ORGANIZATION_SCOPE: '1',
       PAGECREW_LINKEDIN_OAUTH_BASE: 'http://127.0.0.1:9000',
       PAGECREW_LINKEDIN_API_BASE: 'http://127.0.0.1:9001',
-      PAGECREW_TOKEN_KEY: TOKEN_KEY
+      PAGECREW_TOKEN_KEY: TOKEN_KEY,
+      PAGECREW_PUBLISHER_INTERVAL_MS: '2000'
     })
     expect(config).toEqual({
       port: 0,
@@ -98,7 +108,8 @@ describe('loadConfig', () => {
         oauthBase: 'http://127.0.0.1:9000',
         apiBase: 'http://127.0.0.1:9001'
       },
-      tokenKey: TOKEN_KEY
+      tokenKey: TOKEN_KEY,
+      publisherIntervalMs: 2000
     })
   })
 

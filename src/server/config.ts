@@ -47,6 +47,12 @@ export interface ServerConfig {
    * once in <dataDir>/token.key. Servers sharing a database must share this key.
    */
   tokenKey: string | null
+  /**
+   * How often this process's publisher looks for due posts (and runs the media cleanup); null: this
+   * process runs neither (tests, unless they ask). Every server process runs one: they share the
+   * work safely (FOR UPDATE SKIP LOCKED).
+   */
+  publisherIntervalMs: number | null
 }
 
 export interface StripeConfig {
@@ -73,6 +79,7 @@ export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
 export const DEFAULT_MAIL_FROM = 'Pagecrew <no-reply@pagecrew.app>'
 export const DEFAULT_CONTACT_SALES_URL = 'mailto:sales@pagecrew.app'
+export const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
 
 export const defaultServerConfig: ServerConfig = {
   rendererDir: null,
@@ -90,7 +97,8 @@ export const defaultServerConfig: ServerConfig = {
   contactSalesUrl: DEFAULT_CONTACT_SALES_URL,
   ai: null,
   linkedIn: null,
-  tokenKey: null
+  tokenKey: null,
+  publisherIntervalMs: null
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -195,6 +203,14 @@ const envSchema = z.object({
       .regex(/^(https?:\/\/|mailto:)\S+$/, 'PAGECREW_CONTACT_SALES_URL must be an http(s) or mailto: address.')
       .default(DEFAULT_CONTACT_SALES_URL)
   ),
+  PAGECREW_PUBLISHER_INTERVAL_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'PAGECREW_PUBLISHER_INTERVAL_MS must be 0 (no publisher) or a number of milliseconds from 100 to 3600000.' })
+      .int('PAGECREW_PUBLISHER_INTERVAL_MS must be a whole number of milliseconds.')
+      .refine((ms) => ms === 0 || (ms >= 100 && ms <= 3_600_000), 'PAGECREW_PUBLISHER_INTERVAL_MS must be 0 (no publisher) or from 100 to 3600000.')
+      .default(DEFAULT_PUBLISHER_INTERVAL_MS)
+  ),
   PAGECREW_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z
@@ -247,7 +263,8 @@ export function loadConfig(
     contactSalesUrl: e.PAGECREW_CONTACT_SALES_URL,
     ai: aiConfigFromEnv(env),
     linkedIn: linkedInConfigFromEnv(env),
-    tokenKey: tokenKeyFromEnv(env)
+    tokenKey: tokenKeyFromEnv(env),
+    publisherIntervalMs: e.PAGECREW_PUBLISHER_INTERVAL_MS === 0 ? null : e.PAGECREW_PUBLISHER_INTERVAL_MS
   }
 }
 
