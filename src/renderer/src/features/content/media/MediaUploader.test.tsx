@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Field } from '@fluentui/react-components'
 import { MESSAGES } from '@shared/api/messages'
 import { MAX_UPLOAD_BYTES } from '@shared/constants'
 import type { PostMedia } from '@shared/domain/entities'
@@ -178,6 +179,20 @@ describe('MediaUploader', () => {
     await user.click(screen.getByLabelText('Alt text for launch.png'))
     await user.tab()
     expect(fake.requestsTo('PUT', '/posts/media/update')).toHaveLength(1)
+  })
+
+  it('keeps its own field names inside a page’s Field', () => {
+    const [a, b] = [aMedia({ fileName: 'a.png' }), aMedia({ fileName: 'b.png' })]
+    renderPart(
+      <Field label="Images" validationMessage="Add at least one image.">
+        <MediaUploader kind="image" media={[a!, b!]} max={20} onChange={() => undefined} />
+      </Field>,
+      server().fake
+    )
+    const alts = [screen.getByRole('textbox', { name: 'Alt text for a.png' }), screen.getByRole('textbox', { name: 'Alt text for b.png' })]
+    const label = screen.getByText('Images').closest('label')!
+    expect(alts.filter((input) => input.id !== '' && input.id === label.htmlFor)).toEqual([])
+    expect(alts.map((input) => input.getAttribute('aria-describedby'))).toEqual([null, null])
   })
 
   it('removes and reorders images', async () => {

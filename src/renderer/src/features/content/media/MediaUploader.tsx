@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react'
-import { Button, Caption1, MessageBar, MessageBarBody, ProgressBar, Text, Tooltip, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
+import { Button, Caption1, FieldContextProvider, MessageBar, MessageBarBody, ProgressBar, Text, Tooltip, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular, Dismiss16Regular } from '@fluentui/react-icons'
 import { MESSAGES, fileTooBigMessage } from '@shared/api/messages'
 import { MEDIA_TYPES } from '@shared/constants'
@@ -152,103 +152,107 @@ export function MediaUploader(props: {
   const others = media.filter((m) => m.kind !== 'image')
 
   return (
-    <div className={styles.root} data-testid="media-uploader">
-      <div
-        className={mergeClasses(styles.dropZone, dragging && !disabled && styles.dragging)}
-        onDragOver={(event) => {
-          event.preventDefault()
-          if (!disabled) setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="media-drop-zone"
-      >
-        <input
-          ref={input}
-          type="file"
-          className={styles.input}
-          accept={MEDIA_TYPES[kind].join(',')}
-          multiple={kind === 'image' && max > 1}
-          aria-label={LABELS[kind]}
-          tabIndex={-1}
-          disabled={disabled}
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? [])
-            // Cleared so that choosing the same file again still fires a change.
-            event.target.value = ''
-            choose(files)
+    // A page may put the uploader in a Field for its label and message; the alt text inputs and
+    // progress bars inside have names of their own and must not all take the Field's id and label.
+    <FieldContextProvider value={undefined}>
+      <div className={styles.root} data-testid="media-uploader">
+        <div
+          className={mergeClasses(styles.dropZone, dragging && !disabled && styles.dragging)}
+          onDragOver={(event) => {
+            event.preventDefault()
+            if (!disabled) setDragging(true)
           }}
-        />
-        <Button icon={<ArrowUpload20Regular />} disabled={disabled || full} onClick={() => input.current?.click()}>
-          {kind === 'image' && max > 1 ? 'Add images' : LABELS[kind]}
-        </Button>
-        <Caption1 className={styles.hint}>
-          {kind === 'image' ? `or drop them here · ${ofKind} of ${max}` : full ? `Remove it to choose another ${kind}.` : 'or drop it here'}
-        </Caption1>
-      </div>
-
-      {notice ? (
-        <MessageBar intent="warning" data-testid="media-notice">
-          <MessageBarBody>{notice}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-
-      {uploads.length > 0 ? (
-        <ul className={styles.uploads} aria-label="Uploads">
-          {uploads.map((u) => {
-            const percent = u.total === 0 ? 100 : Math.floor((u.sent / u.total) * 100)
-            return (
-              <li key={u.key} className={styles.upload} data-testid="upload-row">
-                <Tooltip content={u.file.name} relationship="description">
-                  <Text className={styles.uploadName}>{truncateFileName(u.file.name)}</Text>
-                </Tooltip>
-                {u.failure === null ? (
-                  <>
-                    <Caption1 className={styles.percent}>{percent}%</Caption1>
-                    <Button size="small" aria-label={`Cancel uploading ${u.file.name}`} onClick={() => u.controller.abort()}>
-                      Cancel
-                    </Button>
-                    <ProgressBar className={styles.bar} max={100} value={percent} thickness="large" aria-label={`Uploading ${u.file.name}`} data-testid="upload-progress" />
-                  </>
-                ) : (
-                  <>
-                    <Button size="small" appearance="primary" aria-label={`Retry uploading ${u.file.name}`} onClick={() => send(u.file, u.key)}>
-                      Retry
-                    </Button>
-                    <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} aria-label={`Remove ${u.file.name}`} onClick={() => drop(u.key)} />
-                    <Caption1 role="alert" className={mergeClasses(styles.bar, styles.failed)}>
-                      Upload failed — {u.failure}
-                    </Caption1>
-                  </>
-                )}
-              </li>
-            )
-          })}
-        </ul>
-      ) : null}
-
-      {images.length > 0 ? (
-        <div className={styles.tiles} data-testid="media-images">
-          {images.map((item, position) => {
-            const before = images[position - 1]
-            const after = images[position + 1]
-            return (
-              <ImageTile
-                key={item.id}
-                media={item}
-                disabled={disabled}
-                onRemove={() => change(media.filter((m) => m.id !== item.id))}
-                onSaved={(saved) => change(latest.current.media.map((m) => (m.id === saved.id ? saved : m)))}
-                onMoveEarlier={before ? () => swap(before, item) : undefined}
-                onMoveLater={after ? () => swap(item, after) : undefined}
-              />
-            )
-          })}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="media-drop-zone"
+        >
+          <input
+            ref={input}
+            type="file"
+            className={styles.input}
+            accept={MEDIA_TYPES[kind].join(',')}
+            multiple={kind === 'image' && max > 1}
+            aria-label={LABELS[kind]}
+            tabIndex={-1}
+            disabled={disabled}
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? [])
+              // Cleared so that choosing the same file again still fires a change.
+              event.target.value = ''
+              choose(files)
+            }}
+          />
+          <Button icon={<ArrowUpload20Regular />} disabled={disabled || full} onClick={() => input.current?.click()}>
+            {kind === 'image' && max > 1 ? 'Add images' : LABELS[kind]}
+          </Button>
+          <Caption1 className={styles.hint}>
+            {kind === 'image' ? `or drop them here · ${ofKind} of ${max}` : full ? `Remove it to choose another ${kind}.` : 'or drop it here'}
+          </Caption1>
         </div>
-      ) : null}
-      {others.map((item) => (
-        <MediaCard key={item.id} media={item} disabled={disabled} onRemove={() => change(media.filter((m) => m.id !== item.id))} />
-      ))}
-    </div>
+
+        {notice ? (
+          <MessageBar intent="warning" data-testid="media-notice">
+            <MessageBarBody>{notice}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+
+        {uploads.length > 0 ? (
+          <ul className={styles.uploads} aria-label="Uploads">
+            {uploads.map((u) => {
+              const percent = u.total === 0 ? 100 : Math.floor((u.sent / u.total) * 100)
+              return (
+                <li key={u.key} className={styles.upload} data-testid="upload-row">
+                  <Tooltip content={u.file.name} relationship="description">
+                    <Text className={styles.uploadName}>{truncateFileName(u.file.name)}</Text>
+                  </Tooltip>
+                  {u.failure === null ? (
+                    <>
+                      <Caption1 className={styles.percent}>{percent}%</Caption1>
+                      <Button size="small" aria-label={`Cancel uploading ${u.file.name}`} onClick={() => u.controller.abort()}>
+                        Cancel
+                      </Button>
+                      <ProgressBar className={styles.bar} max={100} value={percent} thickness="large" aria-label={`Uploading ${u.file.name}`} data-testid="upload-progress" />
+                    </>
+                  ) : (
+                    <>
+                      <Button size="small" appearance="primary" aria-label={`Retry uploading ${u.file.name}`} onClick={() => send(u.file, u.key)}>
+                        Retry
+                      </Button>
+                      <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} aria-label={`Remove ${u.file.name}`} onClick={() => drop(u.key)} />
+                      <Caption1 role="alert" className={mergeClasses(styles.bar, styles.failed)}>
+                        Upload failed — {u.failure}
+                      </Caption1>
+                    </>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        ) : null}
+
+        {images.length > 0 ? (
+          <div className={styles.tiles} data-testid="media-images">
+            {images.map((item, position) => {
+              const before = images[position - 1]
+              const after = images[position + 1]
+              return (
+                <ImageTile
+                  key={item.id}
+                  media={item}
+                  disabled={disabled}
+                  onRemove={() => change(media.filter((m) => m.id !== item.id))}
+                  onSaved={(saved) => change(latest.current.media.map((m) => (m.id === saved.id ? saved : m)))}
+                  onMoveEarlier={before ? () => swap(before, item) : undefined}
+                  onMoveLater={after ? () => swap(item, after) : undefined}
+                />
+              )
+            })}
+          </div>
+        ) : null}
+        {others.map((item) => (
+          <MediaCard key={item.id} media={item} disabled={disabled} onRemove={() => change(media.filter((m) => m.id !== item.id))} />
+        ))}
+      </div>
+    </FieldContextProvider>
   )
 }
