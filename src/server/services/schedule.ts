@@ -1,16 +1,17 @@
-import { and, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, isNull, lt, not, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { scheduleFilterSchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { DAY_MS, SLOT_WINDOW_DAYS } from '../../shared/constants'
-import type { AssignedSlot, Calendar, CalendarPost, ScheduleItem } from '../../shared/domain'
+import type { AssignedSlot, Calendar, CalendarPost, PostStatus, ScheduleItem } from '../../shared/domain'
 import { postStatusSchema } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { assignedSlotPages, assignedSlots, businessPages, memberships, teamMembers, teams } from '../db/schema'
+import { assignedSlotPages, assignedSlots, businessPages, memberships, posts, teamMembers, teams, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isUuid } from './ids'
+import { postExcerpt } from './posts'
 import { selectSlotRows, toSlotView, viewerOf } from './slots'
 
 /**
@@ -26,15 +27,23 @@ import { selectSlotRows, toSlotView, viewerOf } from './slots'
  *   calendarRangeTooLong); to must be after from. GET /schedule (list view) is paged by a keyset
  *   cursor over (time, id), so it needs no range limit: from defaults to now, to is open-ended;
  *   limit 100 by default, at most 500.
- * - Filters: status OPEN / DONE / MISSED filters slots (a post status such as PUBLISHED matches
- *   no slot; it will filter the posts); type is the post type; accountId is a member's user id
- *   (their slots) or a business page id (the page slots for it), anything else 404; teamId the
- *   slots of that team's members (another organization's team is 404 teamNotFound).
- * - Posts do not exist yet (issue 6): `posts` is always [] — see postsInRange, the seam where
- *   they join the calendar and the list.
- * - Efficiency: ONE query for the slots with their assignee, creator, tags, pages and series
- *   size (selectSlotRows), plus one for the teams the viewer leads (canEdit) and, with filters,
- *   one to resolve accountId / teamId. Never one query per slot.
+ * - Filters: status OPEN / DONE / MISSED filters slots and shows no posts; a post status filters
+ *   posts and shows no slots; type is the post type of both; accountId is a member's user id
+ *   (their slots; the posts they publish as themselves) or a business page id (the page slots for
+ *   it; the posts published as it), anything else 404; teamId the slots of that team's members and
+ *   the posts they wrote (another organization's team is 404 teamNotFound).
+ * - Posts (issue 6) on the Plan: SCHEDULED, PENDING_PUBLISH and PUBLISHED posts of everyone in
+ *   the organization, at their publishedAt (published) or scheduledAt. Drafts are their author's
+ *   own work in progress (a post that failed to publish is a draft again) and never show; the
+ *   editor lists them (GET /posts). Posts show whoever wrote them, like published history.
+ * - A slot is DONE when a published post is linked to it, whatever its time; OPEN and MISSED
+ *   exclude DONE slots.
+ * - The list view merges slots and posts by (time, id) under one cursor: each side is read past
+ *   the cursor up to limit + 1 rows, the merged page is the first `limit`.
+ * - Efficiency: ONE query for the slots with their assignee, creator, tags, pages, series size
+ *   and linked post (selectSlotRows), ONE for the posts with their account, plus one for the teams
+ *   the viewer leads (canEdit) and, with filters, one to resolve accountId / teamId. Never one
+ *   query per slot or post.
  */
 
 export type ScheduleFilter = z.output<typeof scheduleFilterSchema>
@@ -79,22 +88,89 @@ export function decodeCursor(cursor: string): { time: Date; id: string } {
   throw badRequest(CURSOR_INVALID, { cursor: CURSOR_INVALID })
 }
 
-/**
- * Issue 6 seam: the organization's posts in the range matching the filters (post statuses,
- * type, account, team). Posts linked to slots will also decide a slot's DONE status (slotStatus).
- * No posts exist yet.
- */
-async function postsInRange(_executor: Executor, _organizationId: string, _range: { from: Date; to: Date | null }, _filter: ScheduleFilter): Promise<CalendarPost[]> {
-  return []
+/** The post statuses the Plan shows. */
+export const PLAN_POST_STATUSES: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
+
+/** SQL conditions on the organization's posts for the filters; null when no post can match (a slot status). */
+function postConditions(account: Account | null, teamId: string | null, filter: ScheduleFilter): SQL[] | null {
+  const status = postStatusSchema.safeParse(filter.status)
+  if (filter.status && !status.success) return null
+  if (status.success && !PLAN_POST_STATUSES.includes(status.data)) return null
+  const conditions: SQL[] = [status.success ? eq(posts.status, status.data) : inArray(posts.status, PLAN_POST_STATUSES)]
+  if (filter.type) conditions.push(eq(posts.type, filter.type))
+  if (account?.kind === 'user') conditions.push(eq(posts.authorUserId, account.id), isNull(posts.businessPageId))
+  if (account?.kind === 'page') conditions.push(eq(posts.businessPageId, account.id))
+  if (teamId) conditions.push(inArray(posts.authorUserId, sql`(select ${teamMembers.userId} from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`))
+  return conditions
 }
+
+/**
+ * The organization's posts on the Plan in [from, to) (to null: open-ended), after `after` in
+ * (time, id) order, matching the filters, with who they are published as. One query.
+ */
+async function postsInRange(
+  executor: Executor,
+  organizationId: string,
+  range: { from: Date; to: Date | null; after?: { time: Date; id: string } | null; limit?: number },
+  conditions: SQL[] | null
+): Promise<CalendarPost[]> {
+  if (!conditions) return []
+  // Published posts sit at their publishing time, the others at their scheduled time.
+  const time = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt})`
+  const query = executor
+    .select({
+      id: posts.id,
+      time: sql<Date>`coalesce(${posts.publishedAt}, ${posts.scheduledAt})`.mapWith(posts.scheduledAt),
+      status: posts.status,
+      type: posts.type,
+      slotId: posts.slotId,
+      head: sql<string>`left(${posts.text}, 200)`,
+      authorId: posts.authorUserId,
+      authorName: users.fullName,
+      authorImage: users.image,
+      pageId: posts.businessPageId,
+      pageName: businessPages.linkedInCompanyName,
+      pageImage: businessPages.image
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorUserId))
+    .leftJoin(businessPages, eq(businessPages.id, posts.businessPageId))
+    .where(
+      and(
+        eq(posts.organizationId, organizationId),
+        sql`${time} >= ${range.from.toISOString()}::timestamptz`,
+        range.to ? sql`${time} < ${range.to.toISOString()}::timestamptz` : undefined,
+        range.after ? sql`(${time}, ${posts.id}) > (${range.after.time.toISOString()}::timestamptz, ${range.after.id}::uuid)` : undefined,
+        ...conditions
+      )
+    )
+    .orderBy(asc(time), asc(posts.id))
+  const rows = range.limit === undefined ? await query : await query.limit(range.limit)
+  return rows.map((r) => ({
+    id: r.id,
+    time: r.time.toISOString(),
+    status: r.status,
+    postType: r.type,
+    account:
+      r.pageId && r.pageName !== null
+        ? { id: r.pageId, name: r.pageName, kind: 'page' as const, image: r.pageImage }
+        : { id: r.authorId, name: r.authorName, kind: 'user' as const, image: r.authorImage },
+    excerpt: postExcerpt(r.head, 120),
+    slotId: r.slotId
+  }))
+}
+
+type Account = { kind: 'user' | 'page'; id: string }
 
 export function createScheduleService(deps: { db: Database; clock: Clock }): ScheduleService {
   const { db, clock } = deps
 
-  /** SQL conditions on assigned_slots for the filters; null when no slot can match (a post status). */
-  async function slotFilter(executor: Executor, organizationId: string, filter: ScheduleFilter, now: Date): Promise<SQL[] | null> {
-    const conditions: SQL[] = []
-    if (filter.type) conditions.push(eq(assignedSlots.postType, filter.type))
+  /**
+   * SQL conditions for the filters, on assigned_slots and on posts; null on a side nothing can
+   * match (a post status shows no slot, a slot status no post). Unknown accounts and teams are 404.
+   */
+  async function filters(executor: Executor, organizationId: string, filter: ScheduleFilter, now: Date): Promise<{ slots: SQL[] | null; posts: SQL[] | null }> {
+    let account: Account | null = null
     if (filter.accountId) {
       const id = filter.accountId
       if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND)
@@ -103,7 +179,7 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
         .from(memberships)
         .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, id)))
         .limit(1)
-      if (member) conditions.push(eq(assignedSlots.assigneeId, id))
+      if (member) account = { kind: 'user', id }
       else {
         const [page] = await executor
           .select({ id: businessPages.id })
@@ -111,16 +187,10 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
           .where(and(eq(businessPages.organizationId, organizationId), eq(businessPages.id, id)))
           .limit(1)
         if (!page) throw notFound(ACCOUNT_NOT_FOUND)
-        conditions.push(
-          exists(
-            executor
-              .select({ one: sql`1` })
-              .from(assignedSlotPages)
-              .where(and(eq(assignedSlotPages.slotId, assignedSlots.id), eq(assignedSlotPages.businessPageId, page.id)))
-          )
-        )
+        account = { kind: 'page', id: page.id }
       }
     }
+    let teamId: string | null = null
     if (filter.teamId) {
       if (!isUuid(filter.teamId)) throw notFound(MESSAGES.teamNotFound)
       const [team] = await executor
@@ -129,14 +199,36 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
         .where(and(eq(teams.organizationId, organizationId), eq(teams.id, filter.teamId)))
         .limit(1)
       if (!team) throw notFound(MESSAGES.teamNotFound)
-      conditions.push(inArray(assignedSlots.assigneeId, executor.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, team.id))))
+      teamId = team.id
     }
-    // The status last, so an unknown account or team is a 404 whatever the status.
+    return { slots: slotConditions(executor, account, teamId, filter, now), posts: postConditions(account, teamId, filter) }
+  }
+
+  function slotConditions(executor: Executor, account: Account | null, teamId: string | null, filter: ScheduleFilter, now: Date): SQL[] | null {
     if (filter.status && postStatusSchema.safeParse(filter.status).success) return null
-    if (filter.status === 'OPEN') conditions.push(gte(assignedSlots.time, now))
-    // Issue 6: MISSED excludes and DONE selects the slots with a published post.
-    if (filter.status === 'MISSED') conditions.push(lt(assignedSlots.time, now))
-    if (filter.status === 'DONE') return null
+    const conditions: SQL[] = []
+    if (filter.type) conditions.push(eq(assignedSlots.postType, filter.type))
+    if (account?.kind === 'user') conditions.push(eq(assignedSlots.assigneeId, account.id))
+    if (account?.kind === 'page') {
+      conditions.push(
+        exists(
+          executor
+            .select({ one: sql`1` })
+            .from(assignedSlotPages)
+            .where(and(eq(assignedSlotPages.slotId, assignedSlots.id), eq(assignedSlotPages.businessPageId, account.id)))
+        )
+      )
+    }
+    if (teamId) conditions.push(inArray(assignedSlots.assigneeId, executor.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId))))
+    const published = exists(
+      executor
+        .select({ one: sql`1` })
+        .from(posts)
+        .where(and(eq(posts.slotId, assignedSlots.id), eq(posts.status, 'PUBLISHED')))
+    )
+    if (filter.status === 'DONE') conditions.push(published)
+    if (filter.status === 'OPEN') conditions.push(gte(assignedSlots.time, now), not(published))
+    if (filter.status === 'MISSED') conditions.push(lt(assignedSlots.time, now), not(published))
     return conditions
   }
 
@@ -170,12 +262,12 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       const from = new Date(query.from)
       const to = new Date(query.to)
       checkRange(from, to, CALENDAR_MAX_DAYS)
-      const conditions = await slotFilter(db, organizationId, query, now)
+      const conditions = await filters(db, organizationId, query, now)
       const viewer = await viewerOf(db, session)
-      const rows = conditions
-        ? await selectSlotRows(db, organizationId, and(gte(assignedSlots.time, from), lt(assignedSlots.time, to), ...conditions))
+      const rows = conditions.slots
+        ? await selectSlotRows(db, organizationId, and(gte(assignedSlots.time, from), lt(assignedSlots.time, to), ...conditions.slots))
         : []
-      return { slots: rows.map((r) => toSlotView(viewer, r, now)), posts: await postsInRange(db, organizationId, { from, to }, query) }
+      return { slots: rows.map((r) => toSlotView(viewer, r, now)), posts: await postsInRange(db, organizationId, { from, to }, conditions.posts) }
     },
 
     async list(session, query) {
@@ -185,9 +277,9 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       const to = query.to ? new Date(query.to) : null
       checkRange(from, to, null)
       const after = query.cursor ? decodeCursor(query.cursor) : null
-      const conditions = await slotFilter(db, organizationId, query, now)
+      const conditions = await filters(db, organizationId, query, now)
       const viewer = await viewerOf(db, session)
-      const rows = conditions
+      const rows = conditions.slots
         ? await selectSlotRows(
             db,
             organizationId,
@@ -195,19 +287,27 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
               gte(assignedSlots.time, from),
               to ? lt(assignedSlots.time, to) : undefined,
               after ? sql`(${assignedSlots.time}, ${assignedSlots.id}) > (${after.time.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
-              ...conditions
+              ...conditions.slots
             ),
             query.limit + 1
           )
         : []
-      const page = rows.slice(0, query.limit)
-      const slots = page.map((r) => toSlotView(viewer, r, now))
-      // Issue 6: posts (postsInRange) merge in here by (time, id) under the same cursor.
+      const postRows = await postsInRange(db, organizationId, { from, to, after, limit: query.limit + 1 }, conditions.posts)
+      const items: ScheduleItem[] = [
+        ...rows.map((r) => {
+          const slot = toSlotView(viewer, r, now)
+          return { kind: 'slot' as const, time: slot.time, slot }
+        }),
+        ...postRows.map((post) => ({ kind: 'post' as const, time: post.time, post }))
+      ].sort((a, b) => a.time.localeCompare(b.time) || itemId(a).localeCompare(itemId(b)))
+      const page = items.slice(0, query.limit)
       const last = page[page.length - 1]
       return {
-        items: slots.map((slot) => ({ kind: 'slot' as const, time: slot.time, slot })),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.time, last.id) : null
+        items: page,
+        nextCursor: items.length > query.limit && last ? encodeCursor(new Date(last.time), itemId(last)) : null
       }
     }
   }
 }
+
+const itemId = (item: ScheduleItem) => (item.kind === 'slot' ? item.slot.id : item.post.id)

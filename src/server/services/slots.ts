@@ -20,6 +20,7 @@ import {
   memberships,
   postTagAssignments,
   postTags,
+  posts,
   users
 } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
@@ -138,7 +139,7 @@ const DATE_ONLY = (date: string) => Date.parse(`${date}T00:00:00Z`)
 export const daysBetween = (from: string, to: string) => Math.round((DATE_ONLY(to) - DATE_ONLY(from)) / DAY_MS)
 export const addDaysTo = (date: string, days: number) => new Date(DATE_ONLY(date) + days * DAY_MS).toISOString().slice(0, 10)
 
-/** DONE needs a published post linked to the slot: posts arrive with issue 6, until then publishedPostId is always null. */
+/** DONE when a published post is linked to the slot (whatever its time), else MISSED once its time passed, else OPEN. */
 export function slotStatus(time: Date, now: Date, publishedPostId: string | null): SlotStatus {
   if (publishedPostId) return 'DONE'
   return time.getTime() < now.getTime() ? 'MISSED' : 'OPEN'
@@ -257,6 +258,14 @@ const slotSelection = {
   seriesSize: sql<number>`(select count(*)::int from ${assignedSlots} as series_peer where series_peer.series_id = ${assignedSlots.seriesId} and series_peer.assignee_id = ${assignedSlots.assigneeId})`.mapWith(
     Number
   ),
+  /**
+   * The post written for the slot (posts_slot_idx lookups): the published one, else a scheduled or
+   * pending one, else the latest draft; and the published one alone, which makes the slot DONE.
+   */
+  postId: sql<string | null>`(select slot_post.id from ${posts} as slot_post where slot_post.slot_id = ${assignedSlots.id}
+    order by (slot_post.status = 'PUBLISHED') desc, (slot_post.status <> 'DRAFT') desc, slot_post.updated_at desc, slot_post.id limit 1)`,
+  publishedPostId: sql<string | null>`(select published_post.id from ${posts} as published_post
+    where published_post.slot_id = ${assignedSlots.id} and published_post.status = 'PUBLISHED' limit 1)`,
   /** The pages of a page slot, by name (a primary-key lookup per page slot); null for the others. */
   pages: sql<PageRef[] | string | null>`case when ${assignedSlots.isBusinessPageSlot} then (
     select json_agg(json_build_object('id', page.id, 'linkedInCompanyName', page.linked_in_company_name, 'image', page.image) order by lower(page.linked_in_company_name), page.id)
@@ -317,9 +326,8 @@ export function toSlotView(viewer: Viewer, r: SlotRow, now: Date): AssignedSlot 
         ? { type: r.recurrenceType, interval: r.recurrenceInterval, count: r.recurrenceCount }
         : null,
     createdBy: r.createdById && r.creatorName !== null ? { id: r.createdById, fullName: r.creatorName, image: r.creatorImage } : null,
-    // Issue 6: the published post linked to the slot decides DONE and fills postId.
-    status: slotStatus(r.time, now, null),
-    postId: null,
+    status: slotStatus(r.time, now, r.publishedPostId),
+    postId: r.postId,
     canEdit: canEditSlot(viewer, r)
   }
 }
