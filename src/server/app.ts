@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { API_BASE, CLIENT_HEADER, type ApiErrorCode } from '../shared/api/contract'
 import type { BillingProvider } from './adapters/billing/billing'
 import type { IdentityProvider } from './adapters/identity/identity'
+import type { LinkedInClient } from './adapters/linkedin/linkedin'
 import type { MailTransport } from './adapters/mail/mail'
 import { createSmtpTransport } from './adapters/mail/smtp'
 import { systemClock, type Clock } from './clock'
@@ -18,7 +19,7 @@ import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY } from './http/security'
 import { registerAiRoutes } from './routes/ai'
 import { registerAiTemplateRoutes } from './routes/aiTemplates'
-import { registerLinkedInRoutes } from './routes/linkedin'
+import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
 import { registerPostRoutes } from './routes/posts'
 import { registerAuthRoutes } from './routes/auth'
 import { registerMemberRoutes } from './routes/members'
@@ -45,6 +46,8 @@ export interface CreateServerOptions {
   billingProvider?: BillingProvider
   /** Where the Stripe webhook route reports skipped events (default: the server log at warn). */
   webhookLog?: (message: string) => void
+  /** Replaces the configured LinkedIn client (tests hold the sandbox to look into it). */
+  linkedInAdapter?: LinkedInClient
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -86,6 +89,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     identity: options.identity,
     mailTransport: options.mailTransport ?? smtp,
     billingProvider: options.billingProvider,
+    linkedInAdapter: options.linkedInAdapter,
     log: (message) => app.log.error(message)
   })
 
@@ -126,9 +130,11 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(
     async (api) => {
       // CSRF defence (DESIGN.md §3): a cross-site form or image cannot set a custom header.
-      // Exempt: the built-in billing portal's form posts, whose credential is the signed token in the body.
+      // Exempt: the built-in billing portal's form posts, whose credential is the signed token in the
+      // body, and the LinkedIn sandbox's consent form (opened in the system browser, like LinkedIn's).
       api.addHook('onRequest', async (request) => {
-        if (BILLING_PORTAL_FORM_PATHS.has(request.routeOptions.url ?? '')) return
+        const path = request.routeOptions.url ?? ''
+        if (BILLING_PORTAL_FORM_PATHS.has(path) || LINKEDIN_SANDBOX_FORM_PATHS.has(path)) return
         if (STATE_CHANGING.has(request.method) && !String(request.headers[CLIENT_HEADER] ?? '').trim()) {
           throw new ApiError(403, 'csrf', 'This request must come from the Pagecrew app (missing X-Pagecrew-Client header).')
         }

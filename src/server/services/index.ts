@@ -18,6 +18,9 @@ import { createMailer } from '../adapters/mail/mail'
 import { createIdeaGenerator } from '../adapters/ai/config'
 import { createAiService, type AiService } from './ai'
 import { createAiTemplateService, type AiTemplateService } from './aiTemplates'
+import { createLinkedInAdapter } from '../adapters/linkedin/config'
+import type { LinkedInClient } from '../adapters/linkedin/linkedin'
+import { createLinkedInService, type LinkedInService } from './linkedIn'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
 import { createScheduleService, type ScheduleService } from './schedule'
@@ -45,6 +48,10 @@ export interface Services {
   slots: SlotService
   schedule: ScheduleService
   billing: BillingService
+  /** The member's LinkedIn connection (issue 6). */
+  linkedIn: LinkedInService
+  /** LinkedIn itself (publishing, OAuth): the built-in sandbox unless config.linkedIn is set. */
+  linkedInAdapter: LinkedInClient
   /** <dataDir>/uploads */
   uploadsDir: string
 }
@@ -57,6 +64,8 @@ export function createServices(deps: {
   mailTransport?: MailTransport | null
   /** Replaces the configured billing provider (tests). */
   billingProvider?: BillingProvider
+  /** Replaces the configured LinkedIn client (tests hold the sandbox to look into it). */
+  linkedInAdapter?: LinkedInClient
   log?: (message: string) => void
 }): Services {
   const { db, clock, config } = deps
@@ -68,6 +77,7 @@ export function createServices(deps: {
   // Built-in billing unless Stripe is configured (DESIGN.md §4).
   const billingProvider =
     deps.billingProvider ?? (config.stripe ? createStripeProvider(config.stripe, { log: deps.log }) : createBuiltinProvider({ db, clock }))
+  const linkedInAdapter = deps.linkedInAdapter ?? createLinkedInAdapter(config, { clock })
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -85,6 +95,8 @@ export function createServices(deps: {
     slots: createSlotService({ db, clock, notifications }),
     schedule: createScheduleService({ db, clock }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),
+    linkedIn: createLinkedInService({ db, clock, adapter: linkedInAdapter, config, log: deps.log }),
+    linkedInAdapter,
     uploadsDir
   }
 }

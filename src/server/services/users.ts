@@ -5,7 +5,7 @@ import type { updateUserDetailsBodySchema } from '../../shared/api/contract'
 import type { User, UserOrgSetting } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import { businessPageMembers, memberships, organizations, postTagAssignments, postTags, teamMembers, users } from '../db/schema'
+import { businessPageMembers, linkedInConnections, memberships, organizations, postTagAssignments, postTags, teamMembers, users } from '../db/schema'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors'
 import type { NotificationService } from './notifications'
 import type { AuthSession } from './sessions'
@@ -44,6 +44,10 @@ export function createUserService(
     async view(session) {
       const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1)
       if (!user) throw notFound('User not found.')
+      const [linkedIn] = await db
+        .select({ expiresAt: linkedInConnections.accessTokenExpiresAt })
+        .from(linkedInConnections)
+        .where(eq(linkedInConnections.userId, session.userId))
       const rows = await db
         .select({
           organizationId: organizations.id,
@@ -97,9 +101,9 @@ export function createUserService(
         timezone: user.timezone,
         userHash: userHashFor(user.id, supportChatSecret),
         userApprovalFlow: current?.userApprovalFlow ?? false,
-        // LinkedIn arrives with issue 6.
-        isLinkedInConnected: false,
-        linkedInExpireAt: null,
+        // Connected stays true after the token expires: the banner then asks to reconnect (spec §2).
+        isLinkedInConnected: linkedIn !== undefined,
+        linkedInExpireAt: linkedIn ? linkedIn.expiresAt.toISOString() : null,
         socialSellingIndex: null,
         guidelineRead: user.guidelineRead,
         organizations: rows

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, SESSION_COOKIE, type ApiErrorCode } from '../../shared/api/contract'
 import type { IdentityProvider } from '../adapters/identity/identity'
+import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import type { MailTransport } from '../adapters/mail/mail'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import { createServer } from '../app'
@@ -153,6 +154,8 @@ export interface TestAppOptions {
   mailTransport?: MailTransport | null
   /** Where the Stripe webhook route reports skipped events (with config.stripe set). */
   webhookLog?: (message: string) => void
+  /** The LinkedIn client (e.g. a sandbox the test inspects); default: the configured one. */
+  linkedInAdapter?: LinkedInClient | ((deps: { clock: ManualClock }) => LinkedInClient)
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -170,6 +173,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     mailTransport: options.mailTransport,
     webhookLog: options.webhookLog,
+    linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,
     config: { logLevel: 'error', ...options.config, dataDir },
     identity:
       typeof options.identity === 'function'
