@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
@@ -263,6 +264,24 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     expect(await p.runOnce()).toMatchObject({ unknown: 1 })
     const [row] = await db.select().from(posts)
     expect(row!.failureReason).toBe(UNKNOWN_OUTCOME_REASON)
+  })
+
+  it('gives a post with files time to upload them (one more second per mediaBytesPerSecond), up to maxPublishTimeoutMs', async () => {
+    const mib = 1024 * 1024
+    const withVideo = async (post: PostRow): Promise<PublishTarget> => ({
+      ...target(post, { token: 'token', expiresAt: null }),
+      media: [{ kind: 'video', fileName: 'launch.mp4', contentType: 'video/mp4', size: mib, altText: '', open: async () => Readable.from([Buffer.alloc(mib)]) }]
+    })
+    sandbox.latencyMs = 80
+    await createPost(db, clock, { organizationId, authorUserId, type: 'videos', text: 'with a video', scheduledAt: clock.now() })
+    // 20 ms + 1 MiB at 8 MiB/s = 145 ms: enough for 80 ms.
+    const patient = publisher({ publishTimeoutMs: 20, mediaBytesPerSecond: 8 * mib, resolveTarget: withVideo })
+    expect(await patient.runOnce()).toMatchObject({ published: 1 })
+    expect(sandbox.posts[0]!.media).toEqual([expect.objectContaining({ fileName: 'launch.mp4', size: mib })])
+
+    await createPost(db, clock, { organizationId, authorUserId, type: 'videos', text: 'capped', scheduledAt: clock.now() })
+    const capped = publisher({ publishTimeoutMs: 20, mediaBytesPerSecond: 8 * mib, maxPublishTimeoutMs: 40, resolveTarget: withVideo })
+    expect(await capped.runOnce()).toMatchObject({ unknown: 1 })
   })
 
   it('publishes as a business page or as the member, with the post type and poll', async () => {

@@ -27,7 +27,7 @@ import { postExcerpt, postLink, type PostRow } from '../services/posts'
  *      (services/posts.ts retryPost, which issues a new idempotency key).
  *
  * sweep({ olderThanMs }): posts left PENDING_PUBLISH by a crashed worker (their running attempt
- * started more than olderThanMs ago — choose it longer than publishTimeoutMs). The stale attempt is
+ * started more than olderThanMs ago — choose it longer than the longest publish timeout). The stale attempt is
  * marked 'unknown'; the adapter is asked for a post with the idempotency key: found -> PUBLISHED
  * with that urn; not found -> SCHEDULED again, so the next run publishes it once with the SAME key
  * (the adapter de-duplicates by key, so even a call still in flight cannot produce a second post).
@@ -53,8 +53,16 @@ export interface PublisherOptions {
   batchSize?: number
   /** Posts of one batch published at the same time (default 1). */
   concurrency?: number
-  /** A publish call not answered within this is an unknown outcome (default 30 s). */
+  /**
+   * A publish call not answered within this is an unknown outcome (default 30 s), plus one second
+   * per mediaBytesPerSecond of the post's files (they are uploaded to LinkedIn within the call), at
+   * most maxPublishTimeoutMs in all.
+   */
   publishTimeoutMs?: number
+  /** The upload rate a publish call is given time for (default 1 MiB/s: a 200 MB video gets 200 s more). */
+  mediaBytesPerSecond?: number
+  /** The longest a publish call may take (default 30 min); start() sweeps only attempts older than twice this. */
+  maxPublishTimeoutMs?: number
   /**
    * Who publishes this post, with which token and media; null = the author's LinkedIn is not
    * connected (a known-safe failure).
@@ -119,6 +127,12 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const batchSize = options.batchSize ?? 50
   const concurrency = Math.max(1, options.concurrency ?? 1)
   const publishTimeoutMs = options.publishTimeoutMs ?? 30_000
+  const mediaBytesPerSecond = options.mediaBytesPerSecond ?? 1024 * 1024
+  const maxPublishTimeoutMs = Math.max(publishTimeoutMs, options.maxPublishTimeoutMs ?? 30 * 60_000)
+  const timeoutFor = (target: PublishTarget) => {
+    const bytes = target.media.reduce((sum, m) => sum + m.size, 0)
+    return Math.min(maxPublishTimeoutMs, publishTimeoutMs + Math.ceil((bytes / mediaBytesPerSecond) * 1000))
+  }
 
   async function claim(): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
@@ -211,7 +225,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
           idempotencyKey: post.idempotencyKey,
           accessToken: target.accessToken
         }),
-        publishTimeoutMs
+        timeoutFor(target)
       )
       urn = result.urn
     } catch (error) {
@@ -383,7 +397,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     workerId,
     runOnce,
     sweep,
-    start({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, publishTimeoutMs * 2) } = {}) {
+    start({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, maxPublishTimeoutMs * 2) } = {}) {
       if (!stopped) return
       stopped = false
       const tick = () => {
