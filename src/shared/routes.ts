@@ -6,6 +6,7 @@ export const PUBLIC_ROUTES = ['/login', '/signup', '/callback', '/join', '/valid
 
 export const APP_ROUTES = [
   '/dashboard',
+  '/content/write-post',
   '/settings',
   '/settings/organization',
   '/signup/onboarding/company',
@@ -15,7 +16,7 @@ export const APP_ROUTES = [
 export type AppRoute = (typeof APP_ROUTES)[number]
 
 /** Paths a `pagecrew://open?path=` deep link may open. */
-export const DEEP_LINK_PATHS: readonly string[] = ['/dashboard', '/settings', '/settings/organization']
+export const DEEP_LINK_PATHS: readonly string[] = ['/dashboard', '/content/write-post', '/settings', '/settings/organization']
 
 export function isDeepLinkPath(path: string): boolean {
   return DEEP_LINK_PATHS.includes(path)

@@ -63,6 +63,17 @@ export function usePost(postId: string | null, options: { refetchInterval?: (pos
   })
 }
 
+/** The server's latest version of a post, whatever the cache holds (an editor choosing after a 409). */
+export function useFetchLatestPost() {
+  const callApi = useCallApi()
+  const queryClient = useQueryClient()
+  return useCallback(
+    (postId: string) =>
+      queryClient.fetchQuery({ queryKey: postKeys.detail(postId), queryFn: () => callApi(endpoints.getPost, { query: { postId } }), staleTime: 0 }),
+    [callApi, queryClient]
+  )
+}
+
 /** Puts a post the server answered into the cache; lists are refetched, and the Plan too when the post is (or was) on it. */
 function storePost(queryClient: QueryClient, post: Post, options: { plan?: boolean } = {}) {
   const before = queryClient.getQueryData<Post>(postKeys.detail(post.id))

@@ -5,6 +5,7 @@ export const paths = {
   join: '/join',
   onboarding: '/signup/onboarding/company',
   dashboard: '/dashboard',
+  writePost: '/content/write-post',
   schedule: '/schedule',
   settings: '/settings',
   organizationSettings: '/settings/organization',

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { Board24Regular, CalendarLtr24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
+import { Board24Regular, CalendarLtr24Regular, DocumentEdit24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
 import { paths } from './paths'
 
 /**
@@ -40,6 +40,13 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: { label: 'Dashboard', icon: Board24Regular, section: 'main' }
   },
   // Spec §2 order: Dashboard, Create content, (Recommended posts), Collaborate, Plan, Team effort, Analytics, Academy.
+  {
+    path: paths.writePost,
+    access: 'protected',
+    shell: true,
+    load: () => import('@renderer/features/content/WritePostPage'),
+    nav: { label: 'Create content', icon: DocumentEdit24Regular, section: 'main' }
+  },
   {
     path: paths.schedule,
     access: 'protected',

@@ -269,10 +269,11 @@ export class AutosaveController {
 
   /**
    * Runs an action on the saved post with autosave paused, so no save races it with an old
-   * version; the post it answers becomes the new base.
+   * version; the post it answers becomes the new base. `save: false` skips saving first (deleting
+   * needs no save, and must work while a conflict is open).
    */
-  async exclusive<T extends Post | void>(action: (post: Post) => Promise<T>): Promise<T> {
-    const post = await this.flush()
+  async exclusive<T extends Post | void>(action: (post: Post) => Promise<T>, options: { save?: boolean } = {}): Promise<T> {
+    const post = options.save === false ? await this.settled() : await this.flush()
     this.held = true
     try {
       const result = await action(post)
@@ -282,6 +283,14 @@ export class AutosaveController {
       this.held = false
       if (this.isDirty() && !this.stopped && !this.conflict) this.schedule(this.delayMs)
     }
+  }
+
+  /** Waits for a save under way (it may be creating the post) and answers the post as the server has it. */
+  private async settled(): Promise<Post> {
+    this.clearTimer()
+    if (this.inFlight) await this.inFlight
+    if (!this.post) throw new NotSavedError(this.snapshot.state)
+    return this.post
   }
 
   /** The server's answer to an action on the post: its version is the base of later changes. */
@@ -334,12 +343,5 @@ export class AutosaveController {
     this.stopped = true
     this.clearTimer()
     removeLocalDraft(this.storageKey())
-  }
-
-  /** Waits for a save under way (one may be creating the post) and answers the post's id. */
-  async settle(): Promise<string | null> {
-    this.clearTimer()
-    if (this.inFlight) await this.inFlight
-    return this.snapshot.postId
   }
 }

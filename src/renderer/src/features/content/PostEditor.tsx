@@ -1,0 +1,433 @@
+import { useMemo, useState } from 'react'
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Avatar,
+  Button,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Select,
+  Tab,
+  TabList,
+  Text,
+  Textarea,
+  Tooltip,
+  makeStyles,
+  mergeClasses,
+  tokens
+} from '@fluentui/react-components'
+import {
+  CalendarClock20Regular,
+  Delete20Regular,
+  Desktop20Regular,
+  DocumentText20Regular,
+  Image20Regular,
+  Phone20Regular,
+  Poll20Regular,
+  Send20Regular,
+  TextDescription20Regular,
+  Video20Regular,
+  type FluentIcon
+} from '@fluentui/react-icons'
+import { MESSAGES } from '@shared/api/messages'
+import { LINKEDIN_POST_MAX, POST_IMAGES_MAX, POST_TYPE_CHOICES } from '@shared/constants'
+import type { AssignedSlot, Draft, MediaKind, Organization, Post, PostMedia, User } from '@shared/domain'
+import { postLength } from '@shared/rules/posts'
+import { useHost } from '@renderer/host/HostContext'
+import { useAssignedSlot } from '@renderer/api/posts'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { AiIdeasPanel } from './ai/AiIdeasPanel'
+import { MediaUploader } from './media/MediaUploader'
+import { PollEditor } from './poll/PollEditor'
+import { PostPreview } from './preview/PostPreview'
+import { PostStatusBar } from './PostStatusBar'
+import { ScheduleDialog } from './ScheduleDialog'
+import { SlotSummary } from './SlotSummary'
+import { activeMedia, draftProblems, emptyDraft, postTypeOf, type PostDraft, type PostTypeChoice } from './postDraft'
+import { userTimeZone } from './postTimes'
+import { ActionError } from './ActionError'
+import { usePostActions } from './usePostActions'
+import { useAutosave } from './useAutosave'
+import type { SaveState } from './autosave'
+
+const CHOICE_ICONS: Record<PostTypeChoice, FluentIcon> = {
+  Text: TextDescription20Regular,
+  'Add image': Image20Regular,
+  'Add media': Video20Regular,
+  'Add a document': DocumentText20Regular,
+  'Create a poll': Poll20Regular
+}
+
+const UPLOADS: Partial<Record<PostTypeChoice, { kind: MediaKind; max: number }>> = {
+  'Add image': { kind: 'image', max: POST_IMAGES_MAX },
+  'Add media': { kind: 'video', max: 1 },
+  'Add a document': { kind: 'document', max: 1 }
+}
+
+const SAVE_STATE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  pending: 'Saving…',
+  saving: 'Saving…',
+  saved: 'Saved',
+  retrying: 'Not saved — will retry',
+  conflict: 'Not saved',
+  refused: 'Not saved'
+}
+
+const WAIT_FOR_UPLOADS = 'Wait for the uploads to finish.'
+const REPLACE_TEXT = { title: 'Replace your text?', message: 'The draft replaces what you have written so far.', confirmLabel: 'Replace' }
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase500 },
+  saveState: { color: tokens.colorNeutralForeground3, minWidth: '9em' },
+  saveProblem: { color: tokens.colorPaletteRedForeground1 },
+  spacer: { flexGrow: 1 },
+  status: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Composer and preview side by side; below 1200 px the preview goes under the composer.
+  columns: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'start',
+    gap: tokens.spacingHorizontalXXL,
+    '@media (max-width: 1199.98px)': { gridTemplateColumns: 'minmax(0, 1fr)' }
+  },
+  composer: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  postAs: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '> :last-child': { flex: '0 1 360px' } },
+  text: { '& textarea': { minHeight: '240px' } },
+  counterRow: { display: 'flex', justifyContent: 'flex-end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
+  counter: { color: tokens.colorNeutralForeground3, fontVariantNumeric: 'tabular-nums' },
+  counterOver: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'center', maxWidth: '100%', overflowX: 'auto' }
+})
+
+export interface PostEditorProps {
+  user: User
+  organization: Organization
+  /** The post to edit; null: a new one. */
+  initialPost: Post | null
+  /** The slot a new post is written for (its type, page, tag and idea). */
+  newPostSlot: AssignedSlot | null
+  /** ?slotId= named a slot the user cannot write for. */
+  slotMissing: boolean
+  onCreated: (post: Post) => void
+  onDeleted: () => void
+}
+
+/** The business pages the user may post as: the organization's pages they are linked to. */
+function linkedPages(user: User, organization: Organization) {
+  const linked = new Set(user.userOrgBusinessPages.map((p) => p.businessPageId))
+  return organization.organizationBusinessPages.filter((p) => linked.has(p.id))
+}
+
+/** A new post for a business-page slot is posted as the first of its pages the user is linked to. */
+function slotPage(slot: AssignedSlot | null, pageIds: Set<string>): string | null {
+  if (!slot?.isBusinessPageSlot) return null
+  return slot.businessPages.find((p) => pageIds.has(p.id))?.id ?? null
+}
+
+/**
+ * The composer (spec §2, issue 6): post as, post type, text with LinkedIn's character count, the
+ * media or poll editor of the type, AI ideas, and the LinkedIn preview beside it; autosaved as the
+ * user types; Schedule, Post now and Delete with the post's status above.
+ */
+export function PostEditor({ user, organization, initialPost, newPostSlot, slotMissing, onCreated, onDeleted }: PostEditorProps) {
+  const styles = useStyles()
+  const host = useHost()
+  const timeZone = userTimeZone(user)
+  const pages = useMemo(() => linkedPages(user, organization), [user, organization])
+  const [initialDraft] = useState<PostDraft>(() =>
+    emptyDraft({ type: newPostSlot?.postType, slotId: newPostSlot?.id ?? null, businessPageId: slotPage(newPostSlot, new Set(pages.map((p) => p.id))) })
+  )
+  const autosave = useAutosave({ userId: user.id, initialPost, initialDraft, onCreated })
+  const { draft, post, readOnly, controller } = autosave
+  const edit = controller.edit.bind(controller)
+  const slot = useAssignedSlot(draft.slotId)
+  const actions = usePostActions({ controller, postId: autosave.postId, timeZone, onDeleted })
+
+  const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop')
+  const [uploading, setUploading] = useState(false)
+  const [textTouched, setTextTouched] = useState(false)
+  const [pendingAiDraft, setPendingAiDraft] = useState<Draft | null>(null)
+
+  const type = postTypeOf(draft)
+  const media = activeMedia(draft)
+  const problems = draftProblems(draft)
+  const length = postLength(draft.text)
+  const over = length > LINKEDIN_POST_MAX
+  const textProblem = problems.text === MESSAGES.postEmpty && !textTouched ? undefined : problems.text
+  const upload = UPLOADS[draft.choice]
+  const conflict = autosave.state === 'conflict'
+
+  const blocked = uploading ? WAIT_FOR_UPLOADS : conflict ? MESSAGES.postChangedElsewhere : Object.values(problems).join(' ') || null
+  const canAct = !readOnly && blocked === null && !actions.busy
+  const scheduled = post?.status === 'SCHEDULED'
+
+  const page = pages.find((p) => p.id === draft.businessPageId) ?? post?.businessPage ?? null
+  const author = page
+    ? { name: page.linkedInCompanyName, image: page.image, subtitle: 'Company page' }
+    : { name: user.fullName, image: user.image, subtitle: organization.name }
+  const pageOptions = page && !pages.some((p) => p.id === page.id) ? [...pages, page] : pages
+
+  const applyAiDraft = (ai: Draft) =>
+    edit((d) => ({ ...d, text: ai.text, poll: ai.poll ? { ...d.poll, question: ai.poll.question, options: ai.poll.options } : d.poll }))
+
+  const openLinkedIn = (url: string) => {
+    host.openExternal(url).catch((error: unknown) => console.error(`Could not open ${url}.`, error))
+  }
+
+  // Edit time starts from the post's time (or its slot when it went into one); Schedule from the post's slot.
+  const editing = actions.schedule?.post ?? null
+  const scheduleStart = editing
+    ? { mode: editing.slotId && slot.data?.time === editing.scheduledAt ? ('slot' as const) : ('time' as const), scheduledAt: editing.scheduledAt, slotId: editing.slotId }
+    : { mode: draft.slotId && slot.data?.status === 'OPEN' ? ('slot' as const) : ('time' as const), scheduledAt: null, slotId: draft.slotId }
+
+  const reloadFromServer = () => void actions.resolveConflict('reload')
+  const keepMine = () => void actions.resolveConflict('keep')
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        <h2 className={styles.title}>{initialPost || autosave.postId ? 'Edit post' : 'New post'}</h2>
+        <Text
+          className={mergeClasses(styles.saveState, (autosave.state === 'retrying' || autosave.state === 'refused') && styles.saveProblem)}
+          aria-live="polite"
+          data-testid="autosave-state"
+        >
+          {autosave.state === 'refused' && autosave.refusal ? `Not saved: ${autosave.refusal}` : SAVE_STATE_TEXT[autosave.state]}
+        </Text>
+        <span className={styles.spacer} />
+        {post && !readOnly ? (
+          <Button appearance="subtle" icon={<Delete20Regular />} onClick={actions.askDelete} disabled={actions.busy}>
+            {scheduled ? 'Delete post' : 'Delete draft'}
+          </Button>
+        ) : null}
+        {readOnly ? null : (
+          <>
+            {scheduled ? null : (
+              <Tooltip content={blocked ?? 'Choose when it goes out on LinkedIn.'} relationship="description">
+                <Button icon={<CalendarClock20Regular />} disabledFocusable={!canAct} onClick={() => actions.openSchedule(null)}>
+                  Schedule
+                </Button>
+              </Tooltip>
+            )}
+            <Tooltip content={blocked ?? 'Publish on LinkedIn right away.'} relationship="description">
+              <Button appearance="primary" icon={<Send20Regular />} disabledFocusable={!canAct} onClick={actions.askPostNow}>
+                Post now
+              </Button>
+            </Tooltip>
+          </>
+        )}
+      </div>
+
+      <div className={styles.status} data-testid="post-status">
+        {autosave.restored ? (
+          <MessageBar intent="info" data-testid="post-restored">
+            <MessageBarBody>Restored your unsaved changes.</MessageBarBody>
+            <MessageBarActions>
+              <Button size="small" appearance="transparent" onClick={() => controller.dismissRestored()}>
+                Dismiss
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : null}
+        {conflict ? (
+          <MessageBar intent="warning" layout="multiline" data-testid="post-conflict">
+            <MessageBarBody>{MESSAGES.postChangedElsewhere} Your text is kept here until you choose.</MessageBarBody>
+            <MessageBarActions>
+              <Button size="small" onClick={reloadFromServer} disabled={actions.busy}>
+                Reload
+              </Button>
+              <Button size="small" onClick={keepMine} disabled={actions.busy}>
+                Keep my version
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : null}
+        {slotMissing ? (
+          <MessageBar intent="warning" data-testid="post-slot-missing">
+            <MessageBarBody>{MESSAGES.slotNotFound} This post is not tied to a slot.</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        {post ? (
+          <PostStatusBar
+            post={post}
+            timeZone={timeZone}
+            busy={actions.busy}
+            onUnschedule={actions.unschedule}
+            onEditTime={() => actions.openSchedule(post)}
+            onRetry={actions.retry}
+            onViewOnLinkedIn={openLinkedIn}
+          />
+        ) : null}
+        {actions.error ? <ActionError message={actions.error} /> : null}
+      </div>
+
+      <div className={styles.columns}>
+        <div className={styles.composer}>
+          {slot.data ? <SlotSummary slot={slot.data} timeZone={timeZone} /> : null}
+
+          <div className={styles.postAs}>
+            <Avatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
+            <Field label="Post as">
+              <Select
+                value={draft.businessPageId ?? ''}
+                onChange={(_, d) => edit((current) => ({ ...current, businessPageId: d.value || null }))}
+                disabled={readOnly || pageOptions.length === 0}
+                data-testid="post-as"
+              >
+                <option value="">{user.fullName} (you)</option>
+                {pageOptions.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.linkedInCompanyName}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+
+          <TabList
+            selectedValue={draft.choice}
+            onTabSelect={(_, d) => edit((current) => ({ ...current, choice: d.value as PostTypeChoice }))}
+            disabled={readOnly}
+            aria-label="Post type"
+            data-testid="post-type"
+          >
+            {POST_TYPE_CHOICES.map((choice) => {
+              const Icon = CHOICE_ICONS[choice]
+              return (
+                <Tab key={choice} value={choice} icon={<Icon />}>
+                  {choice}
+                </Tab>
+              )
+            })}
+          </TabList>
+
+          <div>
+            <Field
+              label="Post text"
+              validationState={textProblem ? 'error' : 'none'}
+              validationMessage={textProblem}
+              className={styles.text}
+            >
+              <Textarea
+                value={draft.text}
+                onChange={(_, d) => edit((current) => ({ ...current, text: d.value }))}
+                onBlur={() => setTextTouched(true)}
+                readOnly={readOnly}
+                resize="vertical"
+                placeholder="What do you want to talk about?"
+                data-testid="post-text"
+              />
+            </Field>
+            <div className={styles.counterRow}>
+              <Text className={mergeClasses(styles.counter, over && styles.counterOver)} data-testid="post-char-count">
+                {`${length.toLocaleString('en-US')} / ${LINKEDIN_POST_MAX.toLocaleString('en-US')}`}
+              </Text>
+            </div>
+          </div>
+
+          {upload ? (
+            <Field
+              label={draft.choice === 'Add image' ? 'Images' : draft.choice === 'Add media' ? 'Video' : 'Document'}
+              validationState={problems.media ? 'warning' : 'none'}
+              validationMessage={problems.media}
+            >
+              <MediaUploader
+                key={upload.kind}
+                kind={upload.kind}
+                media={media}
+                max={upload.max}
+                disabled={readOnly}
+                onBusyChange={setUploading}
+                onChange={(next: PostMedia[]) =>
+                  edit((current) => ({ ...current, media: [...current.media.filter((m) => m.kind !== upload.kind), ...next] }))
+                }
+              />
+            </Field>
+          ) : null}
+          {draft.choice === 'Create a poll' ? (
+            <PollEditor value={draft.poll} onChange={(poll) => edit((current) => ({ ...current, poll }))} problems={problems} disabled={readOnly} />
+          ) : null}
+
+          {readOnly ? null : (
+            <Accordion collapsible>
+              <AccordionItem value="ideas">
+                <AccordionHeader>Get ideas</AccordionHeader>
+                <AccordionPanel>
+                  <AiIdeasPanel
+                    postType={type}
+                    slotId={draft.slotId ?? undefined}
+                    businessPageId={draft.businessPageId ?? undefined}
+                    onUseDraft={(ai: Draft) => (draft.text.trim() === '' ? applyAiDraft(ai) : setPendingAiDraft(ai))}
+                  />
+                </AccordionPanel>
+              </AccordionItem>
+            </Accordion>
+          )}
+        </div>
+
+        <div className={styles.preview}>
+          <TabList selectedValue={width} onTabSelect={(_, d) => setWidth(d.value as 'desktop' | 'mobile')} size="small" aria-label="Preview width">
+            <Tab value="desktop" icon={<Desktop20Regular />}>
+              Desktop
+            </Tab>
+            <Tab value="mobile" icon={<Phone20Regular />}>
+              Mobile
+            </Tab>
+          </TabList>
+          <PostPreview text={draft.text} type={type} poll={type === 'poll' ? draft.poll : null} media={media} author={author} width={width} />
+        </div>
+      </div>
+
+      {actions.schedule ? (
+        <ScheduleDialog
+          timeZone={timeZone}
+          slots={actions.schedule.slots}
+          slotsLoading={actions.schedule.slotsLoading}
+          initial={scheduleStart}
+          busy={actions.busy}
+          error={actions.schedule.error}
+          onSchedule={actions.schedulePost}
+          onCancel={actions.closeSchedule}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={actions.confirm === 'postNow'}
+        title="Publish this post on LinkedIn now?"
+        message={`It goes out as ${author.name} right away.`}
+        confirmLabel="Publish now"
+        busy={actions.busy}
+        onConfirm={actions.postNow}
+        onCancel={actions.closeConfirm}
+        data-testid="post-now-dialog"
+      />
+      <ConfirmDialog
+        open={actions.confirm === 'delete'}
+        title={scheduled ? 'Delete this post?' : 'Delete this draft?'}
+        message={scheduled ? 'It will not be published, and it is removed from Pagecrew.' : 'It is removed from Pagecrew.'}
+        confirmLabel="Delete"
+        destructive
+        busy={actions.busy}
+        onConfirm={actions.deletePost}
+        onCancel={actions.closeConfirm}
+        data-testid="delete-post-dialog"
+      />
+      <ConfirmDialog
+        open={pendingAiDraft !== null}
+        {...REPLACE_TEXT}
+        onConfirm={() => {
+          if (pendingAiDraft) applyAiDraft(pendingAiDraft)
+          setPendingAiDraft(null)
+        }}
+        onCancel={() => setPendingAiDraft(null)}
+        data-testid="replace-text-dialog"
+      />
+    </div>
+  )
+}

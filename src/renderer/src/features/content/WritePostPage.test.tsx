@@ -1,0 +1,341 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MESSAGES } from '@shared/api/messages'
+import type { AssignedSlot, Post } from '@shared/domain'
+import type { HostRequest, HostResponse } from '@shared/host'
+import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { aUser, anOrganization } from '@renderer/testing/fixtures'
+import { renderInApp } from '@renderer/testing/render'
+import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
+import { draftStorageKey } from './draftStorage'
+import { aPost } from './testPosts'
+import WritePostPage from './WritePostPage'
+
+// Tuesday 3 March 2026, 14:20 in London.
+const NOW = new Date('2026-03-03T14:20:00.000Z')
+const UNKNOWN_OUTCOME = 'may have been published — check LinkedIn before retrying'
+const mySlot = aSlot({
+  id: 'slot-1',
+  time: '2026-03-10T09:00:00.000Z',
+  assignee: { id: 'user-1', fullName: 'Ada Lovelace', image: null },
+  comment: 'Launch recap',
+  targetAudience: 'Engineers',
+  postType: 'poll'
+})
+const page = aBusinessPage({ id: 'page-1', linkedInCompanyName: 'Acme Robotics' })
+
+type Reply = HostResponse | ((req: HostRequest) => HostResponse | Promise<HostResponse>)
+
+/** The post endpoints as the server behaves: versions bump on every change, a stale version is a 409. */
+function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?: Record<string, Reply> } = {}) {
+  const state = { post: options.post ?? null }
+  const store = (changes: Partial<Post>) => {
+    state.post = { ...(state.post ?? aPost()), ...changes, version: (state.post?.version ?? 0) + 1 }
+    return ok(state.post)
+  }
+  const content = (body: Record<string, unknown>): Partial<Post> => {
+    const { text, type, poll, slotId, businessPageId } = body as Partial<Post> & { businessPageId?: string | null }
+    return {
+      ...(text !== undefined ? { text } : {}),
+      ...(type ? { type } : {}),
+      ...(poll !== undefined ? { poll } : {}),
+      ...(slotId !== undefined ? { slotId } : {}),
+      ...(businessPageId !== undefined ? { businessPage: businessPageId ? { id: businessPageId, linkedInCompanyName: 'Acme Robotics', image: null } : null } : {})
+    }
+  }
+  const fake = createFakeHost({
+    'GET /user': ok(aUser({ userOrgBusinessPages: [{ businessPageId: 'page-1', businessPage: { id: 'page-1' } }] })),
+    'GET /organization': ok(anOrganization({ organizationBusinessPages: [page] }, NOW)),
+    'GET /billing/verify/entitled': ok([]),
+    'GET /schedule/assigned-slots': ok(options.slots ?? []),
+    'GET /posts/get': () => (state.post ? ok(state.post) : fail(404, 'Post not found.', 'not_found')),
+    'POST /posts/create': (req) => {
+      state.post = null
+      return store({ ...aPost({ text: '' }), ...content(req.body as Record<string, unknown>) })
+    },
+    'PUT /posts/update': (req) => {
+      const body = req.body as { version: number } & Record<string, unknown>
+      if (!state.post || body.version !== state.post.version) return fail(409, MESSAGES.postChangedElsewhere, 'conflict')
+      return store(content(body))
+    },
+    'POST /posts/schedule': (req) => {
+      const body = req.body as { slotId?: string; scheduledAt?: string }
+      return store({ status: 'SCHEDULED', scheduledAt: body.scheduledAt ?? mySlot.time, slotId: body.slotId ?? state.post?.slotId ?? null })
+    },
+    'POST /posts/publish-now': () => store({ status: 'PENDING_PUBLISH', scheduledAt: NOW.toISOString() }),
+    'POST /posts/unschedule': () => store({ status: 'DRAFT' }),
+    'POST /posts/retry': () => store({ status: 'SCHEDULED', failureReason: null, scheduledAt: NOW.toISOString() }),
+    'DELETE /posts/delete': () => {
+      state.post = null
+      return ok({ ok: true })
+    },
+    ...options.replies
+  })
+  return { fake, state }
+}
+
+function open(path: string, fake: ReturnType<typeof createFakeHost>) {
+  const view = renderInApp(<WritePostPage />, fake, path)
+  return { ...view, events: userEvent.setup() }
+}
+
+/** Fluent's focus manager (Tabster) may leave a just-opened modal aria-hidden in happy-dom: dialogs are found by test id. */
+const scheduleDialog = async () => {
+  const dialog = await screen.findByTestId('schedule-dialog')
+  expect(within(dialog).getByText('Schedule post', { selector: 'h2' })).toBeTruthy()
+  return dialog
+}
+const textBox = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Post text' })
+const location = () => screen.getByTestId('location').textContent ?? ''
+const saveState = () => screen.getByTestId('autosave-state').textContent
+const button = (name: string) => screen.getByRole('button', { name })
+const bodies = (fake: ReturnType<typeof createFakeHost>, method: string, path: string) => fake.requestsTo(method, path).map((r) => r.body)
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  window.localStorage.clear()
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('Write post: editor', () => {
+  it('counts characters as LinkedIn does and says when the post is too long; Schedule and Post now wait', async () => {
+    const { fake } = hostFor()
+    open('/content/write-post', fake)
+    fireEvent.change(await textBox(), { target: { value: '👋 hi' } })
+    expect(screen.getByTestId('post-char-count').textContent).toBe('4 / 3,000')
+    expect(screen.queryByText(MESSAGES.postTooLong)).toBeNull()
+    expect(button('Post now').getAttribute('aria-disabled')).toBeNull()
+
+    fireEvent.change(await textBox(), { target: { value: 'x'.repeat(3001) } })
+    expect(screen.getByTestId('post-char-count').textContent).toBe('3,001 / 3,000')
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(MESSAGES.postTooLong)
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+  })
+
+  it('switches the media and poll editors with the post type (spec §2 choices)', async () => {
+    const { fake } = hostFor()
+    const { events } = open('/content/write-post', fake)
+    await textBox()
+    for (const choice of ['Text', 'Add image', 'Add media', 'Add a document', 'Create a poll']) expect(screen.getByRole('tab', { name: choice })).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Text' }).getAttribute('aria-selected')).toBe('true')
+    expect(screen.queryByTestId('poll-editor')).toBeNull()
+    expect(screen.queryByTestId('media-uploader')).toBeNull()
+
+    await events.click(screen.getByRole('tab', { name: 'Create a poll' }))
+    expect(screen.getByTestId('poll-editor')).toBeTruthy()
+    await events.click(screen.getByRole('tab', { name: 'Add image' }))
+    expect(screen.queryByTestId('poll-editor')).toBeNull()
+    expect(screen.getByTestId('media-uploader')).toBeTruthy()
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(MESSAGES.imagesMissing)
+    await events.click(screen.getByRole('tab', { name: 'Text' }))
+    expect(screen.queryByTestId('media-uploader')).toBeNull()
+  })
+
+  it('autosaves: creates the post after a pause, puts its id in the address, then updates it with its version', async () => {
+    const { fake } = hostFor()
+    const { events } = open('/content/write-post', fake)
+    await events.type(await textBox(), 'Hello')
+    expect(saveState()).toBe('Saving…')
+    await waitFor(() => expect(saveState()).toBe('Saved'))
+    expect(bodies(fake, 'POST', '/posts/create')).toEqual([expect.objectContaining({ text: 'Hello', type: 'textOnly', slotId: null, businessPageId: null })])
+    await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-1'))
+
+    await events.type(await textBox(), ' world')
+    await waitFor(() => expect(bodies(fake, 'PUT', '/posts/update')).toEqual([expect.objectContaining({ postId: 'post-1', version: 1, text: 'Hello world' })]))
+    await waitFor(() => expect(saveState()).toBe('Saved'))
+    expect(fake.requestsTo('POST', '/posts/create')).toHaveLength(1)
+    expect((await textBox()).value).toBe('Hello world')
+  })
+
+  it('posts as a linked business page when chosen', async () => {
+    const { fake } = hostFor({ post: aPost() })
+    open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    const postAs = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Post as' })
+    expect([...postAs.options].map((o) => o.text)).toEqual(['Ada Lovelace (you)', 'Acme Robotics'])
+    fireEvent.change(postAs, { target: { value: 'page-1' } })
+    await waitFor(() => expect(bodies(fake, 'PUT', '/posts/update')).toEqual([expect.objectContaining({ businessPageId: 'page-1', version: 1 })]))
+  })
+
+  it('loses nothing when the window goes mid-typing: the text is back, restored, on the next open', async () => {
+    const { fake } = hostFor({ replies: { 'POST /posts/create': () => new Promise<HostResponse>(() => undefined) } })
+    const first = open('/content/write-post', fake)
+    await first.events.type(await textBox(), 'Unsaved words')
+    first.unmount()
+
+    const { fake: again } = hostFor()
+    open('/content/write-post', again)
+    expect((await textBox()).value).toBe('Unsaved words')
+    expect(screen.getByTestId('post-restored').textContent).toContain('Restored your unsaved changes.')
+    await waitFor(() => expect(bodies(again, 'POST', '/posts/create')).toEqual([expect.objectContaining({ text: 'Unsaved words' })]))
+  })
+
+  it('leaving sends a pending change at once instead of waiting for the pause', async () => {
+    const { fake } = hostFor({ post: aPost() })
+    const view = open('/content/write-post?postId=post-1', fake)
+    fireEvent.change(await textBox(), { target: { value: 'Last words' } })
+    expect(fake.requestsTo('PUT', '/posts/update')).toHaveLength(0)
+    view.unmount()
+    expect(bodies(fake, 'PUT', '/posts/update')).toEqual([expect.objectContaining({ text: 'Last words', version: 1 })])
+  })
+
+  it('a 409 keeps the local text and offers the server version with Reload', async () => {
+    const { fake, state } = hostFor({ post: aPost({ text: 'Draft one' }) })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    state.post = aPost({ text: 'Changed in another window', version: 2 })
+    fireEvent.change(await textBox(), { target: { value: 'My edit' } })
+
+    const bar = await screen.findByTestId('post-conflict')
+    expect(bar.textContent).toContain(MESSAGES.postChangedElsewhere)
+    expect((await textBox()).value).toBe('My edit')
+    expect(saveState()).toBe('Not saved')
+    expect(window.localStorage.getItem(draftStorageKey('user-1', { postId: 'post-1' }))).toContain('My edit')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+
+    await events.click(within(bar).getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(screen.queryByTestId('post-conflict')).toBeNull())
+    expect((await textBox()).value).toBe('Changed in another window')
+  })
+})
+
+describe('Write post: scheduling and publishing', () => {
+  it('starts a post for a slot with its type and idea, and schedules it into that slot', async () => {
+    const { fake } = hostFor({ slots: [mySlot, aSlot({ id: 'slot-2', time: '2026-03-12T09:00:00.000Z', assignee: mySlot.assignee })] })
+    const { events } = open('/content/write-post?slotId=slot-1', fake)
+    const slotCard = await screen.findByTestId('post-slot')
+    expect(slotCard.textContent).toContain('Tue 10 Mar 2026, 09:00')
+    expect(slotCard.textContent).toContain('Launch recap')
+    expect(slotCard.textContent).toContain('Engineers')
+    expect(screen.getByRole('tab', { name: 'Create a poll' }).getAttribute('aria-selected')).toBe('true')
+
+    await events.type(await textBox(), 'Which launch did you like?')
+    await events.type(screen.getByTestId('poll-question').querySelector('input') ?? screen.getByTestId('poll-question'), 'Favourite?')
+    await events.type(screen.getByTestId('poll-option-1'), 'Rockets')
+    await events.type(screen.getByTestId('poll-option-2'), 'Robots')
+    await waitFor(() => expect(button('Schedule').getAttribute('aria-disabled')).toBeNull())
+    await events.click(button('Schedule'))
+
+    const dialog = await scheduleDialog()
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Into an assigned slot', hidden: true }).checked).toBe(true)
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Tue 10 Mar 2026, 09:00 · Launch recap/, hidden: true }).checked).toBe(true)
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }))
+
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/schedule')).toEqual([{ postId: 'post-1', version: expect.any(Number), slotId: 'slot-1' }]))
+    const created = bodies(fake, 'POST', '/posts/create')[0] as Record<string, unknown>
+    expect(created).toMatchObject({ slotId: 'slot-1', type: 'poll' })
+    expect((await screen.findByTestId('post-scheduled')).textContent).toContain('Scheduled for Tue 10 Mar 2026, 09:00')
+    expect((await screen.findByTestId('toast')).textContent).toContain('Post scheduled ✅')
+  })
+
+  it('schedules at a day and quarter-hour in the user’s timezone; a past time is refused before sending', async () => {
+    const { fake } = hostFor({ post: aPost() })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Schedule'))
+    const dialog = await scheduleDialog()
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'At a time', hidden: true }).checked).toBe(true)
+    fireEvent.change(within(dialog).getByTestId('schedule-date'), { target: { value: '2026-03-03' } })
+    fireEvent.change(within(dialog).getByTestId('schedule-time'), { target: { value: '09:00' } })
+    expect(within(dialog).getByText(MESSAGES.scheduleInPast, { selector: '[role=alert]' })).toBeTruthy()
+    expect((within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }) as HTMLButtonElement).disabled).toBe(true)
+
+    // 1 April is in British Summer Time: 10:15 in London is 09:15 UTC.
+    fireEvent.change(within(dialog).getByTestId('schedule-date'), { target: { value: '2026-04-01' } })
+    fireEvent.change(within(dialog).getByTestId('schedule-time'), { target: { value: '10:15' } })
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }))
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/schedule')).toEqual([{ postId: 'post-1', version: 1, scheduledAt: '2026-04-01T09:15:00.000Z' }]))
+  })
+
+  it('shows a LinkedIn refusal in the dialog with the way to Settings', async () => {
+    const { fake } = hostFor({ post: aPost(), replies: { 'POST /posts/schedule': fail(409, MESSAGES.linkedInNotConnected, 'conflict') } })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Schedule'))
+    const dialog = await scheduleDialog()
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }))
+    const error = await within(dialog).findByTestId('schedule-error')
+    expect(error.textContent).toContain(MESSAGES.linkedInNotConnected)
+    expect(within(error).getByRole('link', { name: 'Profile Settings' }).getAttribute('href')).toBe('/settings')
+  })
+
+  it('Post now asks first, then publishes the saved version', async () => {
+    const { fake } = hostFor({ post: aPost() })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Post now'))
+    const dialog = await screen.findByTestId('post-now-dialog')
+    expect(fake.requestsTo('POST', '/posts/publish-now')).toHaveLength(0)
+    await events.click(within(dialog).getByRole('button', { name: 'Publish now', hidden: true }))
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/publish-now')).toEqual([{ postId: 'post-1', version: 1 }]))
+    expect((await screen.findByTestId('post-publishing')).textContent).toContain(MESSAGES.postBeingPublished)
+    expect((await textBox()).readOnly).toBe(true)
+  })
+
+  it('a scheduled post can be unscheduled', async () => {
+    const { fake } = hostFor({ post: aPost({ status: 'SCHEDULED', scheduledAt: '2026-03-10T09:00:00.000Z' }) })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    const bar = await screen.findByTestId('post-scheduled')
+    expect(bar.textContent).toContain('Scheduled for Tue 10 Mar 2026, 09:00')
+    expect(screen.queryByRole('button', { name: 'Schedule' })).toBeNull()
+    await events.click(within(bar).getByRole('button', { name: 'Unschedule' }))
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/unschedule')).toEqual([{ postId: 'post-1' }]))
+    await waitFor(() => expect(screen.queryByTestId('post-scheduled')).toBeNull())
+    expect(button('Schedule')).toBeTruthy()
+  })
+
+  it('a published post is read-only and links to LinkedIn', async () => {
+    const url = 'https://www.linkedin.com/feed/update/urn:li:share:1'
+    const { fake } = hostFor({ post: aPost({ status: 'PUBLISHED', publishedAt: '2026-03-02T10:00:00.000Z', linkedInPostUrl: url }) })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    expect((await textBox()).readOnly).toBe(true)
+    const bar = screen.getByTestId('post-published')
+    expect(bar.textContent).toContain('Published on LinkedIn')
+    expect(screen.queryByRole('button', { name: 'Schedule' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Post now' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Delete draft' })).toBeNull()
+    await events.click(within(bar).getByRole('link', { name: 'View on LinkedIn' }))
+    expect(fake.host.openExternal).toHaveBeenCalledWith(url)
+    fireEvent.change(await textBox(), { target: { value: 'Changed' } })
+    expect((await textBox()).value).toBe('Our new release is out')
+  })
+
+  it('a failed post shows why; Retry is the user’s explicit call', async () => {
+    const { fake } = hostFor({ post: aPost({ failureReason: UNKNOWN_OUTCOME, scheduledAt: '2026-03-03T12:00:00.000Z' }) })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    const bar = await screen.findByTestId('post-failed')
+    expect(bar.textContent).toContain(UNKNOWN_OUTCOME)
+    expect(fake.requestsTo('POST', '/posts/retry')).toHaveLength(0)
+    await events.click(within(bar).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/retry')).toEqual([{ postId: 'post-1' }]))
+    await waitFor(() => expect(screen.queryByTestId('post-failed')).toBeNull())
+  })
+
+  it('Delete draft asks first, deletes and starts a new post', async () => {
+    const { fake } = hostFor({ post: aPost() })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Delete draft'))
+    const dialog = await screen.findByTestId('delete-post-dialog')
+    await events.click(within(dialog).getByRole('button', { name: 'Delete', hidden: true }))
+    await waitFor(() => expect(fake.requestsTo('DELETE', '/posts/delete').map((r) => r.query)).toEqual([{ postId: 'post-1' }]))
+    await waitFor(() => expect(location()).toBe('/content/write-post'))
+    expect((await textBox()).value).toBe('')
+    expect(screen.getByRole('heading', { name: 'New post' })).toBeTruthy()
+  })
+
+  it('a slot that already has its post opens that post', async () => {
+    const { fake } = hostFor({ post: aPost({ slotId: 'slot-1' }), slots: [{ ...mySlot, postId: 'post-1' }] })
+    open('/content/write-post?slotId=slot-1', fake)
+    await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-1'))
+    expect((await textBox()).value).toBe('Our new release is out')
+  })
+})

@@ -1,0 +1,56 @@
+import { TZDate } from '@date-fns/tz'
+import { addDays, format } from 'date-fns'
+import type { AssignedSlot, User } from '@shared/domain'
+import { localDate, localTime, zonedInstant } from '@shared/rules/slots'
+
+/** A new schedule starts tomorrow at this time. */
+const DEFAULT_TIME = '09:00'
+
+/** The user's timezone, or the browser's for a user who has none yet. */
+export function userTimeZone(user: Pick<User, 'timezone'>): string {
+  return user.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
+}
+
+/** 'Tue 10 Mar 2026, 09:00' in the timezone (24-hour, as the Plan shows times). */
+export function formatWhen(instant: string, timeZone: string): string {
+  return format(new TZDate(new Date(instant).getTime(), timeZone), 'EEE d MMM yyyy, HH:mm')
+}
+
+/** A slot as the schedule dialog lists it: when, then its topic tag and content idea when it has them. */
+export function slotLabel(slot: AssignedSlot, timeZone: string): string {
+  const tag = slot.tag?.title ?? slot.businessPostTag?.title
+  return [formatWhen(slot.time, timeZone), tag, slot.comment.trim() || undefined].filter(Boolean).join(' · ')
+}
+
+export interface ScheduleTime {
+  /** 'yyyy-MM-dd' in the user's timezone. */
+  date: string
+  /** One of the 96 quarter-hours. */
+  time: string
+}
+
+/** Where the time pickers start: the post's own time when it has one in the future, else tomorrow at 09:00. */
+export function initialScheduleTime(scheduledAt: string | null, now: Date, timeZone: string): ScheduleTime {
+  if (scheduledAt && Date.parse(scheduledAt) > now.getTime()) {
+    return { date: localDate(scheduledAt, timeZone), time: quarterHourOf(localTime(scheduledAt, timeZone)) }
+  }
+  return { date: format(addDays(new TZDate(now.getTime(), timeZone), 1), 'yyyy-MM-dd'), time: DEFAULT_TIME }
+}
+
+/** '09:07' → '09:00': the pickers offer quarter-hours only. */
+function quarterHourOf(time: string): string {
+  const [h = '00', m = '00'] = time.split(':')
+  return `${h}:${String(Math.floor(Number(m) / 15) * 15).padStart(2, '0')}`
+}
+
+/** Today in the timezone: the earliest day the date picker offers. */
+export function todayIn(now: Date, timeZone: string): string {
+  return localDate(now, timeZone)
+}
+
+/** The instant a picked day and time mean in the timezone; null while the day is not a valid date. */
+export function scheduleInstant(pick: ScheduleTime, timeZone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(pick.date)) return null
+  const instant = zonedInstant(pick.date, pick.time, timeZone)
+  return Number.isNaN(instant.getTime()) ? null : instant
+}

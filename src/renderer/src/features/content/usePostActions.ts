@@ -1,0 +1,147 @@
+import { useState } from 'react'
+import { MESSAGES } from '@shared/api/messages'
+import type { AssignedSlot, Post } from '@shared/domain'
+import {
+  useDeletePost,
+  useFetchLatestPost,
+  usePublishPostNow,
+  useRetryPost,
+  useSchedulePost,
+  useUnschedulePost,
+  useUpcomingSlots
+} from '@renderer/api/posts'
+import { useNotify } from '@renderer/app/toasts'
+import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
+import { NotSavedError, type AutosaveController } from './autosave'
+import { formatWhen } from './postTimes'
+import type { ScheduleTarget } from './ScheduleDialog'
+
+const NOT_SAVED = 'Your latest changes are not saved yet. Try again in a moment.'
+
+type Failure = { fields: FieldErrors; message: string | null }
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof NotSavedError) return { fields: {}, message: error.state === 'conflict' ? MESSAGES.postChangedElsewhere : NOT_SAVED }
+  return describeFailure(error)
+}
+
+/** One line for a refusal shown outside a form. */
+function messageOf(failure: Failure): string {
+  return failure.message ?? Object.values(failure.fields)[0] ?? MESSAGES.postChangedElsewhere
+}
+
+/** The slots a post may go into: the user's open ones still ahead, free or already holding this post. */
+function openSlotsFor(slots: AssignedSlot[] | undefined, postId: string | null, now: number): AssignedSlot[] {
+  return (slots ?? []).filter((s) => s.status === 'OPEN' && Date.parse(s.time) > now && (s.postId === null || s.postId === postId))
+}
+
+export interface PostActionsOptions {
+  controller: AutosaveController
+  postId: string | null
+  timeZone: string
+  onDeleted: () => void
+}
+
+/**
+ * What the editor's buttons do. Each action runs through the autosave's `exclusive`: the latest
+ * text is saved first and no save races the action with an old version.
+ */
+export function usePostActions({ controller, postId, timeZone, onDeleted }: PostActionsOptions) {
+  const notify = useNotify()
+  const schedule = useSchedulePost()
+  const publish = usePublishPostNow()
+  const unschedule = useUnschedulePost()
+  const retry = useRetryPost()
+  const remove = useDeletePost()
+  const fetchLatest = useFetchLatestPost()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [dialog, setDialog] = useState<{ post: Post | null; error: Failure | null; openedAt: number } | null>(null)
+  const [confirm, setConfirm] = useState<'postNow' | 'delete' | null>(null)
+  const upcoming = useUpcomingSlots({ enabled: dialog !== null })
+
+  /** Runs one action; a refusal is shown by `onFailure` (default: the bar under the toolbar). */
+  async function run(action: () => Promise<void>, onFailure: (failure: Failure) => void = (f) => setError(messageOf(f))) {
+    setBusy(true)
+    setError(null)
+    try {
+      await action()
+    } catch (failure) {
+      onFailure(failureOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return {
+    busy,
+    error,
+    confirm,
+    schedule: dialog
+      ? {
+          post: dialog.post,
+          error: dialog.error,
+          slots: openSlotsFor(upcoming.data, postId, dialog.openedAt),
+          slotsLoading: upcoming.isPending
+        }
+      : null,
+    /** Opens 'Schedule post' (post: the scheduled post whose time is edited). */
+    openSchedule: (post: Post | null) => setDialog({ post, error: null, openedAt: Date.now() }),
+    closeSchedule: () => setDialog(null),
+    schedulePost: (target: ScheduleTarget) =>
+      run(
+        async () => {
+          const post = await controller.exclusive((saved) => schedule.mutateAsync({ postId: saved.id, version: saved.version, ...target }))
+          setDialog(null)
+          notify({ title: 'Post scheduled ✅', body: post.scheduledAt ? `It goes out on ${formatWhen(post.scheduledAt, timeZone)}.` : undefined })
+        },
+        (failure) => setDialog((d) => (d ? { ...d, error: failure } : d))
+      ),
+    askPostNow: () => setConfirm('postNow'),
+    askDelete: () => setConfirm('delete'),
+    closeConfirm: () => setConfirm(null),
+    postNow: () =>
+      run(async () => {
+        setConfirm(null)
+        await controller.exclusive((saved) => publish.mutateAsync({ postId: saved.id, version: saved.version }))
+        notify({ title: 'Publishing your post 🚀', body: 'It goes out on LinkedIn in a moment.' })
+      }),
+    unschedule: () =>
+      run(async () => {
+        await controller.exclusive((saved) => unschedule.mutateAsync(saved.id))
+        notify({ title: 'Post unscheduled ✅', body: 'It is a draft again.' })
+      }),
+    retry: () =>
+      run(async () => {
+        await controller.exclusive((saved) => retry.mutateAsync({ postId: saved.id }))
+        notify({ title: 'Publishing again 🚀', body: 'It goes out on LinkedIn in a moment.' })
+      }),
+    deletePost: () =>
+      run(
+        async () => {
+          await controller.exclusive(
+            async (saved) => {
+              await remove.mutateAsync(saved.id)
+            },
+            { save: false }
+          )
+          controller.discard()
+          setConfirm(null)
+          notify({ title: 'Draft deleted ✅' })
+          onDeleted()
+        },
+        (failure) => {
+          setConfirm(null)
+          setError(messageOf(failure))
+        }
+      ),
+    /** After a 409: the server's version (reload) or the user's own text (keep) wins. */
+    resolveConflict: (choice: 'reload' | 'keep') =>
+      run(async () => {
+        if (!postId) return
+        const latest = await fetchLatest(postId)
+        if (choice === 'reload') controller.reload(latest)
+        else await controller.keepMine(latest)
+      })
+  }
+}
