@@ -3,6 +3,7 @@ export const paths = {
   login: '/login',
   signup: '/signup',
   join: '/join',
+  callback: '/callback',
   onboarding: '/signup/onboarding/company',
   dashboard: '/dashboard',
   writePost: '/content/write-post',

@@ -32,6 +32,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.login, access: 'guest', shell: false, load: () => import('@renderer/features/auth/LoginPage') },
   { path: paths.signup, access: 'guest', shell: false, load: () => import('@renderer/features/auth/SignupPage') },
   { path: paths.onboarding, access: 'protected', shell: false, load: () => import('@renderer/features/auth/OnboardingPage') },
+  { path: paths.callback, access: 'protected', shell: false, load: () => import('@renderer/features/auth/CallbackPage') },
   {
     path: paths.dashboard,
     access: 'protected',

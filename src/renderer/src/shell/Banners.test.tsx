@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, screen } from '@testing-library/react'
-import { createFakeHost } from '@renderer/testing/fakeHost'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { LINKEDIN_RETURN_KEY } from '@renderer/api/linkedin'
+import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization, daysFromNow } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { Banners } from './Banners'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  sessionStorage.clear()
+})
 
 const now = new Date()
 const endingTrial = anOrganization({ currentPlan: { ...anOrganization().currentPlan, trialEndsAt: daysFromNow(3, now) } })
@@ -26,10 +30,33 @@ describe('Banners', () => {
     expect(screen.getByRole('link', { name: 'Profile Settings' }).getAttribute('href')).toBe('/settings')
   })
 
-  it('shows the expired LinkedIn connection with a Reconnect link', () => {
-    renderInApp(<Banners pathname="/settings" user={aUser({ linkedInExpireAt: daysFromNow(-2, now) })} organization={anOrganization()} now={now} />, createFakeHost())
+  it('shows the expired LinkedIn connection with Reconnect, which starts connecting at once', async () => {
+    const fake = createFakeHost({ 'POST /linkedin/connect': ok({ authorizationUrl: 'https://www.linkedin.com/oauth/v2/authorization?state=s1' }) })
+    renderInApp(<Banners pathname="/schedule" user={aUser({ linkedInExpireAt: daysFromNow(-2, now) })} organization={anOrganization()} now={now} />, fake, '/schedule?view=week')
     expect(screen.getByTestId('banner-linkedin-expired').textContent).toContain('You need to reconnect to LinkedIn.')
-    expect(screen.getByRole('link', { name: 'Reconnect' })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }))
+
+    await waitFor(() => expect(fake.host.openOAuthPage).toHaveBeenCalledWith('https://www.linkedin.com/oauth/v2/authorization?state=s1'))
+    expect(fake.host.beginOAuthRedirect).toHaveBeenCalledTimes(1)
+    expect(fake.requestsTo('POST', '/linkedin/connect')[0]?.body).toEqual({ redirectUri: 'http://localhost/callback' })
+    expect(sessionStorage.getItem(LINKEDIN_RETURN_KEY)).toBe('/schedule?view=week')
+    expect(screen.queryByRole('link', { name: 'Reconnect' })).toBeNull()
+  })
+
+  it('offers Reconnect on the expiring banner, and in the desktop app waits for the browser with a Cancel', async () => {
+    const fake = createFakeHost({ 'POST /linkedin/connect': ok({ authorizationUrl: 'http://127.0.0.1:4680/api/linkedin/sandbox/authorize?state=s1' }) }, { kind: 'desktop' })
+    renderInApp(<Banners pathname="/dashboard" user={aUser({ linkedInExpireAt: daysFromNow(3, now) })} organization={anOrganization()} now={now} />, fake)
+    expect(screen.getByTestId('banner-linkedin-expiring').textContent).toContain(
+      'Your LinkedIn connection will expire in 3 days. Please reconnect to avoid interruption.'
+    )
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }))
+
+    expect(await screen.findByText(/Finish connecting in your browser…/)).toBeTruthy()
+    expect(fake.host.openOAuthPage).toHaveBeenCalledWith('http://127.0.0.1:4680/api/linkedin/sandbox/authorize?state=s1')
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy()
   })
 
   it('shows nothing on the subscription-expired route', () => {

@@ -13,12 +13,12 @@ export const fail = (status: number, message = 'Failed', code = 'error', fields?
  * A HostBridge that answers from a table keyed by 'METHOD /path' and records every request, so
  * tests drive the renderer exactly as the web and desktop hosts do.
  */
-export function createFakeHost(replies: Record<string, Reply> = {}) {
+export function createFakeHost(replies: Record<string, Reply> = {}, options: { kind?: HostBridge['kind'] } = {}) {
   const table = new Map(Object.entries(replies))
   const requests: HostRequest[] = []
   const listeners = new Set<(event: HostEvent) => void>()
   const host = {
-    kind: 'web' as const,
+    kind: options.kind ?? 'web',
     request: vi.fn(async (req: HostRequest): Promise<HostResponse> => {
       requests.push(req)
       const reply = table.get(`${req.method} ${req.path}`)

@@ -11,6 +11,7 @@ import { LoadingState } from '@renderer/components/LoadingState'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { TimeZonePicker } from '@renderer/components/TimeZonePicker'
 import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
+import { LinkedInConnectionCard } from './LinkedInConnection'
 import { YourTopicTags } from './YourTopicTags'
 
 const useStyles = makeStyles({
@@ -108,6 +109,7 @@ export default function ProfileSettingsPage() {
   return (
     <div className={styles.page}>
       <ProfileForm key={user.data.id} user={user.data} />
+      <LinkedInConnectionCard timezone={user.data.timezone || null} />
       <YourTopicTags userId={user.data.id} />
       <Card className={styles.card}>
         <h2 className={styles.heading}>Plan and billing</h2>
