@@ -11,8 +11,8 @@ import {
   MessageBarActions,
   MessageBarBody,
   Select,
-  Tab,
-  TabList,
+  Radio,
+  RadioGroup,
   Text,
   Textarea,
   Tooltip,
@@ -99,6 +99,8 @@ const useStyles = makeStyles({
   },
   composer: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   postAs: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '> :last-child': { flex: '0 1 360px' } },
+  choices: { flexWrap: 'wrap' },
+  choice: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   text: { '& textarea': { minHeight: '240px' } },
   counterRow: { display: 'flex', justifyContent: 'flex-end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
   counter: { color: tokens.colorNeutralForeground3, fontVariantNumeric: 'tabular-nums' },
@@ -291,22 +293,31 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             </Field>
           </div>
 
-          <TabList
-            selectedValue={draft.choice}
-            onTabSelect={(_, d) => edit((current) => ({ ...current, choice: d.value as PostTypeChoice }))}
+          <RadioGroup
+            value={draft.choice}
+            onChange={(_, d) => edit((current) => ({ ...current, choice: d.value as PostTypeChoice }))}
+            layout="horizontal"
             disabled={readOnly}
             aria-label="Post type"
+            className={styles.choices}
             data-testid="post-type"
           >
             {POST_TYPE_CHOICES.map((choice) => {
               const Icon = CHOICE_ICONS[choice]
               return (
-                <Tab key={choice} value={choice} icon={<Icon />}>
-                  {choice}
-                </Tab>
+                <Radio
+                  key={choice}
+                  value={choice}
+                  label={
+                    <span className={styles.choice}>
+                      <Icon aria-hidden />
+                      {choice}
+                    </span>
+                  }
+                />
               )
             })}
-          </TabList>
+          </RadioGroup>
 
           <div>
             <Field
@@ -373,14 +384,26 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
         </div>
 
         <div className={styles.preview}>
-          <TabList selectedValue={width} onTabSelect={(_, d) => setWidth(d.value as 'desktop' | 'mobile')} size="small" aria-label="Preview width">
-            <Tab value="desktop" icon={<Desktop20Regular />}>
-              Desktop
-            </Tab>
-            <Tab value="mobile" icon={<Phone20Regular />}>
-              Mobile
-            </Tab>
-          </TabList>
+          <RadioGroup value={width} onChange={(_, d) => setWidth(d.value as 'desktop' | 'mobile')} layout="horizontal" aria-label="Preview width">
+            <Radio
+              value="desktop"
+              label={
+                <span className={styles.choice}>
+                  <Desktop20Regular aria-hidden />
+                  Desktop
+                </span>
+              }
+            />
+            <Radio
+              value="mobile"
+              label={
+                <span className={styles.choice}>
+                  <Phone20Regular aria-hidden />
+                  Mobile
+                </span>
+              }
+            />
+          </RadioGroup>
           <PostPreview text={draft.text} type={type} poll={type === 'poll' ? draft.poll : null} media={media} author={author} width={width} />
         </div>
       </div>
@@ -401,7 +424,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
         open={actions.confirm === 'postNow'}
         title="Publish this post on LinkedIn now?"
         message={`It goes out as ${author.name} right away.`}
-        confirmLabel="Publish now"
+        confirmLabel="Post now"
         busy={actions.busy}
         onConfirm={actions.postNow}
         onCancel={actions.closeConfirm}

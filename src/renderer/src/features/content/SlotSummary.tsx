@@ -14,7 +14,7 @@ export function SlotSummary({ slot, timeZone }: { slot: AssignedSlot; timeZone: 
   const styles = useStyles()
   const tag = slot.tag ?? slot.businessPostTag
   return (
-    <Card appearance="filled-alternative" data-testid="post-slot">
+    <Card appearance="filled-alternative" data-testid="write-post-slot">
       <CardHeader image={<CalendarLtr20Regular />} header={<Text weight="semibold">For your slot on {formatWhen(slot.time, timeZone)}</Text>} />
       <dl className={styles.details}>
         {tag ? (
