@@ -1,9 +1,10 @@
 import type { CSSProperties, MouseEvent } from 'react'
+import { Link } from 'react-router-dom'
 import { Avatar, Button, Popover, PopoverSurface, PopoverTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Building16Regular, Checkmark16Filled, Document16Regular } from '@fluentui/react-icons'
 import type { AssignedSlot } from '@shared/domain'
 import { useSlotDrag } from './dnd'
-import { POST_STATUS_LABELS, postLabel, slotLabel, type Entry } from './entries'
+import { POST_STATUS_LABELS, postEditorPath, postLabel, slotLabel, type Entry } from './entries'
 import { dayLabel } from './calendarDates'
 import { useSchedule } from './scheduleContext'
 
@@ -32,7 +33,7 @@ const useStyles = makeStyles({
   draggable: { cursor: 'grab' },
   missed: { opacity: 0.55, borderLeftColor: tokens.colorNeutralStroke1, color: tokens.colorNeutralForeground3 },
   done: { borderLeftColor: tokens.colorPaletteGreenBorderActive },
-  post: { borderLeftColor: tokens.colorPalettePurpleBorderActive, cursor: 'default' },
+  post: { borderLeftColor: tokens.colorPalettePurpleBorderActive, textDecoration: 'none' },
   time: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, flexShrink: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, flexGrow: 1 },
   tag: { width: '8px', height: '8px', borderRadius: '50%', flexShrink: 0 },
@@ -97,24 +98,25 @@ export function SlotChip({ slot, time, showAvatar = true, style }: { slot: Assig
   )
 }
 
-/** A post (published or planned): shown, not moved here. */
+/** A post (published or planned): opens in the editor; not moved here. */
 export function PostChip({ entry, style }: { entry: Extract<Entry, { kind: 'post' }>; style?: CSSProperties }) {
   const styles = useStyles()
   const { post } = entry
   return (
-    <div
-      role="note"
+    <Link
+      to={postEditorPath(post.id)}
       className={mergeClasses(styles.chip, styles.post)}
       style={style}
       aria-label={postLabel(post, entry.time)}
       title={`${POST_STATUS_LABELS[post.status]}: ${post.excerpt}`}
       data-testid={`post-${post.id}`}
+      draggable={false}
       onClick={(event) => event.stopPropagation()}
     >
       <span className={styles.icon}>{post.account.kind === 'page' ? <Building16Regular aria-hidden /> : <Document16Regular aria-hidden />}</span>
       <span className={styles.time}>{entry.time}</span>
       <span className={styles.name}>{post.account.name}</span>
-    </div>
+    </Link>
   )
 }
 

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react'
+import { Link } from 'react-router-dom'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import { Avatar, Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Building16Regular, Checkmark16Filled } from '@fluentui/react-icons'
 import type { AssignedSlot, ScheduleItem } from '@shared/domain'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { dayLabel, type ZonedParts } from './calendarDates'
-import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, postLabel, slotLabel, type Entry } from './entries'
+import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, postEditorPath, postLabel, slotLabel, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 
 export const LIST_DAY_ROW_PX = 40
@@ -79,6 +80,7 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' }
   },
+  link: { textDecoration: 'none' },
   missed: { color: tokens.colorNeutralForeground3, opacity: 0.6 },
   time: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
   cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
@@ -144,7 +146,12 @@ function PostRow({ entry }: { entry: Extract<Entry, { kind: 'post' }> }) {
   const styles = useStyles()
   const { post } = entry
   return (
-    <div className={styles.item} role="note" aria-label={postLabel(post, entry.time)} data-testid={`list-post-${post.id}`}>
+    <Link
+      to={postEditorPath(post.id)}
+      className={mergeClasses(styles.item, styles.clickable, styles.link)}
+      aria-label={postLabel(post, entry.time)}
+      data-testid={`list-post-${post.id}`}
+    >
       <span className={styles.time}>{entry.time}</span>
       <Avatar name={post.account.name} image={post.account.image ? { src: post.account.image } : undefined} size={24} color="colorful" aria-hidden />
       <span className={styles.cell}>
@@ -159,7 +166,7 @@ function PostRow({ entry }: { entry: Extract<Entry, { kind: 'post' }> }) {
           {POST_STATUS_LABELS[post.status]}
         </Badge>
       </span>
-    </div>
+    </Link>
   )
 }
 

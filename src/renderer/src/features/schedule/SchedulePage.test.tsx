@@ -128,12 +128,43 @@ describe('Plan: month view', () => {
     expect(screen.queryByTestId('slot-modal')).toBeNull()
   })
 
-  it('shows posts when the calendar has them', async () => {
-    open('/schedule?date=2026-12-01', { calendar: () => ({ slots: [], posts: [aCalendarPost({ time: '2026-12-04T18:00:00.000Z' })] }) })
+  it('shows posts when the calendar has them, each opening the editor at that post', async () => {
+    const { events } = open('/schedule?date=2026-12-01', { calendar: () => ({ slots: [], posts: [aCalendarPost({ time: '2026-12-04T18:00:00.000Z' })] }) })
     await ready('month')
-    expect(within(day('2026-12-04')).getByRole('note', { name: 'Post at 10:00 by Grace Hopper, Text, Scheduled' })).toBeTruthy()
+    const post = within(day('2026-12-04')).getByRole('link', { name: 'Post at 10:00 by Grace Hopper, Text, Scheduled' })
+    expect(post.getAttribute('href')).toBe('/content/write-post?postId=post-1')
     // With posts in the Plan, the status filter offers post statuses too.
     expect(within(screen.getByTestId('filter-status')).getByRole('option', { name: 'Published' })).toBeTruthy()
+    await events.click(post)
+    await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-1'))
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
+  })
+
+  it('offers Write post in the menu of the viewer’s own open slots only', async () => {
+    const { events, router } = open('/schedule?date=2026-12-01', {
+      slots: [
+        aSlot({ id: 'mine', time: '2026-12-02T17:00:00.000Z', assignee: { id: 'user-1', fullName: 'Ada Lovelace', image: null } }),
+        aSlot({ id: 'mine-done', time: '2026-12-02T18:00:00.000Z', status: 'DONE', assignee: { id: 'user-1', fullName: 'Ada Lovelace', image: null } }),
+        aSlot({ id: 'theirs', time: '2026-12-02T19:00:00.000Z' })
+      ]
+    })
+    await ready('month')
+    fireEvent.contextMenu(screen.getByTestId('slot-theirs'))
+    await screen.findByRole('menuitem', { name: 'Edit slot' })
+    expect(screen.queryByRole('menuitem', { name: 'Write post' })).toBeNull()
+    await events.keyboard('{Escape}')
+    fireEvent.contextMenu(screen.getByTestId('slot-mine-done'))
+    await screen.findByRole('menuitem', { name: 'Edit slot' })
+    expect(screen.queryByRole('menuitem', { name: 'Write post' })).toBeNull()
+    await events.keyboard('{Escape}')
+
+    // The Plan stays mounted in this test router (and would act on ?slotId=), so record where it went.
+    const visited: string[] = []
+    router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`))
+    fireEvent.contextMenu(screen.getByTestId('slot-mine'))
+    await events.click(await screen.findByRole('menuitem', { name: 'Write post' }))
+
+    await waitFor(() => expect(visited[0]).toBe('/content/write-post?slotId=mine'))
   })
 
   it('opens the assign-slot modal preset to a clicked day, and with Enter on the focused day', async () => {
@@ -360,6 +391,15 @@ describe('Plan: list view', () => {
     if (loadMore) await events.click(loadMore)
     await waitFor(() => expect(fake.requestsTo('GET', '/schedule').some((r) => r.query?.cursor === 'next-1')).toBe(true))
     await screen.findByRole('heading', { name: 'Sunday, 20 December 2026' })
+  })
+
+  it('opens a post of the list in the editor', async () => {
+    const { events } = open('/schedule?view=list&date=2026-12-01', {
+      list: () => ({ items: [{ kind: 'post', time: '2026-12-04T18:00:00.000Z', post: aCalendarPost({ id: 'post-9', time: '2026-12-04T18:00:00.000Z' }) }], nextCursor: null })
+    })
+    await ready('list')
+    await events.click(screen.getByRole('link', { name: 'Post at 10:00 by Grace Hopper, Text, Scheduled' }))
+    await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-9'))
   })
 
   it('says No results found when the month is empty, and opens a slot from the list', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import {
   Button,
@@ -14,7 +14,14 @@ import {
   makeStyles,
   tokens
 } from '@fluentui/react-components'
-import { CalendarAdd20Regular, CalendarArrowRight20Regular, ChevronLeft20Regular, ChevronRight20Regular, Edit20Regular } from '@fluentui/react-icons'
+import {
+  CalendarAdd20Regular,
+  CalendarArrowRight20Regular,
+  ChevronLeft20Regular,
+  ChevronRight20Regular,
+  DocumentEdit20Regular,
+  Edit20Regular
+} from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
 import type { AssignedSlot } from '@shared/domain'
 import { useCallApi } from '@renderer/api/client'
@@ -25,7 +32,7 @@ import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { useNow } from '@renderer/hooks/useNow'
 import { browserTimeZone, instantRange, monthGrid, periodTitle, shiftPeriod, visibleDays, weekDays, zonedClock, type CalendarView } from './calendarDates'
-import { entriesByDay } from './entries'
+import { canWritePostFor, entriesByDay, slotWritePath } from './entries'
 import { ListView } from './ListView'
 import { MonthView } from './MonthView'
 import { canMoveSlot, canMoveSlotTo, useSlotMoves } from './moves'
@@ -54,8 +61,9 @@ function useReadyMark(view: CalendarView, ready: boolean) {
 
 type ModalState = { preset?: AssignSlotPreset; slot?: AssignedSlot }
 
-function PlanScreen({ timeZone }: { timeZone: string }) {
+function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string }) {
   const styles = useStyles()
+  const navigate = useNavigate()
   const notify = useNotify()
   const queryClient = useQueryClient()
   const callApi = useCallApi()
@@ -236,6 +244,18 @@ function PlanScreen({ timeZone }: { timeZone: string }) {
       >
         <MenuPopover data-testid="slot-menu">
           <MenuList>
+            {menuSlot && canWritePostFor(menuSlot, viewerId) ? (
+              <MenuItem
+                icon={<DocumentEdit20Regular />}
+                onClick={() => {
+                  closeMenu(false)
+                  void navigate(slotWritePath(menuSlot.id))
+                }}
+                data-testid="slot-menu-write"
+              >
+                Write post
+              </MenuItem>
+            ) : null}
             <MenuItem
               icon={<Edit20Regular />}
               onClick={() => {
@@ -270,12 +290,13 @@ function PlanScreen({ timeZone }: { timeZone: string }) {
  * /schedule, the Plan (spec §1, §2, §7): the shared calendar of assigned slots (and posts) as a
  * month, a week or a list, in the viewer's timezone (their profile's, else the browser's), with
  * filters; days open the assign-slot modal, slots open it in edit mode and can be dragged to
- * another day. View, day, filters live in the address; `?slotId=` opens one slot.
+ * another day; the viewer's own open slots offer 'Write post' in their menu, and posts open in the
+ * editor. View, day, filters live in the address; `?slotId=` opens one slot.
  */
 export default function SchedulePage() {
   const user = useUser()
   if (user.isPending) return <LoadingState inline label="Loading the plan…" />
   if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />
   const timeZone = user.data.timezone || browserTimeZone()
-  return <PlanScreen key={timeZone} timeZone={timeZone} />
+  return <PlanScreen key={timeZone} timeZone={timeZone} viewerId={user.data.id} />
 }

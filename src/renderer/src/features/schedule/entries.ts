@@ -1,4 +1,5 @@
 import type { AssignedSlot, Calendar, CalendarPost, PostStatus, PostType, ScheduleItem, SlotStatus } from '@shared/domain'
+import { paths } from '@renderer/app/paths'
 import type { ZonedParts } from './calendarDates'
 
 /** A slot or a post placed in the viewer's timezone. */
@@ -136,6 +137,21 @@ export function slotLabel(slot: AssignedSlot, time: string): string {
   if (slot.isBusinessPageSlot && slot.businessPages.length > 0) parts.push(slot.businessPages.map((p) => p.linkedInCompanyName).join(', '))
   parts.push(SLOT_STATUS_LABELS[slot.status])
   return parts.join(', ')
+}
+
+/** Where a post opens: the editor, at that post. */
+export function postEditorPath(postId: string): string {
+  return `${paths.writePost}?${new URLSearchParams({ postId }).toString()}`
+}
+
+/** The editor with a new post for the slot (its time, type, topic and audience). */
+export function slotWritePath(slotId: string): string {
+  return `${paths.writePost}?${new URLSearchParams({ slotId }).toString()}`
+}
+
+/** A slot offers 'Write post' to its assignee while it is still open. */
+export function canWritePostFor(slot: AssignedSlot, viewerId: string): boolean {
+  return slot.assignee.id === viewerId && slot.status === 'OPEN'
 }
 
 export function postLabel(post: CalendarPost, time: string): string {

@@ -57,6 +57,19 @@ afterEach(() => {
 })
 
 describe('Edit slot', () => {
+  it('offers the assignee Write post for an open slot, which closes and opens the editor for it', async () => {
+    const mine = aSlot({ id: 'slot-9', time: '2026-03-17T09:00:00.000Z', assignee: { id: 'user-1', fullName: 'Ada Lovelace', image: null } })
+    const { onClose, events } = open(mine)
+    await events.click(await screen.findByRole('button', { name: 'Write post' }))
+    expect(onClose).toHaveBeenCalled()
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/content/write-post?slotId=slot-9'))
+    cleanup()
+
+    open(aSlot({ time: '2026-03-17T09:00:00.000Z' }))
+    await screen.findByRole('dialog', { name: 'Edit slot' })
+    expect(screen.queryByRole('button', { name: 'Write post' })).toBeNull()
+  })
+
   it('shows the slot in the viewer timezone, its recurrence read-only', async () => {
     open(recurring, { user: aUser({ timezone: 'America/New_York' }) })
     const modal = await screen.findByRole('dialog', { name: 'Edit slot' })

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
 import {
   Button,
   Dialog,
@@ -23,6 +24,7 @@ import { useDeleteSlot, useUpdateSlot, useUpdateSlotTags } from '@renderer/api/s
 import { useNotify } from '@renderer/app/toasts'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { failureToast } from '@renderer/lib/failureToast'
+import { canWritePostFor, slotWritePath } from '../entries'
 import { SlotFields } from './SlotFields'
 import { useSlotDialogStyles } from './slotDialogStyles'
 import { SCOPE_LABELS, canSaveEdit, hasSeries, initialEditForm, slotSaveSteps, userTimeZone, withField, type AssignableMember, type SlotForm } from './slotForm'
@@ -55,6 +57,7 @@ function ScopeChoice({ label, value, onChange, testId }: { label: string; value:
 export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: AssignedSlot; onClose: () => void }) {
   const styles = useSlotDialogStyles()
   const notify = useNotify()
+  const navigate = useNavigate()
   const update = useUpdateSlot()
   const updateTags = useUpdateSlotTags()
   const remove = useDeleteSlot()
@@ -157,6 +160,19 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
                 >
                   Delete
                 </Button>
+                {canWritePostFor(slot, user.id) ? (
+                  <Button
+                    appearance="secondary"
+                    disabled={pending}
+                    onClick={() => {
+                      onClose()
+                      void navigate(slotWritePath(slot.id))
+                    }}
+                    data-testid="slot-write-post"
+                  >
+                    Write post
+                  </Button>
+                ) : null}
                 <span className={styles.spacer} />
                 <Button appearance="secondary" onClick={requestClose} disabled={pending} data-testid="slot-cancel">
                   Cancel
