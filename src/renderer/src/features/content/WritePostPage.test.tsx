@@ -10,6 +10,7 @@ import { aUser, anOrganization } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
 import { draftStorageKey } from './draftStorage'
+import { emptyDraft } from './postDraft'
 import { aPost } from './testPosts'
 import WritePostPage from './WritePostPage'
 
@@ -330,6 +331,19 @@ describe('Write post: scheduling and publishing', () => {
     await waitFor(() => expect(location()).toBe('/content/write-post'))
     expect((await textBox()).value).toBe('')
     expect(screen.getByRole('heading', { name: 'New post' })).toBeTruthy()
+  })
+
+  it('a post deleted elsewhere keeps the unsaved text of this computer as a new post', async () => {
+    window.localStorage.setItem(
+      draftStorageKey('user-1', { postId: 'post-9' }),
+      JSON.stringify({ draft: { ...emptyDraft({ slotId: 'slot-1' }), text: 'Not lost' }, baseVersion: 2, editedAt: 1 })
+    )
+    const { fake } = hostFor()
+    const { events } = open('/content/write-post?postId=post-9', fake)
+    await events.click(within(await screen.findByTestId('post-gone')).getByRole('button', { name: 'Keep it as a new post' }))
+    await waitFor(() => expect(location()).toBe('/content/write-post'))
+    expect((await textBox()).value).toBe('Not lost')
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/create')).toEqual([expect.objectContaining({ text: 'Not lost', slotId: null })]))
   })
 
   it('a slot that already has its post opens that post', async () => {

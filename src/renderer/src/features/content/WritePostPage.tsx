@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components'
 import type { Post } from '@shared/domain'
 import { isApiError } from '@renderer/api/client'
 import { useOrganization } from '@renderer/api/organization'
@@ -8,6 +9,7 @@ import { useUser } from '@renderer/api/user'
 import { paths } from '@renderer/app/paths'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
+import { draftStorageKey, keepLocalDraftAsNew, readLocalDraft } from './draftStorage'
 import { PostEditor } from './PostEditor'
 
 /** ?postId= opens a post; ?slotId= starts one for an assigned slot; neither: a new post. */
@@ -26,7 +28,7 @@ export default function WritePostPage() {
   const organization = useOrganization()
   const post = usePost(postId)
   const slot = useAssignedSlot(postId ? null : slotId)
-  // The editor that created a post keeps its key; a deleted post starts a new generation.
+  // The editor that created a post keeps its key; starting a new post makes a new generation.
   const [created, setCreated] = useState<{ postId: string; key: string } | null>(null)
   const [generation, setGeneration] = useState(0)
   const baseKey = created && created.postId === postId ? created.key : (postId ?? `new:${slotId ?? 'none'}`)
@@ -39,7 +41,8 @@ export default function WritePostPage() {
     },
     [baseKey, setParams]
   )
-  const onDeleted = useCallback(() => {
+  /** A blank editor at the bare address (after a delete, or for a gone post's kept text). */
+  const startNewPost = useCallback(() => {
     setGeneration((g) => g + 1)
     setCreated(null)
     setParams({}, { replace: true })
@@ -56,6 +59,21 @@ export default function WritePostPage() {
     return <ErrorState onRetry={() => void Promise.all([user.refetch(), organization.refetch()])} />
   }
   if (post.isError && !post.data) {
+    if (isApiError(post.error, 404) && user.data && postId && readLocalDraft(draftStorageKey(user.data.id, { postId }))) {
+      const userId = user.data.id
+      const keep = () => {
+        keepLocalDraftAsNew(userId, postId)
+        startNewPost()
+      }
+      return (
+        <MessageBar intent="warning" layout="multiline" data-testid="post-gone">
+          <MessageBarBody>This post no longer exists. Your unsaved text is still on this computer.</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={keep}>Keep it as a new post</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )
+    }
     const message = isApiError(post.error) && post.error.isClientError ? post.error.message : undefined
     return <ErrorState message={message} onRetry={isApiError(post.error, 404) ? undefined : () => void post.refetch()} />
   }
@@ -72,7 +90,7 @@ export default function WritePostPage() {
       newPostSlot={postId ? null : (slot.data ?? null)}
       slotMissing={!postId && slotId !== null && (slot.data === null || slot.isError)}
       onCreated={onCreated}
-      onDeleted={onDeleted}
+      onDeleted={startNewPost}
     />
   )
 }

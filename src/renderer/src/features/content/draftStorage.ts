@@ -68,3 +68,16 @@ export function removeLocalDraft(key: string): void {
     // Nothing to clean up when storage is unavailable.
   }
 }
+
+/**
+ * The post of a local copy is gone (deleted elsewhere): the copy becomes the unsaved text of a new
+ * post, not tied to a slot, so opening a new post restores it.
+ */
+export function keepLocalDraftAsNew(userId: string, postId: string): boolean {
+  const key = draftStorageKey(userId, { postId })
+  const local = readLocalDraft(key)
+  if (!local) return false
+  writeLocalDraft(draftStorageKey(userId, { slotId: null }), { draft: { ...local.draft, slotId: null }, baseVersion: null, editedAt: local.editedAt })
+  removeLocalDraft(key)
+  return true
+}
