@@ -93,6 +93,20 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     log: (message) => app.log.error(message)
   })
 
+  // This process's background jobs (issue 6): the publisher and the media cleanup. Every server
+  // process may run them at once (claims use FOR UPDATE SKIP LOCKED); tests leave them off.
+  const publisherIntervalMs = config.publisherIntervalMs
+  if (publisherIntervalMs !== null) {
+    app.addHook('onReady', async () => {
+      services.publisher.start({ intervalMs: publisherIntervalMs })
+      services.media.startCleanup()
+    })
+    app.addHook('onClose', async () => {
+      await services.publisher.stop()
+      await services.media.stopCleanup()
+    })
+  }
+
   // JSON bodies: an empty body with a JSON content type counts as no body (clients send PUTs
   // without payload that way); malformed JSON is a 400 (error handler).
   const parseJson = app.getDefaultJsonParser('error', 'error')

@@ -21,6 +21,11 @@ import { createAiTemplateService, type AiTemplateService } from './aiTemplates'
 import { createLinkedInAdapter } from '../adapters/linkedin/config'
 import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import { createLinkedInService, type LinkedInService } from './linkedIn'
+import { createLocalStorage } from '../adapters/storage/local'
+import { createPublisher, type Publisher } from '../jobs/publisher'
+import { createMediaService, type MediaService } from './media'
+import { createPostService, type PostService } from './posts'
+import { createThumbnailer } from './thumbnails'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
 import { createScheduleService, type ScheduleService } from './schedule'
@@ -52,6 +57,12 @@ export interface Services {
   linkedIn: LinkedInService
   /** LinkedIn itself (publishing, OAuth): the built-in sandbox unless config.linkedIn is set. */
   linkedInAdapter: LinkedInClient
+  /** Post media (issue 6): chunked uploads into <dataDir>/uploads/media, thumbnails, cleanup. */
+  media: MediaService
+  /** Posts (issue 6): the session user's drafts, scheduling and publishing. */
+  posts: PostService
+  /** This process's publisher; app.ts starts it when config.publisherIntervalMs is set. */
+  publisher: Publisher
   /** <dataDir>/uploads */
   uploadsDir: string
 }
@@ -78,6 +89,18 @@ export function createServices(deps: {
   const billingProvider =
     deps.billingProvider ?? (config.stripe ? createStripeProvider(config.stripe, { log: deps.log }) : createBuiltinProvider({ db, clock }))
   const linkedInAdapter = deps.linkedInAdapter ?? createLinkedInAdapter(config, { clock })
+  const linkedIn = createLinkedInService({ db, clock, adapter: linkedInAdapter, config, log: deps.log })
+  const media = createMediaService({
+    db,
+    clock,
+    storage: createLocalStorage(join(uploadsDir, 'media')),
+    thumbnailer: createThumbnailer({ log: deps.log }),
+    maxUploadBytes: config.maxUploadBytes,
+    log: deps.log
+  })
+  // The posts service hands due posts to the publisher (kick), which asks it what to publish.
+  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, kick: () => publisher.kick() })
+  const publisher = createPublisher({ db, clock, linkedin: linkedInAdapter, notifications, concurrency: 4, resolveTarget: (post) => posts.publishTarget(post) })
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -95,8 +118,11 @@ export function createServices(deps: {
     slots: createSlotService({ db, clock, notifications }),
     schedule: createScheduleService({ db, clock }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),
-    linkedIn: createLinkedInService({ db, clock, adapter: linkedInAdapter, config, log: deps.log }),
+    linkedIn,
     linkedInAdapter,
+    media,
+    posts,
+    publisher,
     uploadsDir
   }
 }

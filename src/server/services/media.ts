@@ -110,7 +110,9 @@ export async function usableMedia(executor: Executor, organizationId: string, us
 
 class TooBig extends Error {}
 
-const tooBig = (fileName: string) => new ApiError(413, 'too_large', fileTooBigMessage(fileName), { file: fileTooBigMessage(fileName) })
+/** 413 '{file name} is too big!' (spec §5), on the announced size or on the bytes sent past it. */
+export const uploadTooBig = (fileName: string, field: 'size' | 'file') =>
+  new ApiError(413, 'too_large', fileTooBigMessage(fileName), { [field]: fileTooBigMessage(fileName) })
 
 async function readAll(stream: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = []
@@ -174,9 +176,7 @@ export function createMediaService(deps: {
 
     async start(session, input) {
       const fileName = cleanFileName(input.fileName)
-      if (input.size > deps.maxUploadBytes) {
-        throw new ApiError(413, 'too_large', fileTooBigMessage(fileName), { size: fileTooBigMessage(fileName) })
-      }
+      if (input.size > deps.maxUploadBytes) throw uploadTooBig(fileName, 'size')
       if (input.size === 0) throw badRequest(MESSAGES.mediaEmpty, { size: MESSAGES.mediaEmpty })
       const kind = mediaKindOf(input.contentType)
       if (!kind) throw badRequest(MESSAGES.mediaTypeUnsupported, { contentType: MESSAGES.mediaTypeUnsupported })
@@ -221,7 +221,7 @@ export function createMediaService(deps: {
       try {
         written = await storage.append(row.storageKey, input.offset, pipeline(source, limiter, () => undefined))
       } catch (error) {
-        if (error instanceof TooBig) throw tooBig(row.fileName)
+        if (error instanceof TooBig) throw uploadTooBig(row.fileName, 'file')
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new ApiError(413, 'too_large', MESSAGES.uploadChunkTooBig, { file: MESSAGES.uploadChunkTooBig })
         }
