@@ -5,6 +5,7 @@ import type { Session } from '../../shared/api/contract'
 import { fileTooBigMessage, mediaOffsetMismatchMessage, MESSAGES } from '../../shared/api/messages'
 import type { AssignedSlot, BusinessPage, LinkedInConnection, Member, Notification, Post, PostMedia, User } from '../../shared/domain'
 import { createLinkedInSandbox, sandboxMemberId, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
+import { contentDisposition, parseRange } from './posts'
 import { linkedInConnections, media, posts, subscriptions } from '../db/schema'
 import { PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON } from '../jobs/publisher'
 import { imageDimensions } from '../services/mediaTypes'
@@ -502,3 +503,20 @@ describeEachDatabase(
     linkedInAdapter: ({ clock }) => (sandbox = createLinkedInSandbox({ clock }))
   }
 )
+
+describe('byte ranges and download names', () => {
+  it('reads bytes=a-b, a- and -n within the file; anything else sends the whole file', () => {
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 })
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 })
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 })
+    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 })
+    for (const header of [undefined, '', 'bytes=100-', 'bytes=9-3', 'bytes=-', 'bytes=0-1,5-6', 'items=0-1']) expect(parseRange(header, 100), header).toBeNull()
+    expect(parseRange('bytes=0-0', 0)).toBeNull()
+  })
+
+  it('names the file in ASCII and in UTF-8', () => {
+    expect(contentDisposition('attachment', 'Plan "Q1" – Équipe.pdf')).toBe(
+      `attachment; filename="Plan _Q1_ _ _quipe.pdf"; filename*=UTF-8''${encodeURIComponent('Plan "Q1" – Équipe.pdf')}`
+    )
+  })
+})
