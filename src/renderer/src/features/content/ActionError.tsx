@@ -2,6 +2,10 @@ import { MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-c
 import { MESSAGES } from '@shared/api/messages'
 import { paths } from '@renderer/app/paths'
 import { RouterLink } from '@renderer/components/RouterLink'
+import type { FieldErrors } from '@renderer/lib/formErrors'
+
+/** A refused call: the server's field messages and its message when no field is named. */
+export type Failure = { fields: FieldErrors; message: string | null }
 
 /** The link that fixes a LinkedIn connection problem, as the banners of spec §2 word it. */
 function settingsLinkFor(message: string): string | null {
@@ -25,3 +29,14 @@ export function ActionError({ message, 'data-testid': testId = 'post-action-erro
   )
 }
 
+/**
+ * What a refusal says, each message once: scheduling and publishing answer every reason at once,
+ * one per field (LinkedIn limits, the page, the LinkedIn connection…).
+ */
+export function refusalMessages(failure: Failure, shownBeside: readonly string[] = []): string[] {
+  const fieldMessages = Object.entries(failure.fields)
+    .filter(([field]) => !shownBeside.includes(field))
+    .map(([, message]) => message)
+  const all = Object.keys(failure.fields).length > 0 ? fieldMessages : [failure.message]
+  return [...new Set(all.filter((m): m is string => Boolean(m)))]
+}

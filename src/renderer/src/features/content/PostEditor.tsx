@@ -267,7 +267,9 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             onViewOnLinkedIn={openLinkedIn}
           />
         ) : null}
-        {actions.error ? <ActionError message={actions.error} /> : null}
+        {actions.errors.map((message) => (
+          <ActionError key={message} message={message} />
+        ))}
       </div>
 
       <div className={styles.columns}>

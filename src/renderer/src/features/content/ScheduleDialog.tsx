@@ -20,12 +20,13 @@ import {
 import { MESSAGES } from '@shared/api/messages'
 import { TIME_OPTIONS } from '@shared/constants'
 import type { AssignedSlot } from '@shared/domain'
-import type { FieldErrors } from '@renderer/lib/formErrors'
 import { useNow } from '@renderer/hooks/useNow'
-import { ActionError } from './ActionError'
+import { ActionError, refusalMessages, type Failure } from './ActionError'
 import { initialScheduleTime, scheduleInstant, slotLabel, todayIn, type ScheduleTime } from './postTimes'
 
 const NO_RESULTS = 'No results found'
+/** Refusals shown beside their field; the others (LinkedIn limits, connection, page) go under the fields. */
+const SHOWN_BESIDE = ['scheduledAt', 'slotId']
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -46,7 +47,7 @@ export interface ScheduleDialogProps {
   initial: { mode: ScheduleMode; scheduledAt: string | null; slotId: string | null }
   busy: boolean
   /** The server's refusal of the last try. */
-  error: { fields: FieldErrors; message: string | null } | null
+  error: Failure | null
   onSchedule: (target: ScheduleTarget) => void
   onCancel: () => void
 }
@@ -136,7 +137,9 @@ export function ScheduleDialog({ timeZone, slots, slotsLoading, initial, busy, e
                 )}
               </Field>
             )}
-            {error?.message ? <ActionError message={error.message} data-testid="schedule-error" /> : null}
+            {error
+              ? refusalMessages(error, SHOWN_BESIDE).map((message) => <ActionError key={message} message={message} data-testid="schedule-error" />)
+              : null}
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel} disabled={busy}>

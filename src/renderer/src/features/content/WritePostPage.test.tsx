@@ -256,16 +256,32 @@ describe('Write post: scheduling and publishing', () => {
     await waitFor(() => expect(bodies(fake, 'POST', '/posts/schedule')).toEqual([{ postId: 'post-1', version: 1, scheduledAt: '2026-04-01T09:15:00.000Z' }]))
   })
 
-  it('shows a LinkedIn refusal in the dialog with the way to Settings', async () => {
-    const { fake } = hostFor({ post: aPost(), replies: { 'POST /posts/schedule': fail(409, MESSAGES.linkedInNotConnected, 'conflict') } })
+  it('shows every reason the server gives in the dialog, the LinkedIn one with the way to Settings', async () => {
+    const fields = { linkedIn: MESSAGES.linkedInNotConnected, businessPageId: MESSAGES.notLinkedToPage }
+    const { fake } = hostFor({ post: aPost(), replies: { 'POST /posts/schedule': fail(400, MESSAGES.linkedInNotConnected, 'validation', fields) } })
     const { events } = open('/content/write-post?postId=post-1', fake)
     await textBox()
     await events.click(button('Schedule'))
     const dialog = await scheduleDialog()
     await events.click(within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }))
-    const error = await within(dialog).findByTestId('schedule-error')
-    expect(error.textContent).toContain(MESSAGES.linkedInNotConnected)
-    expect(within(error).getByRole('link', { name: 'Profile Settings' }).getAttribute('href')).toBe('/settings')
+    await waitFor(() => expect(within(dialog).getAllByTestId('schedule-error').map((e) => e.textContent)).toEqual([
+      expect.stringContaining(MESSAGES.linkedInNotConnected),
+      MESSAGES.notLinkedToPage
+    ]))
+    const [linkedIn] = within(dialog).getAllByTestId('schedule-error')
+    expect(within(linkedIn!).getByRole('link', { name: 'Profile Settings', hidden: true }).getAttribute('href')).toBe('/settings')
+  })
+
+  it('Post now refused for an expired connection says so under the toolbar with Reconnect', async () => {
+    const refusal = fail(400, MESSAGES.linkedInExpired, 'validation', { linkedIn: MESSAGES.linkedInExpired })
+    const { fake } = hostFor({ post: aPost(), replies: { 'POST /posts/publish-now': refusal } })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Post now'))
+    await events.click(within(await screen.findByTestId('post-now-dialog')).getByRole('button', { name: 'Post now', hidden: true }))
+    const error = await screen.findByTestId('post-action-error')
+    expect(error.textContent).toContain(MESSAGES.linkedInExpired)
+    expect(within(error).getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/settings')
   })
 
   it('Post now asks first, then publishes the saved version', async () => {

@@ -89,7 +89,7 @@ describe('AutosaveController', () => {
   it('on 409 keeps the local text, stops saving and lets the user reload the server version or keep theirs', async () => {
     const server = fakeServer(aPost({ version: 3 }))
     const autosave = new AutosaveController({ userId: USER, initialPost: aPost({ version: 3 }), initialDraft: emptyDraft(), send: server.send })
-    server.once(() => Promise.reject(apiError(409, MESSAGES.postChangedElsewhere)))
+    server.once(() => Promise.reject(apiError(409, MESSAGES.postChangedElsewhere, { version: MESSAGES.postChangedElsewhere })))
     autosave.edit(typed('Mine'))
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
     expect(autosave.getSnapshot()).toMatchObject({ state: 'conflict', draft: { text: 'Mine' } })
@@ -107,7 +107,7 @@ describe('AutosaveController', () => {
   it('reload drops the local changes for the server version', async () => {
     const server = fakeServer(aPost())
     const autosave = new AutosaveController({ userId: USER, initialPost: aPost(), initialDraft: emptyDraft(), send: server.send })
-    server.once(() => Promise.reject(apiError(409)))
+    server.once(() => Promise.reject(apiError(409, MESSAGES.postChangedElsewhere)))
     autosave.edit(typed('Mine'))
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
     autosave.reload(aPost({ text: 'Theirs', version: 4 }))
@@ -134,6 +134,15 @@ describe('AutosaveController', () => {
     await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS)
     expect(server.calls).toHaveLength(3)
     expect(autosave.getSnapshot()).toMatchObject({ state: 'saved', postId: 'post-1' })
+  })
+
+  it('a 409 for another reason (being published) is a refusal, not a conflict', async () => {
+    const server = fakeServer(aPost())
+    const autosave = new AutosaveController({ userId: USER, initialPost: aPost(), initialDraft: emptyDraft(), send: server.send })
+    server.once(() => Promise.reject(apiError(409, MESSAGES.postBeingPublished)))
+    autosave.edit(typed('Late edit'))
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
+    expect(autosave.getSnapshot()).toMatchObject({ state: 'refused', refusal: MESSAGES.postBeingPublished })
   })
 
   it('shows a refusal with the server’s field message and does not retry it', async () => {

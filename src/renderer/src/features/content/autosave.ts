@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/api/messages'
 import type { Post } from '@shared/domain'
 import { isApiError } from '@renderer/api/client'
 import { describeFailure } from '@renderer/lib/formErrors'
@@ -13,7 +14,8 @@ export const RETRY_MAX_MS = 30_000
 /**
  * idle: nothing to save yet; pending/saving: a change is on its way; saved: the server holds what
  * is shown; retrying: the server could not be reached (it keeps trying); conflict: the post changed
- * elsewhere (409) and the user chooses; refused: the server refused the content (its message).
+ * elsewhere (409 on the version) and the user chooses; refused: the server refused the change (its
+ * message; e.g. the post is being published).
  */
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'conflict' | 'refused'
 
@@ -240,7 +242,7 @@ export class AutosaveController {
 
   private onSaveFailed(error: unknown) {
     this.failed = true
-    if (isApiError(error, 409)) {
+    if (isApiError(error, 409) && (error.fields.version !== undefined || error.message === MESSAGES.postChangedElsewhere)) {
       this.conflict = true
       this.update({ state: 'conflict' })
     } else if (!isApiError(error) || error.status === 0 || error.status >= 500) {

@@ -11,23 +11,18 @@ import {
   useUpcomingSlots
 } from '@renderer/api/posts'
 import { useNotify } from '@renderer/app/toasts'
-import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
+import { describeFailure } from '@renderer/lib/formErrors'
+import { refusalMessages, type Failure } from './ActionError'
 import { NotSavedError, type AutosaveController } from './autosave'
 import { formatWhen } from './postTimes'
 import type { ScheduleTarget } from './ScheduleDialog'
 
 const NOT_SAVED = 'Your latest changes are not saved yet. Try again in a moment.'
 
-type Failure = { fields: FieldErrors; message: string | null }
 
 function failureOf(error: unknown): Failure {
   if (error instanceof NotSavedError) return { fields: {}, message: error.state === 'conflict' ? MESSAGES.postChangedElsewhere : NOT_SAVED }
   return describeFailure(error)
-}
-
-/** One line for a refusal shown outside a form. */
-function messageOf(failure: Failure): string {
-  return failure.message ?? Object.values(failure.fields)[0] ?? MESSAGES.postChangedElsewhere
 }
 
 /** The slots a post may go into: the user's open ones still ahead, free or already holding this post. */
@@ -55,15 +50,15 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
   const remove = useDeletePost()
   const fetchLatest = useFetchLatestPost()
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<string[]>([])
   const [dialog, setDialog] = useState<{ post: Post | null; error: Failure | null; openedAt: number } | null>(null)
   const [confirm, setConfirm] = useState<'postNow' | 'delete' | null>(null)
   const upcoming = useUpcomingSlots({ enabled: dialog !== null })
 
   /** Runs one action; a refusal is shown by `onFailure` (default: the bar under the toolbar). */
-  async function run(action: () => Promise<void>, onFailure: (failure: Failure) => void = (f) => setError(messageOf(f))) {
+  async function run(action: () => Promise<void>, onFailure: (failure: Failure) => void = (f) => setErrors(refusalMessages(f))) {
     setBusy(true)
-    setError(null)
+    setErrors([])
     try {
       await action()
     } catch (failure) {
@@ -75,7 +70,8 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
 
   return {
     busy,
-    error,
+    /** The last action's refusal, shown under the toolbar. */
+    errors,
     confirm,
     schedule: dialog
       ? {
@@ -132,7 +128,7 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
         },
         (failure) => {
           setConfirm(null)
-          setError(messageOf(failure))
+          setErrors(refusalMessages(failure))
         }
       ),
     /** After a 409: the server's version (reload) or the user's own text (keep) wins. */
