@@ -115,15 +115,17 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
     deletePost: () =>
       run(
         async () => {
+          let wasScheduled = false
           await controller.exclusive(
             async (saved) => {
+              wasScheduled = saved.status === 'SCHEDULED'
               await remove.mutateAsync(saved.id)
             },
             { save: false }
           )
           controller.discard()
           setConfirm(null)
-          notify({ title: 'Draft deleted ✅' })
+          notify({ title: wasScheduled ? 'Post deleted ✅' : 'Draft deleted ✅' })
           onDeleted()
         },
         (failure) => {
