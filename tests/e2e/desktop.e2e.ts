@@ -159,6 +159,35 @@ describe('desktop harness: built renderer + built preload + real main services',
     await expect(desktop.core.ipc['shell:open-external'](`${HARNESS_ORIGIN}/`, 'file:///etc/passwd')).rejects.toThrow()
     expect(desktop.recorded.externalUrls).toEqual([])
   })
+
+  it('connects LinkedIn through the system browser and a loopback redirect to main', async () => {
+    const { page, recorded } = desktop
+    await page.goto(`${HARNESS_ORIGIN}/settings`)
+    await page.getByRole('button', { name: 'Connect LinkedIn' }).click()
+    await page.getByTestId('linkedin-waiting').waitFor()
+    await expect.poll(() => recorded.externalUrls.length).toBe(1)
+    const authorize = new URL(recorded.externalUrls[0]!)
+    expect(authorize.pathname).toBe('/api/linkedin/sandbox/authorize')
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+
+    // The system browser: a profile of its own, without Pagecrew's session.
+    const systemBrowser = await browser.newContext()
+    const tab = await systemBrowser.newPage()
+    await tab.goto(authorize.toString())
+    await tab.getByRole('button', { name: 'Allow' }).click()
+    await tab.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/)
+    expect(await tab.locator('body').innerText()).toContain('You can close this tab.')
+    await systemBrowser.close()
+
+    // Main hands code and state to the app, which completes the connection with main's session.
+    await expect.poll(() => page.getByTestId('linkedin-status').textContent(), { timeout: 15_000 }).toMatch(/connected/i)
+    const user = (await mainApi('/user')).body as { isLinkedInConnected: boolean; linkedInExpireAt: string }
+    expect(user.isLinkedInConnected).toBe(true)
+    expect(Date.parse(user.linkedInExpireAt)).toBeGreaterThan(Date.now() + 59 * 86_400_000)
+    expect(recorded.focusCount).toBeGreaterThan(0)
+    expect(await context().cookies()).toEqual([])
+  })
 })
 
 async function harborId(): Promise<string> {

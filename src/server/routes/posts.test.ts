@@ -404,6 +404,8 @@ describeEachDatabase(
         expect(now.body).toMatchObject({ status: 'SCHEDULED', scheduledAt: NOW })
         const published = await waitForStatus(ann, post.id, 'PUBLISHED')
         expect(published.linkedInPostUrn).toMatch(/^urn:li:share:\d+$/)
+        // An address the system browser can open: the sandbox's viewer on this server's origin.
+        expect(published.linkedInPostUrl).toMatch(/^https?:\/\/[^/]+\/api\/linkedin\/sandbox\/posts\//)
         expect(published.linkedInPostUrl).toContain(encodeURIComponent(published.linkedInPostUrn!))
         expect(published.publishedAt).toBe(NOW)
 

@@ -7,6 +7,7 @@ import { ApiError, badRequest, noOrganization, notFound, unauthenticated } from 
 import { route, validationError, type OrganizationSession } from '../http/route'
 import type { Services } from '../services'
 import { cleanFileName, uploadTooBig } from '../services/media'
+import { publicBaseUrl } from './members'
 
 /** Room for the multipart framing around a chunk's bytes. */
 const CHUNK_SLACK_BYTES = 64 * 1024
@@ -20,6 +21,19 @@ export async function registerPostRoutes(app: FastifyInstance, services: Service
   const { posts, media } = services
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_CHUNK_BYTES + CHUNK_SLACK_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 200 }
+  })
+
+  // The sandbox's post viewer lives on this server: a path becomes an address the system browser
+  // (desktop) or a new tab can open — PAGECREW_PUBLIC_URL, else the origin the client used.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    const base = publicBaseUrl(config, request).replace(/\/+$/, '')
+    const absolute = (post: unknown) => {
+      const view = post as { linkedInPostUrl?: unknown } | null
+      if (view && typeof view.linkedInPostUrl === 'string' && view.linkedInPostUrl.startsWith('/')) view.linkedInPostUrl = `${base}${view.linkedInPostUrl}`
+    }
+    if (Array.isArray(payload)) payload.forEach(absolute)
+    else absolute(payload)
+    return payload
   })
 
   route(app, services, endpoints.listPosts, async ({ organization, query }) => posts.list(organization(), query))
