@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Avatar, makeStyles, mergeClasses } from '@fluentui/react-components'
-import { ArrowRepeatAll20Regular, Comment20Regular, Document24Regular, Play24Filled, Send20Regular, ThumbLike20Regular } from '@fluentui/react-icons'
+import { ArrowRepeatAll20Regular, Comment20Regular, Document24Regular, Globe12Regular, Play24Filled, Send20Regular, ThumbLike20Regular } from '@fluentui/react-icons'
 import type { PostMedia } from '@shared/domain/entities'
 import type { PostType } from '@shared/domain/enums'
 import type { PollDraft } from '../poll/pollDraft'
@@ -38,6 +38,7 @@ const useStyles = makeStyles({
   who: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   name: { fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: LINKEDIN.muted, fontSize: '12px', lineHeight: '16px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  globe: { verticalAlign: '-2px' },
   text: { padding: '8px 16px 8px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   placeholder: { color: LINKEDIN.muted, fontStyle: 'italic' },
   highlight: { color: LINKEDIN.blue, fontWeight: 600 },
@@ -139,9 +140,7 @@ export function PostPreview(props: PostPreviewProps) {
           <span className={styles.name}>{author.name}</span>
           {author.subtitle ? <span className={styles.muted}>{author.subtitle}</span> : null}
           <span className={styles.muted}>
-            Now · <span role="img" aria-label="Anyone">
-              🌐
-            </span>
+            Now · <Globe12Regular role="img" aria-label="Anyone" className={styles.globe} />
           </span>
         </div>
       </header>
