@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { API_BASE, endpoints } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { ServerConfig } from '../config'
+import { escapeHtml, htmlDocument, sendHtmlPage } from '../http/page'
 import { route } from '../http/route'
 import type { Services } from '../services'
 import type { PortalView } from '../services/billing'
@@ -90,9 +91,6 @@ export const PORTAL_CSP = [
   `frame-ancestors 'none'`
 ].join('; ')
 
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 const formatDate = (date: Date | string | null) => (date ? dateFormat.format(new Date(date)) : '—')
@@ -112,35 +110,10 @@ const STATUS_LABELS: Record<string, string> = {
   expired: 'Expired'
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
+const layout = (title: string, body: string) => htmlDocument({ title, style: STYLE, body })
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Content-Security-Policy', PORTAL_CSP)
-    // The token is in the address: never send it on.
-    .header('Referrer-Policy', 'no-referrer')
-    .header('Cache-Control', 'no-store')
-    .send(html)
-}
+// The token is in the address: never send it on (sendHtmlPage sends no referrer).
+const sendPage = (reply: FastifyReply, status: number, html: string) => sendHtmlPage(reply, status, html, PORTAL_CSP)
 
 export function expiredPage(): string {
   return layout('Billing link expired — Pagecrew', `<h1>Billing</h1>\n<p>${escapeHtml(MESSAGES.billingLinkExpired)}</p>`)

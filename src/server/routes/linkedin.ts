@@ -12,7 +12,7 @@ import {
 import type { ServerConfig } from '../config'
 import { route } from '../http/route'
 import type { Services } from '../services'
-import { escapeHtml } from './billing'
+import { escapeHtml, htmlDocument, sendHtmlPage } from '../http/page'
 import { publicBaseUrl } from './members'
 
 /**
@@ -125,36 +125,11 @@ function pageCsp(formTargetSource: string | null): string {
   ].join('; ')
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>LinkedIn sandbox</header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
+const layout = (title: string, body: string) => htmlDocument({ title, style: STYLE, body, header: 'LinkedIn sandbox' })
 
-function sendPage(reply: FastifyReply, status: number, html: string, formTargetSource: string | null = null) {
-  return reply
-    .status(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Content-Security-Policy', pageCsp(formTargetSource))
-    // The sign-in request (state, challenge) is in the address: never send it on.
-    .header('Referrer-Policy', 'no-referrer')
-    .header('Cache-Control', 'no-store')
-    .send(html)
-}
+// The sign-in request (state, challenge) is in the address: never send it on (sendHtmlPage sends no referrer).
+const sendPage = (reply: FastifyReply, status: number, html: string, formTargetSource: string | null = null) =>
+  sendHtmlPage(reply, status, html, pageCsp(formTargetSource))
 
 const SCOPE_LABELS: Record<string, string> = {
   openid: 'Use your name to connect your account',
