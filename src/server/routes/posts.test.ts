@@ -498,6 +498,23 @@ describeEachDatabase(
         await ann.client.post('/posts/schedule', { postId: scheduled.id, version: 1, scheduledAt: IN_ONE_HOUR })
         expect((await ann.client.delete('/posts/delete', { postId: scheduled.id })).status).toBe(200)
       })
+
+      it("unschedules a removed member's posts: nothing is published in the organization's name after they leave", async () => {
+        const ann = await connectedOrg()
+        const max = await addMember(ann)
+        await connect(max)
+        const post = await create(max, { text: 'Leaving soon' })
+        expect((await max.client.post('/posts/schedule', { postId: post.id, version: post.version, scheduledAt: IN_ONE_HOUR })).status).toBe(200)
+        expect((await ann.client.delete('/members/delete', { userId: max.userId })).status).toBe(200)
+        const [row] = await t().db.select().from(posts).where(eq(posts.id, post.id))
+        expect(row).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization, version: post.version + 2 })
+        const calls = sandbox.publishCalls
+        t().clock.set('2026-03-10T11:05:00.000Z')
+        await new Promise((resolve) => setTimeout(resolve, 400)) // several publisher rounds
+        t().clock.set(NOW)
+        expect(sandbox.publishCalls).toBe(calls)
+        expect(sandbox.posts.some((p) => p.text === 'Leaving soon')).toBe(false)
+      })
     })
   },
   {

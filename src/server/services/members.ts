@@ -17,6 +17,7 @@ import {
   organizations,
   postTagAssignments,
   postTags,
+  posts,
   teamMembers,
   teams,
   users
@@ -103,6 +104,8 @@ export async function deleteOrphanPlaceholders(executor: Executor, userIds: read
  * too. Their sessions lose this organization at once: a session only reaches an organization
  * through an ACTIVE membership (sessions.resolve). The caller holds the organization lock and has
  * checked who may be removed. Their assigned slots from `now` on go too (past ones stay, never shown).
+ * Their posts waiting to be published here go back to DRAFT with a reason (version bumped, so a
+ * worker holding one drops it): nothing is published in the organization's name after they leave.
  */
 export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date): Promise<void> {
   const ids = [...new Set(userIds)].filter(isUuid)
@@ -111,6 +114,10 @@ export async function removeMemberships(tx: Executor, organizationId: string, us
   await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), inArray(postTagAssignments.userId, ids)))
   await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), inArray(businessPageMembers.userId, ids)))
   await deleteFutureSlots(tx, organizationId, ids, now)
+  await tx
+    .update(posts)
+    .set({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization, version: sql`${posts.version} + 1`, updatedAt: now })
+    .where(and(eq(posts.organizationId, organizationId), inArray(posts.authorUserId, ids), inArray(posts.status, ['SCHEDULED', 'PENDING_PUBLISH'])))
   await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
   await deleteOrphanPlaceholders(tx, ids)
 }

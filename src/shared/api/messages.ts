@@ -103,6 +103,8 @@ export const MESSAGES = {
 
   // Writing and publishing (issue 6)
   postTooLong: 'A LinkedIn post can have at most 3,000 characters.',
+  /** The failure reason of a scheduled post whose author was removed from the organization. */
+  authorLeftOrganization: 'Not published: the author is no longer a member of this organization.',
   postEmpty: 'Write something before you publish.',
   pollQuestionMissing: 'Enter a poll question.',
   pollQuestionTooLong: 'A poll question can have at most 140 characters.',
