@@ -8,6 +8,7 @@ import { renderInApp } from '@renderer/testing/render'
 import type { Member } from '@shared/domain'
 import { FilePicker } from './FilePicker'
 import { MemberPicker } from './MemberPicker'
+import { QuarterHourSelect } from './QuarterHourSelect'
 import { teamMemberOptions } from './memberOptions'
 import { TagList } from './TagList'
 import { toTagListItems } from './tagList'
@@ -252,5 +253,35 @@ describe('tag list', () => {
     expect(screen.getByTestId('tag-list-item-a').getAttribute('data-checked')).toBe('true')
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Beta' }))
     expect(onSelect).toHaveBeenCalledWith('b')
+  })
+})
+
+describe('QuarterHourSelect', () => {
+  function Harness({ initial }: { initial: string }) {
+    const [time, setTime] = useState(initial)
+    return (
+      <>
+        <QuarterHourSelect value={time} onChange={setTime} data-testid="time" />
+        <output data-testid="chosen">{time}</output>
+      </>
+    )
+  }
+
+  it('offers the 96 quarter-hours and reports the choice', async () => {
+    renderInApp(<Harness initial="09:00" />, createFakeHost())
+    const select = screen.getByTestId('time') as HTMLSelectElement
+    const options = within(select).getAllByRole('option').map((o) => o.textContent)
+    expect(options).toHaveLength(96)
+    expect([options[0], options[95]]).toEqual(['00:00', '23:45'])
+    fireEvent.change(select, { target: { value: '17:45' } })
+    expect(screen.getByTestId('chosen').textContent).toBe('17:45')
+  })
+
+  it('keeps a time that is not a quarter-hour, listed first', () => {
+    renderInApp(<Harness initial="09:10" />, createFakeHost())
+    const options = within(screen.getByTestId('time')).getAllByRole('option').map((o) => o.textContent)
+    expect(options).toHaveLength(97)
+    expect(options[0]).toBe('09:10')
+    expect((screen.getByTestId('time') as HTMLSelectElement).value).toBe('09:10')
   })
 })

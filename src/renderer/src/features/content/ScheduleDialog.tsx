@@ -11,15 +11,14 @@ import {
   Input,
   Radio,
   RadioGroup,
-  Select,
   Spinner,
   Text,
   makeStyles,
   tokens
 } from '@fluentui/react-components'
 import { MESSAGES } from '@shared/api/messages'
-import { TIME_OPTIONS } from '@shared/constants'
 import type { AssignedSlot } from '@shared/domain'
+import { QuarterHourSelect } from '@renderer/components/QuarterHourSelect'
 import { useNow } from '@renderer/hooks/useNow'
 import { ActionError, refusalMessages, type Failure } from './ActionError'
 import { initialScheduleTime, scheduleInstant, slotLabel, todayIn, type ScheduleTime } from './postTimes'
@@ -101,13 +100,7 @@ export function ScheduleDialog({ timeZone, slots, slotsLoading, initial, busy, e
                   />
                 </Field>
                 <Field label="Time" hint={`In your timezone (${timeZone}).`}>
-                  <Select value={pick.time} onChange={(_, d) => setPick((p) => ({ ...p, time: d.value }))} data-testid="schedule-time">
-                    {TIME_OPTIONS.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </Select>
+                  <QuarterHourSelect value={pick.time} onChange={(time) => setPick((p) => ({ ...p, time }))} data-testid="schedule-time" />
                 </Field>
               </div>
             ) : (

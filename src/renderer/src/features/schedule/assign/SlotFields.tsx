@@ -1,7 +1,8 @@
 import { Avatar, Field, Input, Radio, RadioGroup, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { SLOT_AUDIENCE_MAX, SLOT_TEXT_MAX } from '@shared/api/contract'
 import { MESSAGES } from '@shared/api/messages'
-import { RECURRENCE_COUNT_MAX, TIME_OPTIONS, WEEKLY_INTERVAL_MAX } from '@shared/constants'
+import { RECURRENCE_COUNT_MAX, WEEKLY_INTERVAL_MAX } from '@shared/constants'
+import { QuarterHourSelect } from '@renderer/components/QuarterHourSelect'
 import type { PostType } from '@shared/domain'
 import type { RecurrenceType } from '@shared/rules/slots'
 import { MemberPicker } from '@renderer/components/MemberPicker'
@@ -47,7 +48,6 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
   const styles = useStyles()
   const edit = mode === 'edit'
   const withPages = form.pageIds.length > 0
-  const timeOptions = TIME_OPTIONS.includes(form.time) ? TIME_OPTIONS : [form.time, ...TIME_OPTIONS]
 
   const pageOptions: PickerOption[] = options.pages.map((p) => ({
     value: p.id,
@@ -130,13 +130,7 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
             />
           </Field>
           <Field label="Time" hint={`In your timezone (${timeZone}).`}>
-            <Select value={form.time} onChange={(_, d) => set('time', d.value)} disabled={readOnly} data-testid="slot-time">
-              {timeOptions.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
+            <QuarterHourSelect value={form.time} onChange={(time) => set('time', time)} disabled={readOnly} data-testid="slot-time" />
           </Field>
         </div>
       )}
