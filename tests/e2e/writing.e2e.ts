@@ -147,8 +147,14 @@ describe('writing and publishing, end to end in Chromium', () => {
     await page.goto(`${server.url}/schedule?view=month&date=${slot.time.slice(0, 10)}`)
     await page.getByTestId(`post-${scheduled.id}`).waitFor()
 
-    // A poll, reloaded mid-way: autosave kept the text.
+    // A poll, published as the company page Ana is linked to; reloaded mid-way: autosave kept the text.
+    const organization = await api<{ organizationBusinessPages: { id: string; linkedInCompanyName: string }[] }>(context, 'GET', '/organization')
+    const companyPage = organization.organizationBusinessPages[0]!
+    const me = await api<{ id: string }>(context, 'GET', '/user')
+    const linked = await context.request.put(`${server.url}/api/members/update`, { headers, data: { userId: me.id, selectedBusinessPages: [companyPage.id] } })
+    expect(linked.status()).toBe(200)
     await page.goto(`${server.url}/content/write-post`)
+    await page.getByTestId('post-as').selectOption({ label: companyPage.linkedInCompanyName })
     await page.getByRole('radio', { name: 'Create a poll' }).click()
     await postText(page, 'Which meeting would you cancel first?')
     await page.reload()
@@ -162,7 +168,13 @@ describe('writing and publishing, end to end in Chromium', () => {
     await page.getByTestId('post-now-dialog').getByRole('button', { name: 'Post now' }).click()
     await expect.poll(() => page.getByTestId('post-status').textContent(), { timeout: 20_000 }).toMatch(/Published/)
     const poll = await currentPost(page)
-    expect(poll).toMatchObject({ status: 'PUBLISHED', type: 'poll', poll: { question: 'Cancel first?', options: ['Status update', 'Weekly sync'] } })
+    expect(poll).toMatchObject({
+      status: 'PUBLISHED',
+      type: 'poll',
+      poll: { question: 'Cancel first?', options: ['Status update', 'Weekly sync'] },
+      businessPage: { id: companyPage.id, linkedInCompanyName: companyPage.linkedInCompanyName }
+    })
+    expect(await page.getByRole('region', { name: 'Post preview (desktop)' }).textContent()).toContain(companyPage.linkedInCompanyName)
     expect(poll.linkedInPostUrn).toMatch(/^urn:li:/)
 
     // The slot's time comes (server clock): the publisher publishes the image post once.
