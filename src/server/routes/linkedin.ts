@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { API_BASE, endpoints, SESSION_COOKIE } from '../../shared/api/contract'
+import { POLL_DURATION_DEFAULT } from '../../shared/constants'
 import {
   SANDBOX_AUTHORIZE_PATH,
   SANDBOX_POSTS_PATH,
@@ -176,7 +177,7 @@ function postsPage(posts: readonly SandboxPost[], single = false): string {
     .map((post) => {
       const author = post.author.kind === 'person' ? `Member ${post.author.id}` : `Business page ${post.author.id}`
       const poll = post.poll
-        ? `<dt>Poll</dt><dd>${escapeHtml(post.poll.question)}: ${post.poll.options.map((o) => escapeHtml(o)).join(' · ')} (${escapeHtml(post.poll.durationDays ?? 7)} days)</dd>`
+        ? `<dt>Poll</dt><dd>${escapeHtml(post.poll.question)}: ${post.poll.options.map((o) => escapeHtml(o)).join(' · ')} (${escapeHtml(post.poll.durationDays ?? POLL_DURATION_DEFAULT)} days)</dd>`
         : ''
       const media = post.media.length
         ? `<dt>Media</dt><dd>${post.media.map((m) => `${escapeHtml(m.fileName)} (${escapeHtml(m.kind)}, ${escapeHtml(m.size.toLocaleString('en-US'))} bytes)`).join('<br>')}</dd>`

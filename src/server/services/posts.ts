@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createPostBodySchema, schedulePostBodySchema, updatePostBodySchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
+import { POLL_DURATION_DEFAULT } from '../../shared/constants'
 import type { Post } from '../../shared/domain/entities'
 import type { PostStatus, PostType } from '../../shared/domain/enums'
 import { postProblems, type PostProblems } from '../../shared/rules/posts'
@@ -213,7 +214,7 @@ export function createPostService(deps: {
       status: r.status,
       type: r.type,
       text: r.text,
-      poll: r.poll ? { question: r.poll.question, options: r.poll.options, durationDays: r.poll.durationDays ?? 7 } : null,
+      poll: r.poll ? { question: r.poll.question, options: r.poll.options, durationDays: r.poll.durationDays ?? POLL_DURATION_DEFAULT } : null,
       media: (mediaByPost.get(r.id) ?? []).map(toMediaView),
       author: authorById.get(r.authorUserId) ?? { id: r.authorUserId, fullName: '', image: null },
       businessPage: r.businessPageId ? (pageById.get(r.businessPageId) ?? null) : null,
