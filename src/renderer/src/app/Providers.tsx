@@ -5,7 +5,7 @@ import { HostProvider, type Reload } from '@renderer/host/HostContext'
 import { ThemeProvider } from './theme'
 
 // The sign-in screens never toast: the toaster loads beside them instead of in the entry chunk.
-const AppToaster = lazy(async () => ({ default: (await import('./toasts')).AppToaster }))
+const AppToaster = lazy(async () => ({ default: (await import('@renderer/lib/toasts')).AppToaster }))
 
 /** Everything a screen needs around it: host, query cache, Fluent theme and the toaster. */
 export function Providers({

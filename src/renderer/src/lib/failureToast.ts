@@ -1,5 +1,5 @@
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
-import type { NotifyOptions, ToastTitleText } from '@renderer/app/toasts'
+import type { NotifyOptions, ToastTitleText } from '@renderer/lib/toasts'
 import { describeFailure, type FieldErrors } from './formErrors'
 
 /**

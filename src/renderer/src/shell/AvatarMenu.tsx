@@ -36,7 +36,7 @@ import { useLogout, useSwitchOrganization } from '@renderer/api/auth'
 import { paths } from '@renderer/app/paths'
 import { useTheme } from '@renderer/app/theme'
 import { useReload } from '@renderer/host/HostContext'
-import { useNewTeam } from '@renderer/features/settings/organization/teams/useNewTeam'
+import { useNewTeam } from '@renderer/dialogs/teams/useNewTeam'
 import { CreateOrganizationDialog } from './CreateOrganizationDialog'
 import { useSupportActions } from './useSupportActions'
 
@@ -51,8 +51,8 @@ const useStyles = makeStyles({
 })
 
 // The administration dialogs load on first use, not with the shell.
-const MemberDialog = lazy(async () => ({ default: (await import('@renderer/features/settings/organization/members/MemberDialog')).MemberDialog }))
-const TeamDialog = lazy(async () => ({ default: (await import('@renderer/features/settings/organization/teams/TeamDialog')).TeamDialog }))
+const MemberDialog = lazy(async () => ({ default: (await import('@renderer/dialogs/members/MemberDialog')).MemberDialog }))
+const TeamDialog = lazy(async () => ({ default: (await import('@renderer/dialogs/teams/TeamDialog')).TeamDialog }))
 
 const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const
 

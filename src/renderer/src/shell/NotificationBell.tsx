@@ -18,7 +18,7 @@ import { useMarkNotificationRead, useNotifications } from '@renderer/api/notific
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { useHost } from '@renderer/host/HostContext'
 
 const useStyles = makeStyles({

@@ -18,7 +18,7 @@ import { useOrganization } from '@renderer/api/organization'
 import { paths } from '@renderer/app/paths'
 
 // The seat form loads when an admin asks for it, not with the shell.
-const ManageSeatsPanel = lazy(async () => ({ default: (await import('@renderer/features/billing/ManageSeatsDialog')).ManageSeatsPanel }))
+const ManageSeatsPanel = lazy(async () => ({ default: (await import('@renderer/dialogs/seats/ManageSeatsDialog')).ManageSeatsPanel }))
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -22,7 +22,7 @@ import { useDeleteMember, useInviteMember, useUpdateMember } from '@renderer/api
 import { useOrganization } from '@renderer/api/organization'
 import { usePostTags } from '@renderer/api/postTags'
 import { useUser } from '@renderer/api/user'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { memberName } from '@renderer/components/memberOptions'
 import { MultiPicker } from '@renderer/components/MultiPicker'

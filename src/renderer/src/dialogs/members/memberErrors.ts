@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/api/messages'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
-import type { NotifyOptions } from '@renderer/app/toasts'
+import type { NotifyOptions } from '@renderer/lib/toasts'
 import { failureToast } from '@renderer/lib/failureToast'
 
 /**

@@ -23,13 +23,13 @@ import { useManageSeats, useOpenBillingPortalLater } from '@renderer/api/billing
 import { useAllMembers } from '@renderer/api/members'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { memberName } from '@renderer/components/memberOptions'
-import { BLOCKED_NUMBER_KEYS, MAX_SEATS } from './CheckoutForm'
+import { BLOCKED_NUMBER_KEYS, MAX_SEATS } from '@renderer/lib/numberInput'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' },

@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { MESSAGES } from '@shared/api/messages'
 import { isEntitled } from '@shared/rules'
 import { useEntitlements } from '@renderer/api/entitlements'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 
 /**
  * 'New Team' needs the TEAMS entitlement (spec §6): without it the 'Upgrade Plan 🚀' toast shows

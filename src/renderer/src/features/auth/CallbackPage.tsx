@@ -10,7 +10,7 @@ import {
   type CompleteLinkedInBody
 } from '@renderer/api/linkedin'
 import { paths } from '@renderer/app/paths'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { CenteredCard } from '@renderer/components/CenteredCard'
 
 const useStyles = makeStyles({

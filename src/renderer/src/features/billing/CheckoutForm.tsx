@@ -4,6 +4,7 @@ import { MESSAGES } from '@shared/api/messages'
 import type { PlanDto, PlanVariantDto } from '@shared/domain'
 import { defaultCheckoutSeats } from '@shared/rules'
 import { INTERVAL_LABELS, checkoutMinimum, pricePerSeatLabel, totalLabel } from './planFormat'
+import { BLOCKED_NUMBER_KEYS, MAX_SEATS } from '@renderer/lib/numberInput'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -20,12 +21,6 @@ const useStyles = makeStyles({
   seats: { maxWidth: '160px' },
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS }
 })
-
-/** Keys that cannot be part of a whole, positive seat count. */
-export const BLOCKED_NUMBER_KEYS = new Set(['-', '+', 'e', 'E', '.', ','])
-
-/** The largest seat count the API accepts. */
-export const MAX_SEATS = 100_000
 
 export interface CheckoutFormProps {
   plan: PlanDto

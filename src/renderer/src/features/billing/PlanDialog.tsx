@@ -23,7 +23,7 @@ import { CHECKOUT_POLL_MS, useBillingChanged, useBillingOverview, useBillingPlan
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { useHost } from '@renderer/host/HostContext'
 import { CheckoutForm } from './CheckoutForm'

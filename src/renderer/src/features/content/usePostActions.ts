@@ -10,7 +10,7 @@ import {
   useUnschedulePost,
   useUpcomingSlots
 } from '@renderer/api/posts'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { describeFailure } from '@renderer/lib/formErrors'
 import { refusalMessages, type Failure } from './ActionError'
 import { NotSavedError, type AutosaveController } from './autosave'

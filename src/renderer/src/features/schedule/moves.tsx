@@ -16,7 +16,7 @@ import type { SlotScope } from '@shared/api/contract'
 import type { AssignedSlot } from '@shared/domain'
 import { isDateInSlotWindow, localDate, localTime, slotDateWindow, zonedInstant } from '@shared/rules/slots'
 import { useMoveSlot } from '@renderer/api/schedule'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { failureToast } from '@renderer/lib/failureToast'
 import { addDays, dayLabel, daysBetween } from './calendarDates'
 

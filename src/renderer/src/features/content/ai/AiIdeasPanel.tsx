@@ -6,7 +6,7 @@ import type { PostType } from '@shared/domain/enums'
 import { useGenerateDraft, useGenerateIdeas } from '@renderer/api/ai'
 import { isApiError } from '@renderer/api/client'
 import { useEntitlements } from '@renderer/api/entitlements'
-import { useNotify, type ToastTitleText } from '@renderer/app/toasts'
+import { useNotify, type ToastTitleText } from '@renderer/lib/toasts'
 import { failureToast } from '@renderer/lib/failureToast'
 
 const useStyles = makeStyles({

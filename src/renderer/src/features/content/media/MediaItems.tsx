@@ -4,7 +4,7 @@ import { ArrowLeft16Regular, ArrowRight16Regular, Dismiss16Regular, Document24Re
 import { MEDIA_ALT_TEXT_MAX } from '@shared/constants'
 import type { PostMedia } from '@shared/domain/entities'
 import { useUpdateMedia } from '@renderer/api/media'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { failureToast } from '@renderer/lib/failureToast'
 import { truncateFileName } from '@renderer/lib/files'
 import { formatFileSize, mediaTypeLabel } from './mediaLabels'

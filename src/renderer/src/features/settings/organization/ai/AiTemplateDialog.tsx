@@ -17,7 +17,7 @@ import {
 import { createAiTemplateBodySchema } from '@shared/api/contract'
 import type { AiTemplateDetail } from '@shared/domain'
 import { useCreateAiTemplate, useUpdateAiTemplate } from '@renderer/api/aiTemplates'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { useUnsavedChangesGuard } from '@renderer/components/useUnsavedChangesGuard'
 import { dialogSaveHandlers } from '@renderer/lib/failureToast'
 import { zodFieldErrors, type FieldErrors } from '@renderer/lib/formErrors'

@@ -3,7 +3,7 @@ import { Badge, Button, Caption1, Card, Text, makeStyles, tokens } from '@fluent
 import { Add20Regular, Delete20Regular, Edit20Regular, Star20Regular } from '@fluentui/react-icons'
 import type { AiTemplateDetail } from '@shared/domain'
 import { useAiTemplates, useDeleteAiTemplate, useSetDefaultAiTemplate } from '@renderer/api/aiTemplates'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'

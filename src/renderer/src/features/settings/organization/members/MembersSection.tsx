@@ -4,7 +4,7 @@ import { Delete20Regular, Edit20Regular, Mail20Regular, PersonAdd20Regular, Sear
 import type { Member } from '@shared/domain'
 import { useDeleteMember, useMemberPages } from '@renderer/api/members'
 import { useUser } from '@renderer/api/user'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
@@ -13,7 +13,7 @@ import { memberName } from '@renderer/components/memberOptions'
 import { VirtualTable, type VirtualColumn } from '@renderer/components/VirtualTable'
 import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
 import { failureToast } from '@renderer/lib/failureToast'
-import { MemberDialog } from './MemberDialog'
+import { MemberDialog } from '@renderer/dialogs/members/MemberDialog'
 import { OutboxPanel } from './OutboxPanel'
 
 const useStyles = makeStyles({

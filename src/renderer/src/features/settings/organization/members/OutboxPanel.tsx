@@ -2,7 +2,7 @@ import { Button, Caption1, Card, Input, Text, makeStyles, tokens } from '@fluent
 import { Copy20Regular } from '@fluentui/react-icons'
 import type { OutboxEmail } from '@shared/domain'
 import { useOutbox } from '@renderer/api/members'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'

@@ -10,7 +10,7 @@ import {
   useSetDefaultBusinessPage
 } from '@renderer/api/businessPages'
 import { useOrganization } from '@renderer/api/organization'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'

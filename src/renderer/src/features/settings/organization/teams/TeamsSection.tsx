@@ -18,14 +18,14 @@ import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-ic
 import type { Team } from '@shared/domain'
 import { useAiTemplates } from '@renderer/api/aiTemplates'
 import { useDeleteTeam, useTeams } from '@renderer/api/teams'
-import { useNotify } from '@renderer/app/toasts'
+import { useNotify } from '@renderer/lib/toasts'
 import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { failureToast } from '@renderer/lib/failureToast'
-import { TeamDialog } from './TeamDialog'
-import { useNewTeam } from './useNewTeam'
+import { TeamDialog } from '@renderer/dialogs/teams/TeamDialog'
+import { useNewTeam } from '@renderer/dialogs/teams/useNewTeam'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
