@@ -1,11 +1,9 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { pathAliases } from './scripts/aliases'
 
-const alias = {
-  '@shared': resolve(__dirname, 'src/shared'),
-  '@renderer': resolve(__dirname, 'src/renderer/src')
-}
+const alias = pathAliases()
 
 export default defineConfig({
   main: {

@@ -1,13 +1,8 @@
-import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { pathAliases } from './scripts/aliases'
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@shared': resolve(import.meta.dirname, 'src/shared'),
-      '@renderer': resolve(import.meta.dirname, 'src/renderer/src')
-    }
-  },
+  resolve: { alias: pathAliases() },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
