@@ -24,7 +24,12 @@ export function buildIfNeeded() {
   const missing = paths.some((p) => !existsSync(p))
   const oldest = missing ? 0 : Math.min(...paths.map((p) => statSync(p).mtimeMs))
   if (!missing && newestMtime(join(root, 'src')) <= oldest) return
-  console.log(missing ? 'Building Pagecrew (first run)…' : 'Sources changed; rebuilding Pagecrew…')
+  console.log(
+    missing
+      ? 'Building Pagecrew for the first run (about a minute; later starts skip this)…'
+      : 'Sources changed since the last build; rebuilding Pagecrew (about a minute)…'
+  )
+  const startedAt = Date.now()
   const result = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit']
@@ -33,4 +38,5 @@ export function buildIfNeeded() {
     console.error('The build failed; see the errors above.')
     process.exit(result.status ?? 1)
   }
+  console.log(`Built in ${Math.round((Date.now() - startedAt) / 1000)} s; starting Pagecrew…`)
 }

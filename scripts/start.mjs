@@ -35,7 +35,7 @@ if (!binary) {
 }
 
 if (!binary) {
-  console.log('The Electron binary is not installed on this machine; serving the browser version instead.')
+  console.log('The Electron binary is not installed on this machine (it could not be downloaded); serving the browser version instead.')
   if (!process.env.PORT) process.env.PORT = '4680'
   serve()
 } else {

@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -31,7 +32,7 @@ export type TestDatabaseKind = 'pglite' | 'postgres'
 /** The PostgreSQL server the tests may use: DATABASE_URL, else the local trust-auth default. */
 export const TEST_POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 
-let postgresProbe: Promise<boolean> | null = null
+let postgresProbe: Promise<PostgresProbe> | null = null
 let pgliteTemplate: Promise<Blob> | null = null
 
 /**
@@ -69,31 +70,55 @@ function migratedPgliteTemplate(): Promise<Blob> {
   return pgliteTemplate
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 1500 })
+type PostgresProbe = 'answers' | 'absent' | 'broken'
+
+/** Whether anything listens at the test server's address at all (a TCP connect, nothing more). */
+function portListens(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 5432) })
+    socket.setTimeout(1500)
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    for (const failure of ['error', 'timeout'] as const) {
+      socket.once(failure, () => {
+        socket.destroy()
+        resolve(false)
+      })
+    }
+  })
+}
+
+async function probePostgres(): Promise<PostgresProbe> {
+  if (!(await portListens(TEST_POSTGRES_URL))) return 'absent'
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 })
   client.on('error', () => undefined)
   try {
     await client.connect()
     await client.query('select 1')
-    return true
+    return 'answers'
   } catch {
-    return false
+    return 'broken'
   } finally {
     await client.end().catch(() => undefined)
   }
 }
 
 /**
- * The databases to run server suites against: always 'pglite'; 'postgres' as well when the server
- * answers. Set PAGECREW_TEST_REQUIRE_POSTGRES=1 (CI with a database) to fail instead of skipping.
+ * The databases to run server suites against: always 'pglite'; 'postgres' as well when a server
+ * listens at the test address. Something listening there that does not answer queries fails the run
+ * rather than quietly skipping the PostgreSQL half; so does nothing listening when
+ * PAGECREW_TEST_REQUIRE_POSTGRES=1.
  */
 export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
-  postgresProbe ??= postgresAnswers()
-  const up = await postgresProbe
-  if (!up && process.env.PAGECREW_TEST_REQUIRE_POSTGRES === '1') {
+  postgresProbe ??= probePostgres()
+  const probe = await postgresProbe
+  if (probe === 'broken' || (probe === 'absent' && process.env.PAGECREW_TEST_REQUIRE_POSTGRES === '1')) {
     throw new Error(`PostgreSQL is required for the tests but does not answer at ${TEST_POSTGRES_URL}`)
   }
-  return up ? ['pglite', 'postgres'] : ['pglite']
+  return probe === 'answers' ? ['pglite', 'postgres'] : ['pglite']
 }
 
 /**
