@@ -26,8 +26,8 @@ export function buildIfNeeded() {
   if (!missing && newestMtime(join(root, 'src')) <= oldest) return
   console.log(
     missing
-      ? 'Building Pagecrew for the first run (about a minute; later starts skip this)…'
-      : 'Sources changed since the last build; rebuilding Pagecrew (about a minute)…'
+      ? 'Building Pagecrew for its first run (later starts skip this unless the sources change)…'
+      : 'Sources changed since the last build; rebuilding Pagecrew…'
   )
   const startedAt = Date.now()
   const result = spawnSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
