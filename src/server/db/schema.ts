@@ -81,6 +81,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]
 )
 
+/**
+ * Fixed-window counters of failed password checks (sign-in, joining with an existing account,
+ * the current password of a credential change), shared by every server on the database so a
+ * limit holds however many processes answer. Keys are hashed: no address or email is stored.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    /** SHA-256 (hex) of the counter's key, e.g. 'address|203.0.113.7' or 'address-email|203.0.113.7|a@b.c'. */
+    keyHash: text('key_hash').primaryKey(),
+    count: integer('count').notNull(),
+    /** When this window ends; a hit after it starts a new window at 1. */
+    resetAt: instant('reset_at').notNull()
+  },
+  (t) => [index('auth_throttle_reset_idx').on(t.resetAt)]
+)
+
 export const memberships = pgTable(
   'memberships',
   {
