@@ -164,6 +164,39 @@ describe('offline idea generator', () => {
     expect(draft.poll!.options.length).toBeGreaterThanOrEqual(2)
   })
 
+  it('reads as a person would write it, in every industry, with and without a topic', async () => {
+    const industries = ['Software', 'Renewable energy', 'Dental clinics', 'Logistics', 'Financial Services', 'SaaS', 'Retail']
+    const tones = ['Formal', 'Friendly', 'Bold', '']
+    const problems: string[] = []
+    const check = (text: string, industry: string, where: string, noTopic = false) => {
+      const prose = text.replace(/(^|\s)#[\p{L}\p{N}]+/gu, ' ')
+      const say = (why: string) => problems.push(`${industry} / ${where}: ${why} — ${prose.slice(0, 140)}`)
+      // 'The Software mistakes' — an industry is a common noun: lower case unless it opens a sentence.
+      const titleCase = industry.split(' ')[0]!
+      if (/^\p{Lu}\p{Ll}+$/u.test(titleCase) && new RegExp(`[\\p{Ll},:;] ${industry}\\b`, 'u').test(prose)) say('capitalized mid-sentence')
+      if (/\b(\w+(?: \w+)?) in \1\b/i.test(prose)) say("'X in X'")
+      if (/\b(\w+) \1\b/i.test(prose)) say('a word twice in a row')
+      if (/\bin our (field|industry)\b/i.test(prose)) say("'in our field' although the industry is known")
+      if (/\bour work\b(?! on)/i.test(prose)) say("'our work' although the industry is known")
+      // Without a topic tag the industry is the setting, not the subject ('How to get started with software').
+      if (noTopic && new RegExp(`\\b(about|with|for|handles|rethought|turned|on) ${industry}\\b`, 'i').test(prose)) say('the industry as the topic')
+    }
+    for (const industry of industries) {
+      for (const topic of [null, { title: 'Customer onboarding' }]) {
+        for (const tone of tones) {
+          const input: IdeaInput = { template: { industries: [industry], tone, audience: 'Operations leads' }, topic, postType: 'poll', seed: tone, count: 10 }
+          for (const idea of await generator.ideas(input)) {
+            check(`${idea.title}. ${idea.angle} ${idea.hook}`, industry, `idea '${idea.title}'`, !topic)
+            const draft = await generator.draft({ ...input, idea })
+            check(draft.text, industry, `draft of '${idea.title}'`, !topic)
+            if (draft.poll) check(draft.poll.question, industry, 'poll question', !topic)
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
   it('reads a stored AI template', () => {
     expect(
       templateInputFrom({ industries: ['Retail'], tone: 'Bold', targetAudience: 'Store owners', instructions: 'Avoid jargon.' })

@@ -43,6 +43,8 @@ interface Ctx {
   description: string
   industry: string
   hasIndustry: boolean
+  /** ' in <industry>' after a topic of that industry; empty when the topic is the industry itself. */
+  inIndustry: string
   audience: string
   tone: Tone
   postType: PostType
@@ -67,7 +69,7 @@ const PATTERNS: Pattern[] = [
     id: 'lessons',
     tag: '#LessonsLearned',
     titles: [(c) => `3 lessons we learned about ${c.topic} the hard way`, (c) => `What ${c.topic} taught us this year`],
-    angle: (c) => `Three honest lessons from working on ${c.topic} in ${c.industry}, and what ${c.audience} can take from them.`,
+    angle: (c) => `Three honest lessons from working on ${c.topic}${c.inIndustry}, and what ${c.audience} can take from them.`,
     hooks: [
       (c) => `We got ${c.topic} wrong before we got it right. Here are 3 lessons we'd share with anyone starting today.`,
       (c) => `The most useful things we know about ${c.topic} came from our mistakes.`
@@ -84,10 +86,10 @@ const PATTERNS: Pattern[] = [
   {
     id: 'myth',
     tag: '#MythBusting',
-    titles: [(c) => `Myth vs fact: ${c.topic} in ${c.industry}`, (c) => `3 myths about ${c.topic} we hear every week`],
+    titles: [(c) => `Myth vs fact: ${c.topic}${c.inIndustry}`, (c) => `3 myths about ${c.topic} we hear every week`],
     angle: (c) => `Set the record straight on common misconceptions about ${c.topic} that hold ${c.audience} back.`,
     hooks: [
-      (c) => `Myth: investing in ${c.topic} only pays off for the biggest players in ${c.industry}. Fact: the smaller teams we work with often see results first.`,
+      (c) => `Myth: investing in ${c.topic} only pays off for the biggest players${c.inIndustry}. Fact: the smaller teams we work with often see results first.`,
       (c) => `There's a lot of confident advice about ${c.topic}. Some of it is simply wrong.`
     ],
     body: (c) => [
@@ -121,7 +123,7 @@ const PATTERNS: Pattern[] = [
   {
     id: 'behind',
     tag: '#BehindTheScenes',
-    titles: [(c) => `Behind the scenes: how our team handles ${c.topic}`, (c) => `A look inside our ${c.topic} routine`],
+    titles: [(c) => `Behind the scenes: how our team handles ${c.topic}`, (c) => `A look inside our routine for ${c.topic}`],
     angle: (c) => `Show the real people and routines behind ${c.topic}, so ${c.audience} see how the work actually gets done.`,
     hooks: [
       (c) => `Most people only see the finished result. Here's what ${c.topic} looks like behind the scenes.`,
@@ -177,7 +179,11 @@ const PATTERNS: Pattern[] = [
     tag: '#Community',
     titles: [(c) => `Question for ${c.audience}: how do you approach ${c.topic}?`, (c) => `We'd love your take on ${c.topic}`],
     angle: (c) => `Open a conversation with ${c.audience} about ${c.topic} and learn from the answers.`,
-    hooks: [(c) => `Quick question for everyone working in ${c.industry}: how do you approach ${c.topic}?`, (c) => `We're curious, and we'd like to learn from you: what works for you with ${c.topic}?`],
+    hooks: [
+      (c) =>
+        c.hasTopic
+          ? `Quick question for everyone working in ${c.industry}: how do you approach ${c.topic}?`
+          : `Quick question for everyone working in ${c.topic}: what is working for you right now?`, (c) => `We're curious, and we'd like to learn from you: what works for you with ${c.topic}?`],
     body: (c) => [
       `We've tried a few approaches to ${c.topic} ourselves, and we keep hearing very different answers from ${c.audience}.`,
       `Some swear by a fixed routine. Others keep it flexible and adjust every month. Both seem to work, for different reasons.`,
@@ -205,9 +211,12 @@ const PATTERNS: Pattern[] = [
   {
     id: 'contrarian',
     tag: '#UnpopularOpinion',
-    titles: [(c) => `Unpopular opinion: most advice about ${c.topic} is backwards`, (c) => `Why we stopped following the usual ${c.topic} playbook`],
-    angle: (c) => `Challenge a widely held belief about ${c.topic} in ${c.industry} with a reasoned, respectful counterpoint.`,
-    hooks: [(c) => `Unpopular opinion: doing more for ${c.topic} is usually the wrong answer.`, (c) => `Everyone in ${c.industry} seems to agree on ${c.topic}. We don't, and here's why.`],
+    titles: [(c) => `Unpopular opinion: most advice about ${c.topic} is backwards`, (c) => `Why we stopped following the usual playbook for ${c.topic}`],
+    angle: (c) => `Challenge a widely held belief about ${c.topic}${c.inIndustry} with a reasoned, respectful counterpoint.`,
+    hooks: [(c) => `Unpopular opinion: doing more for ${c.topic} is usually the wrong answer.`, (c) =>
+        c.hasTopic
+          ? `Everyone in ${c.industry} seems to agree on ${c.topic}. We don't, and here's why.`
+          : `Everyone in ${c.topic} seems to agree on how the work should be done. We don't, and here's why.`],
     body: (c) => [
       `The usual advice is to add more: more channels, more tools, more meetings. In our experience, the teams that win at ${c.topic} do less, but do it consistently.`,
       `Fewer priorities mean clearer decisions. Clearer decisions mean ${c.audience} actually notice the difference.`,
@@ -231,13 +240,13 @@ const PATTERNS: Pattern[] = [
       `✅ Have you agreed on what you'll stop doing to make room for it?`
     ],
     ask: () => 'What would you add to the checklist?',
-    poll: { question: (c) => `Which item on a ${c.topic} checklist gets skipped most?`, options: ['A written goal', 'A clear owner', 'A review date', 'Stopping something'] },
+    poll: { question: (c) => `Which item on a checklist for ${c.topic} gets skipped most?`, options: ['A written goal', 'A clear owner', 'A review date', 'Stopping something'] },
     keywords: /checklist|check these|list/i
   },
   {
     id: 'mistakes',
     tag: '#Leadership',
-    titles: [(c) => `3 mistakes to avoid with ${c.topic}`, (c) => `The ${c.topic} mistakes we see most often in ${c.industry}`],
+    titles: [(c) => `3 mistakes to avoid with ${c.topic}`, (c) => `The mistakes we see most often with ${c.topic}${c.inIndustry}`],
     angle: (c) => `Point out the common mistakes around ${c.topic} and how ${c.audience} can avoid them.`,
     hooks: [(c) => `We see the same three mistakes with ${c.topic} again and again. All of them are easy to fix.`, (c) => `Avoid these mistakes and you're ahead of most teams working on ${c.topic}.`],
     body: (c) => [
@@ -246,15 +255,15 @@ const PATTERNS: Pattern[] = [
       `Mistake 3: never looking back. Without a regular review, the same problems return.`
     ],
     ask: () => 'Which mistake have you seen most?',
-    poll: { question: (c) => `Which ${c.topic} mistake do you see most?`, options: ['One-off projects', 'Features over outcomes', 'No regular review', 'No clear owner'] },
+    poll: { question: (c) => `Which mistake with ${c.topic} do you see most?`, options: ['One-off projects', 'Features over outcomes', 'No regular review', 'No clear owner'] },
     keywords: /mistake|avoid|pitfall/i
   },
   {
     id: 'future',
     tag: '#FutureOfWork',
-    titles: [(c) => `What will change about ${c.topic} in the next 12 months`, (c) => `What's next for ${c.topic} in ${c.industry}`],
+    titles: [(c) => `What will change about ${c.topic} in the next 12 months`, (c) => `What's next for ${c.topic}${c.inIndustry}`],
     angle: (c) => `Share a grounded view of what's next for ${c.topic} and what ${c.audience} can do to prepare.`,
-    hooks: [(c) => `The way we work on ${c.topic} won't look the same a year from now. Here's what we expect.`, (c) => `Three shifts in ${c.topic} we're preparing for in ${c.industry}.`],
+    hooks: [(c) => `The way we work on ${c.topic} won't look the same a year from now. Here's what we expect.`, (c) => `Three shifts in ${c.topic} we're preparing for${c.inIndustry}.`],
     body: (c) => [
       `Shift 1: expectations rise. ${capitalize(c.audience)} will compare every experience with the best one they've had, in any industry.`,
       `Shift 2: smaller, faster cycles. Long plans give way to short experiments with clear reviews.`,
@@ -285,18 +294,21 @@ const CTA: Record<Tone, string[]> = {
 const INTRO: Record<Tone, ((c: Ctx) => string)[]> = {
   formal: [
     (c) => `For ${c.audience}, getting ${c.topic} right is rarely a side issue. It shapes decisions, budgets and trust.`,
-    (c) => `Among ${c.audience} in ${c.industry}, ${c.topic} ranks high on the agenda. Here is our perspective.`
+    (c) => `Among ${c.audience}${c.inIndustry}, ${c.topic} ranks high on the agenda. Here is our perspective.`
   ],
   friendly: [
     (c) => `We talk with ${c.audience} every week, and ${c.topic} comes up almost every time. So here's what we've learned so far.`,
     (c) => `Honest moment: getting ${c.topic} right isn't always easy for us either. Here's what's been working.`
   ],
   bold: [
-    (c) => `Good teams in ${c.industry} pull ahead on ${c.topic}. No shortcuts, just a few clear choices.`,
+    (c) =>
+      c.hasTopic
+        ? `Good teams in ${c.industry} pull ahead on ${c.topic}. No shortcuts, just a few clear choices.`
+        : `Good teams in ${c.topic} pull ahead with no shortcuts, just a few clear choices.`,
     (c) => `Let's be direct: ${c.topic} deserves more attention than most teams give it.`
   ],
   neutral: [
-    (c) => `${capitalize(c.audience)} in ${c.industry} ask us about ${c.topic} all the time, and there's a lot of confusion around it.`,
+    (c) => `${capitalize(c.audience)}${c.inIndustry} ask us about ${c.topic} all the time, and there's a lot of confusion around it.`,
     (c) => `Here's how we think about ${c.topic}, and why it matters for ${c.audience}.`
   ]
 }
@@ -401,17 +413,46 @@ function industriesOf(input: IdeaInput | DraftInput): string[] {
   return input.template.industries.map((i) => phrase(i, 60)).filter(Boolean)
 }
 
-function contextFor(input: IdeaInput | DraftInput, industry: string | null): Ctx {
-  const topicTitle = phrase(input.topic?.title, 60)
+/**
+ * Subjects every business has. Without a topic tag an idea takes one of these within the industry
+ * ('pricing in software'): 'How to get started with software' is not how anyone writes.
+ */
+const EVERYDAY_TOPICS = [
+  'customer onboarding',
+  'hiring',
+  'customer feedback',
+  'pricing',
+  'team culture',
+  'product quality',
+  'customer service',
+  'partnerships',
+  'training new colleagues',
+  'sustainability',
+  'project planning',
+  'working with suppliers'
+] as const
+
+/** The everyday topic an idea of ours was written about, if any. */
+function everydayTopicIn(text: string): string | null {
+  const lower = text.toLowerCase()
+  return EVERYDAY_TOPICS.find((topic) => lower.includes(topic)) ?? null
+}
+
+function contextFor(input: IdeaInput | DraftInput, industry: string | null, everydayTopic: string | null = null): Ctx {
+  const topicTitle = phrase(input.topic?.title, 60) || (everydayTopic ?? '')
   const audienceText = phrase(input.targetAudience, 80) || phrase(input.template.audience, 80)
-  const industryText = industry ?? ''
+  // An industry is a common noun ('Software', 'Dental clinics'): lower case mid-sentence, acronyms kept.
+  const industryText = industry ? midSentence(industry) : ''
+  const industryName = industryText || 'our industry'
   return {
-    topic: topicTitle ? inSentence(topicTitle) : industryText ? inSentence(industryText) : 'our work',
+    // Without a topic tag the industry is the topic ('3 lessons we learned about software').
+    topic: topicTitle ? inSentence(topicTitle) : industryText || 'our work',
     hasTopic: Boolean(topicTitle),
     description: clean(input.topic?.description),
-    // Without a topic the industry is the topic; 'in our field' then avoids 'renewable energy in renewable energy'.
-    industry: industryText && topicTitle ? inSentence(industryText) : industryText ? 'our field' : 'our industry',
+    industry: industryName,
     hasIndustry: Boolean(industryText),
+    // 'Heat pumps in renewable energy', but never 'software in software' or 'software in our industry'.
+    inIndustry: topicTitle && industryText ? ` in ${industryText}` : '',
     audience: audienceText ? midSentence(audienceText) : 'our customers',
     tone: toneOf(input.template.tone),
     postType: input.postType
@@ -423,7 +464,7 @@ function voice(text: string, tone: Tone): string {
 }
 
 function hashtagsFor(c: Ctx, input: DraftInput, industry: string | null, industries: string[], pattern: Pattern): string[] {
-  const candidates = [c.hasTopic ? phrase(input.topic?.title, 60) : '', c.hasIndustry ? industry : '', pattern.tag, ...industries]
+  const candidates = [c.hasTopic ? phrase(input.topic?.title, 60) || c.topic : '', c.hasIndustry ? industry : '', pattern.tag, ...industries]
   const tags = normalizeHashtags(candidates.filter((t): t is string => Boolean(t)))
   return tags.length >= 3 ? tags : normalizeHashtags([...tags, '#ContentStrategy', '#Leadership', '#Growth']).slice(0, 3)
 }
@@ -448,10 +489,10 @@ function ideaFrom(pattern: Pattern, c: Ctx, rnd: () => number): Idea {
 }
 
 /** The pattern an idea was written from: one whose title it has, else its wording, else a stable pick. */
-function patternOf(idea: Idea, input: DraftInput, industries: string[]): Pattern {
+function patternOf(idea: Idea, input: DraftInput, industries: string[], everydayTopic: string | null): Pattern {
   const title = idea.title.toLowerCase()
   for (const industry of industries.length ? industries : [null]) {
-    const c = contextFor(input, industry)
+    const c = contextFor(input, industry, everydayTopic)
     const exact = PATTERNS.find((p) => p.titles.some((t) => voice(capitalize(t(c)), c.tone).toLowerCase() === title))
     if (exact) return exact
   }
@@ -472,10 +513,11 @@ export function createOfflineGenerator(): IdeaGenerator {
         seedOf(['ideas', industries, clean(input.template.tone), clean(input.template.audience), input.topic?.title ?? '', input.targetAudience ?? '', input.postType, input.seed ?? ''])
       )
       const patterns = shuffled(PATTERNS, rnd).slice(0, count)
+      const everyday = clean(input.topic?.title) ? [] : shuffled(EVERYDAY_TOPICS, rnd)
       return patterns.map((pattern, i) => {
         // Spread the ideas over the template's industries.
         const industry = industries.length ? industries[(i + Math.floor(rnd() * industries.length)) % industries.length]! : null
-        return ideaFrom(pattern, contextFor(input, industry), rnd)
+        return ideaFrom(pattern, contextFor(input, industry, everyday[i % everyday.length] ?? null), rnd)
       })
     },
 
@@ -483,8 +525,9 @@ export function createOfflineGenerator(): IdeaGenerator {
       const industries = industriesOf(input)
       const ideaText = `${input.idea.title} ${input.idea.angle} ${input.idea.hook}`.toLowerCase()
       const industry = industries.find((i) => ideaText.includes(i.toLowerCase())) ?? industries[0] ?? null
-      const c = contextFor(input, industry)
-      const pattern = patternOf(input.idea, input, industries)
+      const everydayTopic = clean(input.topic?.title) ? null : everydayTopicIn(ideaText)
+      const c = contextFor(input, industry, everydayTopic)
+      const pattern = patternOf(input.idea, input, industries, everydayTopic)
       const rnd = random(seedOf(['draft', pattern.id, input.idea, industries, c.tone, c.audience, c.topic, c.description, input.postType, input.seed ?? '']))
 
       const hook = clean(input.idea.hook) || pick(pattern.hooks, rnd)(c)
