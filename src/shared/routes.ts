@@ -1,23 +1,158 @@
+import type { EntitlementKey } from './domain'
+
 /**
- * The renderer's routes (spec §2), shared so main can allowlist deep-link targets. Screens that
- * are not built yet are not listed: a route appears here when its screen exists.
+ * The one route registry (DESIGN.md §7): every screen of spec §2 that exists, once. The renderer's
+ * router, auth gate, navigation, page titles and path constants, and main's deep-link allowlist are
+ * derived from it. A screen not built yet (collaborate, team, analytics, academy, recommended) is
+ * not listed: a route appears here when its screen exists.
  */
-export const PUBLIC_ROUTES = ['/login', '/signup', '/callback', '/join', '/validate-certification'] as const
 
-export const APP_ROUTES = [
-  '/dashboard',
-  '/content/write-post',
-  '/settings',
-  '/settings/organization',
-  '/signup/onboarding/company',
-  '/subscription-expired'
-] as const
+/**
+ * public: no session check and no shell (/join works signed in or out: accepting signs in as the
+ *   invitee; /validate-certification renders bare for anyone, spec §2).
+ * guest: the sign-in screens; a valid session moves on to the app.
+ * signed-in: behind the auth gate of spec §4.
+ * No screen is admin-only: /settings/organization also serves team leaders (spec §6), and each
+ * screen shows admins what only they may do.
+ */
+export type RouteAccess = 'public' | 'guest' | 'signed-in'
 
-export type AppRoute = (typeof APP_ROUTES)[number]
+export interface NavigationEntry {
+  label: string
+  /** 'bottom' entries sit under Chat and Help center at the foot of the left navigation. */
+  section: 'main' | 'bottom'
+  /** Place in its section, as spec §2 lists it (gaps are the screens not built yet). */
+  order: number
+}
+
+interface RouteCommon {
+  path: `/${string}`
+  /** The top bar's page title: from the first path segment (spec §2). */
+  title: string
+  /** Shown in the navigation only while the organization holds it. */
+  entitlement?: EntitlementKey
+}
+
+/** Screens outside the app: never in the shell, never a deep link's target. */
+interface OutsideRoute extends RouteCommon {
+  access: 'public' | 'guest'
+  shell: false
+  deepLink: false
+  nav?: never
+}
+
+interface SignedInRoute extends RouteCommon {
+  access: 'signed-in'
+  /** Inside the navigation shell (left navigation, top bar, banners) or bare. */
+  shell: boolean
+  /** Whether `pagecrew://open?path=` may open it. */
+  deepLink: boolean
+  nav?: NavigationEntry
+}
+
+export type RouteDefinition = OutsideRoute | SignedInRoute
+
+/**
+ * Deep links: every signed-in screen is a link's target except the transient ones, which only make
+ * sense as a step of a flow the app itself drives (onboarding, the sign-in callback, the expired
+ * subscription the app judges from the plan).
+ */
+export const ROUTES = {
+  login: { path: '/login', title: 'Login', access: 'guest', shell: false, deepLink: false },
+  signup: { path: '/signup', title: 'Signup', access: 'guest', shell: false, deepLink: false },
+  // Transient: the auth gate sends a session without an organization here, and away once it has one.
+  onboarding: { path: '/signup/onboarding/company', title: 'Signup', access: 'signed-in', shell: false, deepLink: false },
+  // Transient: it completes a LinkedIn connection from the code and state the provider sent back;
+  // a desktop link reaches it as pagecrew://callback, parsed on its own.
+  callback: { path: '/callback', title: 'Callback', access: 'signed-in', shell: false, deepLink: false },
+  dashboard: {
+    path: '/dashboard',
+    title: 'Dashboard',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Dashboard', section: 'main', order: 1 }
+  },
+  writePost: {
+    path: '/content/write-post',
+    title: 'Content',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Create content', section: 'main', order: 2 }
+  },
+  schedule: {
+    path: '/schedule',
+    title: 'Schedule',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Plan', section: 'main', order: 5 }
+  },
+  settings: {
+    path: '/settings',
+    title: 'Settings',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    // Third at the foot, after the Chat and Help center actions.
+    nav: { label: 'Settings', section: 'bottom', order: 3 }
+  },
+  organizationSettings: { path: '/settings/organization', title: 'Settings', access: 'signed-in', shell: true, deepLink: true },
+  billingSettings: { path: '/settings/billing', title: 'Settings', access: 'signed-in', shell: true, deepLink: true },
+  billing: { path: '/billing', title: 'Billing', access: 'signed-in', shell: true, deepLink: true },
+  // Transient: the shell sends an expired subscription (or a 402) here and the page sends a valid
+  // one back to the dashboard, so a link to it would only ever bounce.
+  subscriptionExpired: { path: '/subscription-expired', title: 'Subscription expired', access: 'signed-in', shell: true, deepLink: false },
+  join: { path: '/join', title: 'Join', access: 'public', shell: false, deepLink: false },
+  validateCertification: { path: '/validate-certification', title: 'Validate certification', access: 'public', shell: false, deepLink: false }
+} as const satisfies Record<string, RouteDefinition>
+
+export type RouteName = keyof typeof ROUTES
+export type RegisteredRoute = (typeof ROUTES)[RouteName]
+export type RoutePath = RegisteredRoute['path']
+export type DeepLinkPath = Extract<RegisteredRoute, { deepLink: true }>['path']
+export type NavigationRoute = Extract<RegisteredRoute, { nav: NavigationEntry }>
+export type NavigationPath = NavigationRoute['path']
+
+export const ROUTE_LIST: readonly RegisteredRoute[] = Object.values(ROUTES)
+
+/** Addresses the app's own code navigates to, by name: `paths.schedule` is '/schedule'. */
+export const paths = Object.fromEntries(Object.entries(ROUTES).map(([name, route]) => [name, route.path])) as {
+  readonly [Name in RouteName]: (typeof ROUTES)[Name]['path']
+}
+
+/** Whether a screen exists at this path (links to screens not built yet are left out). */
+export function isRegisteredPath(path: string): path is RoutePath {
+  return ROUTE_LIST.some((route) => route.path === path)
+}
+
+/** The page title of a registered path; '' for anything else. */
+export function routeTitle(path: string): string {
+  return ROUTE_LIST.find((route) => route.path === path)?.title ?? ''
+}
 
 /** Paths a `pagecrew://open?path=` deep link may open. */
-export const DEEP_LINK_PATHS: readonly string[] = ['/dashboard', '/content/write-post', '/settings', '/settings/organization']
+export const DEEP_LINK_PATHS: readonly DeepLinkPath[] = ROUTE_LIST.filter((route) => route.deepLink).map((route) => route.path as DeepLinkPath)
 
-export function isDeepLinkPath(path: string): boolean {
-  return DEEP_LINK_PATHS.includes(path)
+export function isDeepLinkPath(path: string): path is DeepLinkPath {
+  return (DEEP_LINK_PATHS as readonly string[]).includes(path)
 }
+
+/**
+ * One section of the left navigation (and the mobile menu) in spec §2's order; an entry that needs
+ * an entitlement is absent while the organization does not hold it.
+ */
+export function navigationEntries<Route extends RouteDefinition>(
+  routes: readonly Route[],
+  section: NavigationEntry['section'],
+  holds: (entitlement: EntitlementKey) => boolean
+): Array<Extract<Route, { nav: NavigationEntry }>> {
+  return routes
+    .filter((route): route is Extract<Route, { nav: NavigationEntry }> => route.nav?.section === section)
+    .filter((route) => route.entitlement === undefined || holds(route.entitlement))
+    .sort((a, b) => a.nav.order - b.nav.order)
+}
+
+/** Whether any navigation entry waits on an entitlement (until one does, the navigation asks for none). */
+export const NAVIGATION_NEEDS_ENTITLEMENTS = ROUTE_LIST.some((route) => 'nav' in route && 'entitlement' in route)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HostEvent } from '@shared/host'
-import { createDeepLinkRouter, findDeepLinkArg, parseDeepLink } from './deep-link'
+import { DEEP_LINK_PATHS, ROUTE_LIST } from '@shared/routes'
+import { createDeepLinkRouter, deepLinkRoute, findDeepLinkArg, parseDeepLink } from './deep-link'
 import { recordingLog } from './test-fakes'
 
 describe('parseDeepLink', () => {
@@ -17,6 +18,17 @@ describe('parseDeepLink', () => {
     expect(parseDeepLink('pagecrew://open?path=/settings/organization/')).toBeNull()
     expect(parseDeepLink('pagecrew://open?path=/settings/organization/../../admin')).toBeNull()
     expect(parseDeepLink('pagecrew://open?path=/settings/organizations')).toBeNull()
+  })
+
+  it('opens the plan, the example link of DESIGN.md §1', () => {
+    expect(parseDeepLink('pagecrew://open?orgid=org_x&path=/schedule')).toEqual({ orgid: 'org_x', path: '/schedule' })
+    expect(deepLinkRoute({ orgid: 'org_x', path: '/schedule' })).toBe('/schedule?orgid=org_x')
+  })
+
+  it('opens every page the route registry allows, and no public, sign-in or transient page', () => {
+    for (const path of DEEP_LINK_PATHS) expect(parseDeepLink(`pagecrew://open?orgid=org_A1&path=${encodeURIComponent(path)}`), path).toEqual({ orgid: 'org_A1', path })
+    for (const route of ROUTE_LIST.filter((r) => !r.deepLink)) expect(parseDeepLink(`pagecrew://open?path=${route.path}`), route.path).toBeNull()
+    expect(ROUTE_LIST.filter((r) => !r.deepLink).map((r) => r.path)).toEqual(expect.arrayContaining(['/login', '/join', '/callback', '/validate-certification']))
   })
 
   it('opens the dashboard when the link names no page', () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { isDeepLinkPath } from '@shared/routes'
+import { isDeepLinkPath, paths } from '@shared/routes'
 import { consoleLog, type Log } from './log'
 import { oauthCallbackRoute, parseOAuthCallback, type OAuthCallback } from './oauth-callback'
 import type { EmitPort, WindowPort } from './ports'
 
 /**
- * `pagecrew://open?orgid=<organizationWorkOSId>&path=/settings` links (DESIGN.md §1), and
+ * `pagecrew://open?orgid=<organizationWorkOSId>&path=/schedule` links (DESIGN.md §1), and
  * `pagecrew://callback?code=…&state=…`, where an OAuth provider may send the user back after
  * connecting LinkedIn. Every link from the OS goes through the one allowlisting parser below and
  * becomes a typed value or null; the router then hands the renderer a route (with `?orgid=`, which
@@ -16,14 +16,14 @@ export const DEEP_LINK_SCHEME = 'pagecrew'
 export type DeepLink =
   | {
       orgid?: string
-      /** One of DEEP_LINK_PATHS (src/shared/routes.ts). */
+      /** One of DEEP_LINK_PATHS, derived from the route registry (src/shared/routes.ts). */
       path: string
     }
   | { callback: OAuthCallback }
 
 const MAX_LINK_LENGTH = 2048
 /** Where a link without `path` goes. */
-const DEFAULT_PATH = '/dashboard'
+const DEFAULT_PATH = paths.dashboard
 
 const linkTextSchema = z
   .string()

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEEP_LINK_PATHS,
+  ROUTES,
+  ROUTE_LIST,
+  isDeepLinkPath,
+  isRegisteredPath,
+  navigationEntries,
+  paths,
+  routeTitle,
+  type RouteDefinition
+} from './routes'
+
+/** Spec §2, written out independently of the registry: title from the first path segment. */
+function specTitle(path: string): string {
+  const segment = path.split('/')[1]!
+  if (segment === 'recommended') return 'Recommended posts'
+  const words = segment.split('-').join(' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** Signed-in screens that are steps of a flow the app drives, not places a link may open. */
+const TRANSIENT = ['/signup/onboarding/company', '/callback', '/subscription-expired']
+
+const nothingHeld = () => false
+
+describe('route registry', () => {
+  it('registers each path once', () => {
+    const all = ROUTE_LIST.map((route) => route.path)
+    expect(new Set(all).size).toBe(all.length)
+  })
+
+  it('derives the path constants from the entries', () => {
+    for (const [name, route] of Object.entries(ROUTES)) expect(paths[name as keyof typeof paths]).toBe(route.path)
+    expect(paths.schedule).toBe('/schedule')
+    expect(paths.organizationSettings).toBe('/settings/organization')
+  })
+
+  it('registers no screen that is not built', () => {
+    for (const path of ['/collaborate', '/team', '/analytics', '/academy/insights', '/recommended']) expect(isRegisteredPath(path), path).toBe(false)
+    expect(isRegisteredPath('/schedule')).toBe(true)
+  })
+
+  it('titles every page from its first path segment (spec §2)', () => {
+    for (const route of ROUTE_LIST) expect(route.title, route.path).toBe(specTitle(route.path))
+    expect(routeTitle('/content/write-post')).toBe('Content')
+    expect(routeTitle('/settings/organization')).toBe('Settings')
+    expect(routeTitle('/subscription-expired')).toBe('Subscription expired')
+    expect(routeTitle('/nowhere')).toBe('')
+  })
+
+  it('keeps sign-in screens and public ones out of the shell; /validate-certification is bare and public', () => {
+    expect(ROUTES.validateCertification).toMatchObject({ access: 'public', shell: false })
+    expect(ROUTES.join).toMatchObject({ access: 'public', shell: false })
+    expect(ROUTE_LIST.filter((route) => route.access === 'guest').map((route) => route.path)).toEqual(['/login', '/signup'])
+    for (const route of ROUTE_LIST) if (route.access !== 'signed-in') expect(route.shell, route.path).toBe(false)
+  })
+})
+
+describe('deep-link allowlist', () => {
+  it('holds /schedule and every other signed-in screen but the transient ones', () => {
+    expect(DEEP_LINK_PATHS).toContain('/schedule')
+    const expected = ROUTE_LIST.filter((route) => route.access === 'signed-in' && !TRANSIENT.includes(route.path)).map((route) => route.path)
+    expect([...DEEP_LINK_PATHS].sort()).toEqual(expected.sort())
+    expect(expected).toEqual(
+      expect.arrayContaining(['/dashboard', '/content/write-post', '/schedule', '/settings', '/settings/organization', '/settings/billing', '/billing'])
+    )
+  })
+
+  it('refuses public, sign-in and transient screens, and anything unregistered', () => {
+    for (const route of ROUTE_LIST) if (route.access !== 'signed-in') expect(isDeepLinkPath(route.path), route.path).toBe(false)
+    for (const path of TRANSIENT) expect(isDeepLinkPath(path), path).toBe(false)
+    for (const path of ['/validate-certification', '/join', '/login', '/team', '/schedule/', '/Schedule', '']) expect(isDeepLinkPath(path), path).toBe(false)
+    expect(isDeepLinkPath('/schedule')).toBe(true)
+  })
+})
+
+describe('navigation', () => {
+  // Spec §2's left navigation, top to bottom.
+  const SPEC_ORDER = ['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan', 'Team effort', 'Analytics', 'Academy']
+
+  it('lists the built screens in spec order, Settings at the foot', () => {
+    const main = navigationEntries(ROUTE_LIST, 'main', nothingHeld)
+    expect(main.map((route) => [route.nav.label, route.path])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Create content', '/content/write-post'],
+      ['Plan', '/schedule']
+    ])
+    for (const route of main) expect(route.nav.order, route.nav.label).toBe(SPEC_ORDER.indexOf(route.nav.label) + 1)
+    expect(navigationEntries(ROUTE_LIST, 'bottom', nothingHeld).map((route) => [route.nav.label, route.path])).toEqual([['Settings', '/settings']])
+  })
+
+  it('links only to signed-in screens inside the shell', () => {
+    for (const route of ROUTE_LIST) if ('nav' in route) expect(route, route.path).toMatchObject({ access: 'signed-in', shell: true })
+  })
+
+  it('shows an entry that needs an entitlement only while it is held (Recommended posts, third)', () => {
+    const recommended = {
+      path: '/recommended',
+      title: 'Recommended posts',
+      access: 'signed-in',
+      shell: true,
+      deepLink: true,
+      entitlement: 'RECOMMEND_POST',
+      nav: { label: 'Recommended posts', section: 'main', order: 3 }
+    } as const satisfies RouteDefinition
+    const routes = [...ROUTE_LIST, recommended]
+    const labels = (holds: (key: string) => boolean) => navigationEntries(routes, 'main', holds).map((route) => route.nav.label)
+    expect(labels(nothingHeld)).toEqual(['Dashboard', 'Create content', 'Plan'])
+    expect(labels((key) => key === 'TEAMS')).toEqual(['Dashboard', 'Create content', 'Plan'])
+    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Plan'])
+  })
+})
