@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isNonEmptyTrimmed, isValidEmail, pageTitleFor, ssiBand } from './validation'
+import { isNonEmptyTrimmed, isValidEmail, ssiBand } from './validation'
 import { TIME_OPTIONS } from '../constants'
 
 describe('isValidEmail', () => {
@@ -23,12 +23,6 @@ describe('misc rules', () => {
     expect([0, 30, 31, 45, 46, 60, 61, 75, 76, 100].map(ssiBand)).toEqual([
       '0-30', '0-30', '31-45', '31-45', '46-60', '46-60', '61-75', '61-75', '75+', '75+'
     ])
-  })
-  it('titles pages from the first path segment', () => {
-    expect(pageTitleFor('/recommended')).toBe('Recommended posts')
-    expect(pageTitleFor('/dashboard')).toBe('Dashboard')
-    expect(pageTitleFor('/settings/organization')).toBe('Settings')
-    expect(pageTitleFor('/content/write-post')).toBe('Content')
   })
   it('offers 96 quarter-hour times from 00:00 to 23:45', () => {
     expect(TIME_OPTIONS).toHaveLength(96)

@@ -17,14 +17,3 @@ export function ssiBand(score: number): '0-30' | '31-45' | '46-60' | '61-75' | '
   if (score <= 75) return '61-75'
   return '75+'
 }
-
-/** Page title from the first path segment; 'recommended' shows as 'Recommended posts' (spec §2). */
-export function pageTitleFor(pathname: string): string {
-  const segment = pathname.split('/').filter(Boolean)[0] ?? ''
-  if (segment === 'recommended') return 'Recommended posts'
-  if (!segment) return ''
-  return segment
-    .split('-')
-    .map((w, i) => (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
-    .join(' ')
-}

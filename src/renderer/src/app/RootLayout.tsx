@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
+import { paths } from '@shared/routes'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
-import { notificationKeys } from '@renderer/api/notifications'
-import { userKeys } from '@renderer/api/user'
+import { notificationKeys, userKeys } from '@renderer/api/queryKeys'
 import { useHost } from '@renderer/host/HostContext'
-import { paths, paymentRequiredState, type PaymentRequiredState } from './paths'
+import { paymentRequiredState, type PaymentRequiredState } from '@renderer/lib/paymentRequired'
 
 /** App paths only: a host event must not turn into an off-site or protocol-relative navigation. */
 function isAppPath(path: string): boolean {

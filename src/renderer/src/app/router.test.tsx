@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
 import { aSession, aUser, anOrganization, daysFromNow } from '@renderer/testing/fixtures'
 import { renderApp } from '@renderer/testing/render'
@@ -73,6 +73,21 @@ describe('auth gate', () => {
     expect(await screen.findByTestId('certificate-id')).toBeTruthy()
     expect(fake.requestsTo('GET', '/auth')).toHaveLength(0)
     expect(screen.queryByTestId('left-nav')).toBeNull()
+  })
+})
+
+describe('route registry', () => {
+  it('titles the page and lists the left navigation from the registry', async () => {
+    renderApp(signedIn(), '/dashboard/')
+    await screen.findByTestId('dashboard-organization')
+    expect(screen.getByTestId('page-title').textContent).toBe('Dashboard')
+    const links = within(screen.getByTestId('left-nav')).getAllByRole('link')
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Create content', '/content/write-post'],
+      ['Plan', '/schedule'],
+      ['Settings', '/settings']
+    ])
   })
 })
 

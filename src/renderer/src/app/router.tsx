@@ -1,24 +1,30 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { ROUTE_LIST, paths, type RegisteredRoute, type RouteAccess } from '@shared/routes'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { GuestGate } from './gates/GuestGate'
 import { SessionGate } from './gates/SessionGate'
 import { RootLayout } from './RootLayout'
 import { RouteErrorPage } from './RouteErrorPage'
-import { paths } from './paths'
-import { ROUTES, type RouteEntry } from './routeTable'
+import { SCREENS } from './screens'
 
-const screen = (entry: RouteEntry): RouteObject => ({
-  path: entry.path,
-  lazy: async () => ({ Component: (await entry.load()).default })
+// The route id is the registry path: the shell finds the matched screen's title by it.
+const screen = (route: RegisteredRoute): RouteObject => ({
+  id: route.path,
+  path: route.path,
+  lazy: async () => ({ Component: (await SCREENS[route.path]()).default })
 })
 
 function InitialLoad() {
   return <LoadingState />
 }
 
-/** Route objects from the route table; every screen and the shell are code-split. */
-export function buildRoutes(entries: readonly RouteEntry[] = ROUTES): RouteObject[] {
-  const of = (access: RouteEntry['access'], shell: boolean) => entries.filter((e) => e.access === access && e.shell === shell).map(screen)
+/**
+ * Route objects from the route registry: guest screens behind the guest gate, signed-in ones
+ * behind the auth gate (inside the shell or bare), public ones with neither. Every screen and the
+ * shell are code-split.
+ */
+export function buildRoutes(routes: readonly RegisteredRoute[] = ROUTE_LIST): RouteObject[] {
+  const of = (access: RouteAccess, shell: boolean) => routes.filter((r) => r.access === access && r.shell === shell).map(screen)
   return [
     {
       Component: RootLayout,
@@ -29,14 +35,14 @@ export function buildRoutes(entries: readonly RouteEntry[] = ROUTES): RouteObjec
         {
           Component: SessionGate,
           children: [
-            ...of('protected', false),
+            ...of('signed-in', false),
             {
               lazy: async () => ({ Component: (await import('@renderer/shell/Shell')).Shell }),
-              children: of('protected', true)
+              children: of('signed-in', true)
             }
           ]
         },
-        ...of('bare', false),
+        ...of('public', false),
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
         { path: '*', element: <Navigate to={paths.dashboard} replace /> }
       ]

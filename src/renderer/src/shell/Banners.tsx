@@ -1,8 +1,8 @@
 import { Link, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import type { Organization, User } from '@shared/domain'
 import { bannersAllowedOn, computeBanners, type Banner } from '@shared/rules'
+import { isRegisteredPath } from '@shared/routes'
 import { useConnectLinkedIn } from '@renderer/api/linkedin'
-import { routeExists } from '@renderer/app/routeTable'
 import { RouterLink } from '@renderer/components/RouterLink'
 
 const useStyles = makeStyles({
@@ -56,7 +56,7 @@ export function Banners({ pathname, user, organization, now }: { pathname: strin
             {banner.message}{' '}
             {banner.kind === 'linkedin-expiring' || banner.kind === 'linkedin-expired' ? (
               <ReconnectAction label={banner.linkLabel} />
-            ) : routeExists(banner.linkTo) ? (
+            ) : isRegisteredPath(banner.linkTo) ? (
               <RouterLink to={banner.linkTo} inline>
                 {banner.linkLabel}
               </RouterLink>

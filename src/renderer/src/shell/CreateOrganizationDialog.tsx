@@ -12,9 +12,9 @@ import {
   Spinner
 } from '@fluentui/react-components'
 import { createOrganizationBodySchema } from '@shared/api/contract'
+import { paths } from '@shared/routes'
 import { useCreateOrganization, useSwitchOrganization } from '@renderer/api/auth'
 import { isApiError } from '@renderer/api/client'
-import { paths } from '@renderer/app/paths'
 
 /** 'Create new organization' (spec §2): creates it, switches the session to it and reloads there. */
 export function CreateOrganizationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -5,10 +5,12 @@ import {
   ChatHelp24Regular,
   PanelLeftContract24Regular,
   PanelLeftExpand24Regular,
-  QuestionCircle24Regular
+  QuestionCircle24Regular,
+  type FluentIcon
 } from '@fluentui/react-icons'
 import { NAV_WIDTH_COLLAPSED_PX, NAV_WIDTH_EXPANDED_PX, TOOLTIP_DELAY_MS } from '@shared/constants'
-import { navEntries, type NavEntry } from '@renderer/app/routeTable'
+import type { NavigationEntry } from '@shared/routes'
+import { useNavigationEntries } from './navigation'
 import { useSupportActions } from './useSupportActions'
 
 const useStyles = makeStyles({
@@ -70,9 +72,8 @@ function WithTooltip({ show, label, children }: { show: boolean; label: string; 
   )
 }
 
-function NavRouteItem({ path, nav, expanded }: { path: string; nav: NavEntry; expanded: boolean }) {
+function NavRouteItem({ path, nav, icon: Icon, expanded }: { path: string; nav: NavigationEntry; icon: FluentIcon; expanded: boolean }) {
   const styles = useStyles()
-  const Icon = nav.icon
   return (
     <li>
       <WithTooltip show={!expanded} label={nav.label}>
@@ -110,6 +111,8 @@ function NavActionItem({ label, icon, onClick, expanded, testId }: { label: stri
 export function LeftNav({ expanded, onToggle }: { expanded: boolean; onToggle: () => void }) {
   const styles = useStyles()
   const { openChat, openHelpCenter } = useSupportActions()
+  const mainEntries = useNavigationEntries('main')
+  const bottomEntries = useNavigationEntries('bottom')
   return (
     <nav aria-label="Main navigation" data-testid="left-nav" className={mergeClasses(styles.nav, expanded ? styles.expanded : styles.collapsed)}>
       <div className={styles.header}>
@@ -128,16 +131,16 @@ export function LeftNav({ expanded, onToggle }: { expanded: boolean; onToggle: (
         />
       </div>
       <ul className={styles.list}>
-        {navEntries('main').map((entry) => (
-          <NavRouteItem key={entry.path} path={entry.path} nav={entry.nav} expanded={expanded} />
+        {mainEntries.map((entry) => (
+          <NavRouteItem key={entry.path} path={entry.path} nav={entry.nav} icon={entry.icon} expanded={expanded} />
         ))}
       </ul>
       <div className={styles.spacer} />
       <ul className={styles.list}>
         <NavActionItem label="Chat" icon={<ChatHelp24Regular aria-hidden />} onClick={openChat} expanded={expanded} testId="nav-chat" />
         <NavActionItem label="Help center" icon={<QuestionCircle24Regular aria-hidden />} onClick={openHelpCenter} expanded={expanded} testId="nav-help-center" />
-        {navEntries('bottom').map((entry) => (
-          <NavRouteItem key={entry.path} path={entry.path} nav={entry.nav} expanded={expanded} />
+        {bottomEntries.map((entry) => (
+          <NavRouteItem key={entry.path} path={entry.path} nav={entry.nav} icon={entry.icon} expanded={expanded} />
         ))}
       </ul>
     </nav>

@@ -1,13 +1,15 @@
 import { useNavigate } from 'react-router-dom'
 import { Button, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
 import { ChatHelp24Regular, Navigation24Regular, QuestionCircle24Regular } from '@fluentui/react-icons'
-import { navEntries } from '@renderer/app/routeTable'
+import { useNavigationEntries } from './navigation'
 import { useSupportActions } from './useSupportActions'
 
 /** On small screens the left navigation's items live in this menu (spec §2). */
 export function MobileNavMenu() {
   const navigate = useNavigate()
   const { openChat, openHelpCenter } = useSupportActions()
+  const mainEntries = useNavigationEntries('main')
+  const bottomEntries = useNavigationEntries('bottom')
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
@@ -15,7 +17,7 @@ export function MobileNavMenu() {
       </MenuTrigger>
       <MenuPopover>
         <MenuList data-testid="mobile-nav-menu">
-          {navEntries('main').map(({ path, nav: { label, icon: Icon } }) => (
+          {mainEntries.map(({ path, nav: { label }, icon: Icon }) => (
             <MenuItem key={path} icon={<Icon />} onClick={() => void navigate(path)}>
               {label}
             </MenuItem>
@@ -27,7 +29,7 @@ export function MobileNavMenu() {
           <MenuItem icon={<QuestionCircle24Regular />} onClick={openHelpCenter}>
             Help center
           </MenuItem>
-          {navEntries('bottom').map(({ path, nav: { label, icon: Icon } }) => (
+          {bottomEntries.map(({ path, nav: { label }, icon: Icon }) => (
             <MenuItem key={path} icon={<Icon />} onClick={() => void navigate(path)}>
               {label}
             </MenuItem>

@@ -14,8 +14,8 @@ import {
 } from '@fluentui/react-components'
 import type { User } from '@shared/domain'
 import { isAdmin, isOverSeatLimit } from '@shared/rules'
+import { paths } from '@shared/routes'
 import { useOrganization } from '@renderer/api/organization'
-import { paths } from '@renderer/app/paths'
 
 // The seat form loads when an admin asks for it, not with the shell.
 const ManageSeatsPanel = lazy(async () => ({ default: (await import('@renderer/dialogs/seats/ManageSeatsDialog')).ManageSeatsPanel }))

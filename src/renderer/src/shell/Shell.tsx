@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom'
 import { Button, Skeleton, SkeletonItem, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import { isSubscriptionExpired, pageTitleFor } from '@shared/rules'
+import { isSubscriptionExpired } from '@shared/rules'
+import { paths, routeTitle } from '@shared/routes'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
-import { paths } from '@renderer/app/paths'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { useNow } from '@renderer/hooks/useNow'
 import { AccountControls } from './AccountControls'
@@ -81,7 +81,8 @@ export function Shell() {
   const user = useUser()
   const organization = useOrganization()
   const [navExpanded, setNavExpanded] = useState(readNavExpanded)
-  const title = pageTitleFor(pathname)
+  // The matched screen's route id is its registry path (app/router.tsx).
+  const title = routeTitle(useMatches().at(-1)?.id ?? '')
   const mainRef = useRef<HTMLElement>(null)
 
   useTimezoneSync(user.data)

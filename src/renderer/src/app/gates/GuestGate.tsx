@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { paths } from '@shared/routes'
 import { useSession } from '@renderer/api/auth'
 import { LoadingState } from '@renderer/components/LoadingState'
-import { paths } from '../paths'
 import { returnPathFrom } from './redirectState'
 
 /** Sign-in screens: a valid session goes on to the app (spec §2: /login with a session -> /dashboard). */

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { paths } from '@shared/routes'
 import { useSession } from '@renderer/api/auth'
 import { isApiError } from '@renderer/api/client'
 import { LoadingState } from '@renderer/components/LoadingState'
-import { paths } from '../paths'
 import { OrgIdSwitch } from './OrgIdSwitch'
 import { returnStateFor } from './redirectState'
 

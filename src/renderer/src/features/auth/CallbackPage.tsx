@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { paths } from '@shared/routes'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 import {
   forgetLinkedInReturn,
@@ -9,7 +10,6 @@ import {
   useConnectLinkedIn,
   type CompleteLinkedInBody
 } from '@renderer/api/linkedin'
-import { paths } from '@renderer/app/paths'
 import { useNotify } from '@renderer/lib/toasts'
 import { CenteredCard } from '@renderer/components/CenteredCard'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Text, makeStyles, tokens } from '@fluentui/react-components'
-import { paths } from '@renderer/app/paths'
+import { paths } from '@shared/routes'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { PlanDialog, type PlanChoice } from './PlanDialog'
 import { PlansSection } from './PlansSection'

@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components'
 import { MESSAGES } from '@shared/api/messages'
-import { paths } from '@renderer/app/paths'
+import { paths } from '@shared/routes'
 import { RouterLink } from '@renderer/components/RouterLink'
 import type { FieldErrors } from '@renderer/lib/formErrors'
 

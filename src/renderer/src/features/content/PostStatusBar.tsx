@@ -1,7 +1,7 @@
 import { Button, Link, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components'
 import { MESSAGES } from '@shared/api/messages'
 import type { Post } from '@shared/domain'
-import { paths } from '@renderer/app/paths'
+import { paths } from '@shared/routes'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { formatWhen } from './postTimes'
 

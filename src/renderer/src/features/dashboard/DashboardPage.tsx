@@ -10,10 +10,9 @@ import {
 import { CheckmarkCircle20Filled, Circle20Regular } from '@fluentui/react-icons'
 import type { Organization, User } from '@shared/domain'
 import { isTrial, trialDaysLeft } from '@shared/rules'
+import { isRegisteredPath, paths } from '@shared/routes'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
-import { paths } from '@renderer/app/paths'
-import { routeExists } from '@renderer/app/routeTable'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { RouterLink } from '@renderer/components/RouterLink'
@@ -81,7 +80,7 @@ function ProfileCard({ user }: { user: User }) {
               <span className={item.done ? styles.done : styles.todo}>
                 {item.done ? <CheckmarkCircle20Filled aria-label="Done" /> : <Circle20Regular aria-label="To do" />}
               </span>
-              {!item.done && screen && routeExists(screen) ? <RouterLink to={screen}>{item.label}</RouterLink> : <Text>{item.label}</Text>}
+              {!item.done && screen && isRegisteredPath(screen) ? <RouterLink to={screen}>{item.label}</RouterLink> : <Text>{item.label}</Text>}
             </li>
           )
         })}

@@ -1,5 +1,5 @@
 import type { AssignedSlot, Calendar, CalendarPost, PostStatus, PostType, ScheduleItem, SlotStatus } from '@shared/domain'
-import { paths } from '@renderer/app/paths'
+import { paths } from '@shared/routes'
 import type { ZonedParts } from './calendarDates'
 
 /** A slot or a post placed in the viewer's timezone. */

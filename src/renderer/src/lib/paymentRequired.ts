@@ -1,21 +1,3 @@
-/** Addresses the app's own code navigates to. */
-export const paths = {
-  login: '/login',
-  signup: '/signup',
-  join: '/join',
-  callback: '/callback',
-  onboarding: '/signup/onboarding/company',
-  dashboard: '/dashboard',
-  writePost: '/content/write-post',
-  schedule: '/schedule',
-  settings: '/settings',
-  organizationSettings: '/settings/organization',
-  billingSettings: '/settings/billing',
-  billing: '/billing',
-  subscriptionExpired: '/subscription-expired',
-  validateCertification: '/validate-certification'
-} as const
-
 /**
  * The router state /subscription-expired receives when a 402 sent the user there (spec §4: the
  * 'openPlanModal' event): the page then knows a plan limit, not the calendar, brought them, and

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react'
+import type { RoutePath } from '@shared/routes'
+
+type ScreenLoader = () => Promise<{ default: ComponentType }>
+
+/**
+ * Each registered route's screen, code-split. Keyed by the registry's paths (src/shared/routes.ts):
+ * TypeScript refuses a registered route without a screen and a screen without a registered route.
+ */
+export const SCREENS = {
+  '/login': () => import('@renderer/features/auth/LoginPage'),
+  '/signup': () => import('@renderer/features/auth/SignupPage'),
+  '/signup/onboarding/company': () => import('@renderer/features/auth/OnboardingPage'),
+  '/callback': () => import('@renderer/features/auth/CallbackPage'),
+  '/dashboard': () => import('@renderer/features/dashboard/DashboardPage'),
+  '/content/write-post': () => import('@renderer/features/content/WritePostPage'),
+  '/schedule': () => import('@renderer/features/schedule/SchedulePage'),
+  '/settings': () => import('@renderer/features/settings/ProfileSettingsPage'),
+  '/settings/organization': () => import('@renderer/features/settings/OrganizationSettingsPage'),
+  '/settings/billing': () => import('@renderer/features/billing/BillingSettingsPage'),
+  '/billing': () => import('@renderer/features/billing/BillingPage'),
+  '/subscription-expired': () => import('@renderer/features/billing/SubscriptionExpiredPage'),
+  '/join': () => import('@renderer/features/auth/JoinPage'),
+  '/validate-certification': () => import('@renderer/features/academy/ValidateCertificationPage')
+} satisfies Record<RoutePath, ScreenLoader>

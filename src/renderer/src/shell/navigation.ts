@@ -1,0 +1,26 @@
+import { Board24Regular, CalendarLtr24Regular, DocumentEdit24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
+import type { EntitlementKey } from '@shared/domain'
+import { isEntitled } from '@shared/rules'
+import { NAVIGATION_NEEDS_ENTITLEMENTS, ROUTE_LIST, navigationEntries, type NavigationEntry, type NavigationPath } from '@shared/routes'
+import { useEntitlements } from '@renderer/api/entitlements'
+
+/**
+ * Each navigation entry's icon, keyed by the registry's paths (src/shared/routes.ts): TypeScript
+ * refuses an entry without an icon and an icon without an entry.
+ */
+export const NAVIGATION_ICONS = {
+  '/dashboard': Board24Regular,
+  '/content/write-post': DocumentEdit24Regular,
+  '/schedule': CalendarLtr24Regular,
+  '/settings': Settings24Regular
+} satisfies Record<NavigationPath, FluentIcon>
+
+/**
+ * The route entries of one section of the left navigation and the mobile menu. Entries needing an
+ * entitlement stay hidden until the organization's entitlements say it holds them.
+ */
+export function useNavigationEntries(section: NavigationEntry['section']) {
+  const entitlements = useEntitlements({ enabled: NAVIGATION_NEEDS_ENTITLEMENTS })
+  const holds = (key: EntitlementKey) => entitlements.isSuccess && isEntitled(entitlements.data, key)
+  return navigationEntries(ROUTE_LIST, section, holds).map((route) => ({ path: route.path, nav: route.nav, icon: NAVIGATION_ICONS[route.path] }))
+}
