@@ -8,7 +8,7 @@ import { HostProvider } from '@renderer/host/HostContext'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { entitlements } from '@renderer/testing/fixtures'
 import { useGenerateDraft, useGenerateIdeas } from './ai'
-import { entitlementKeys } from './entitlements'
+import { entitlementKeys } from './queryKeys'
 
 afterEach(cleanup)
 

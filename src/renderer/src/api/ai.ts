@@ -4,7 +4,7 @@ import { endpoints } from '@shared/api/contract'
 import type { Entitlement } from '@shared/domain'
 import type { aiUsageSchema } from '@shared/domain/entities'
 import { useCallApi, type CallOptions } from './client'
-import { entitlementKeys } from './entitlements'
+import { entitlementKeys } from './queryKeys'
 
 export type AiIdeasRequest = NonNullable<CallOptions<typeof endpoints.generateIdeas>['body']>
 export type AiDraftRequest = NonNullable<CallOptions<typeof endpoints.generateDraft>['body']>

@@ -3,13 +3,7 @@ import type { z } from 'zod'
 import { endpoints, type createAiTemplateBodySchema, type updateAiTemplateBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-import { entitlementKeys } from './entitlements'
-import { organizationKeys } from './organization'
-
-export const aiTemplateKeys = {
-  all: ['aiTemplates'] as const,
-  list: () => [...aiTemplateKeys.all, 'list'] as const
-}
+import { aiTemplateKeys, entitlementKeys, organizationKeys } from './queryKeys'
 
 /** GET /ai-template: the organization default first, then by name. */
 export function useAiTemplates(options: { enabled?: boolean } = {}) {

@@ -4,11 +4,7 @@ import { endpoints, type Session, type createOrganizationBodySchema } from '@sha
 import { STALE_TIMES } from '@shared/constants'
 import { useReload } from '@renderer/host/HostContext'
 import { useCallApi } from './client'
-
-export const sessionKeys = {
-  all: ['session'] as const,
-  current: () => [...sessionKeys.all, 'current'] as const
-}
+import { sessionKeys } from './queryKeys'
 
 export function useSession() {
   const callApi = useCallApi()

@@ -6,16 +6,7 @@ import type { Organization } from '@shared/domain'
 import type { HostBridge } from '@shared/host'
 import { useHost } from '@renderer/host/HostContext'
 import { callApi, useCallApi } from './client'
-import { entitlementKeys } from './entitlements'
-import { memberKeys } from './members'
-import { organizationKeys } from './organization'
-import { userKeys } from './user'
-
-export const billingKeys = {
-  all: ['billing'] as const,
-  plans: () => [...billingKeys.all, 'plans'] as const,
-  overview: () => [...billingKeys.all, 'overview'] as const
-}
+import { billingKeys, entitlementKeys, memberKeys, organizationKeys, userKeys } from './queryKeys'
 
 /**
  * Billing data changes only through checkout and seat changes, which refetch it: it keeps as long

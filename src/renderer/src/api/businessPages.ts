@@ -3,15 +3,7 @@ import type { z } from 'zod'
 import { endpoints, type businessPageFieldsSchema, type updateBusinessPageBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-import { entitlementKeys } from './entitlements'
-import { memberKeys } from './members'
-import { organizationKeys } from './organization'
-import { userKeys } from './user'
-
-export const businessPostTagKeys = {
-  all: ['businessPostTags'] as const,
-  page: (businessPageId: string) => [...businessPostTagKeys.all, 'page', businessPageId] as const
-}
+import { businessPostTagKeys, entitlementKeys, memberKeys, organizationKeys, userKeys } from './queryKeys'
 
 /**
  * Business pages live on the organization (organizationBusinessPages, spec §3): saving one

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { endpoints } from '@shared/api/contract'
 import { useCallApi } from './client'
-
-export const certificateKeys = {
-  all: ['certificates'] as const,
-  validation: (certificateId: string) => [...certificateKeys.all, 'validation', certificateId] as const
-}
+import { certificateKeys } from './queryKeys'
 
 /** Looks up a certificate once an id has been submitted. */
 export function useCertificateValidation(certificateId: string | null) {

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { endpoints } from '@shared/api/contract'
 import { useCallApi } from './client'
-
-export const configKeys = {
-  all: ['config'] as const
-}
+import { configKeys } from './queryKeys'
 
 /** Server configuration (help center address, support chat); it only changes with a restart. */
 export function useConfig() {

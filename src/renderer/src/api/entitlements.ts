@@ -2,11 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { endpoints } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-
-export const entitlementKeys = {
-  all: ['entitlements'] as const,
-  list: () => [...entitlementKeys.all, 'list'] as const
-}
+import { entitlementKeys } from './queryKeys'
 
 /** GET /billing/verify/entitled: lookupKey, limit and currentUsage per entitlement (spec §7). */
 export function useEntitlements(options: { enabled?: boolean } = {}) {

@@ -2,12 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { endpoints, type joinAcceptBodySchema } from '@shared/api/contract'
 import { useCallApi } from './client'
-import { sessionKeys } from './auth'
-
-export const joinKeys = {
-  all: ['join'] as const,
-  info: (token: string) => [...joinKeys.all, 'info', token] as const
-}
+import { joinKeys, sessionKeys } from './queryKeys'
 
 /** GET /join/info?token: the organization and email an invitation is for. */
 export function useJoinInfo(token: string) {

@@ -8,12 +8,7 @@ import { useNotify } from '@renderer/lib/toasts'
 import { useHost } from '@renderer/host/HostContext'
 import { failureToast } from '@renderer/lib/failureToast'
 import { useCallApi } from './client'
-import { userKeys } from './user'
-
-export const linkedInKeys = {
-  all: ['linkedin'] as const,
-  connection: () => [...linkedInKeys.all, 'connection'] as const
-}
+import { linkedInKeys, userKeys } from './queryKeys'
 
 /** GET /linkedin/connection: who is connected and until when (tokens never leave the server). */
 export function useLinkedInConnection() {

@@ -4,24 +4,12 @@ import { endpoints, type inviteMemberBodySchema, type updateMemberBodySchema } f
 import { STALE_TIMES } from '@shared/constants'
 import type { Member } from '@shared/domain'
 import { useCallApi } from './client'
-import { entitlementKeys } from './entitlements'
-import { organizationKeys } from './organization'
-import { postTagKeys } from './postTags'
-import { teamKeys } from './teams'
-import { userKeys } from './user'
+import { entitlementKeys, memberKeys, organizationKeys, postTagKeys, teamKeys, userKeys } from './queryKeys'
 
 /** Rows per page of the members table; the server allows up to 200. */
 export const MEMBERS_PAGE_SIZE = 100
 /** The pickers read every member, a page of the largest size at a time. */
 const ALL_MEMBERS_PAGE_SIZE = 200
-
-export const memberKeys = {
-  all: ['members'] as const,
-  lists: () => [...memberKeys.all, 'list'] as const,
-  list: (search: string) => [...memberKeys.lists(), { search }] as const,
-  everyone: () => [...memberKeys.all, 'everyone'] as const,
-  outbox: () => [...memberKeys.all, 'outbox'] as const
-}
 
 /** The members table: pages of the server's list, loaded as the table scrolls (GET /members/list). */
 export function useMemberPages(search: string, options: { enabled?: boolean } = {}) {

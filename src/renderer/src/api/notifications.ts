@@ -2,12 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-import { userKeys } from './user'
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const
-}
+import { notificationKeys, userKeys } from './queryKeys'
 
 export function useNotifications(options: { enabled?: boolean } = {}) {
   const callApi = useCallApi()

@@ -2,12 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-import { userKeys } from './user'
-
-export const organizationKeys = {
-  all: ['organization'] as const,
-  current: () => [...organizationKeys.all, 'current'] as const
-}
+import { organizationKeys, userKeys } from './queryKeys'
 
 export function useOrganization() {
   const callApi = useCallApi()

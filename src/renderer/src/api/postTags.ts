@@ -3,20 +3,13 @@ import type { z } from 'zod'
 import { endpoints, type createPostTagBodySchema, type updatePostTagBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-import { entitlementKeys } from './entitlements'
-import { memberKeys } from './members'
+import { entitlementKeys, memberKeys, postTagKeys } from './queryKeys'
 
 export interface PostTagFilter {
   /** Tags of this team's members. */
   teamId?: string | null
   /** Tags assigned to any of these users. */
   memberIds?: string[] | null
-}
-
-export const postTagKeys = {
-  all: ['postTags'] as const,
-  lists: () => [...postTagKeys.all, 'list'] as const,
-  list: (filter: PostTagFilter = {}) => [...postTagKeys.lists(), filter] as const
 }
 
 /** POST /postTag {teamId, memberIds}: the organization's topic tags, or a team's or some users'. */

@@ -8,8 +8,8 @@ import { HostProvider } from '@renderer/host/HostContext'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aSlot } from '@renderer/testing/slotFixtures'
 import { aPost } from '@renderer/features/content/testPosts'
+import { postKeys } from './queryKeys'
 import {
-  postKeys,
   useAssignedSlot,
   useDeletePost,
   usePost,

@@ -4,7 +4,8 @@ import { endpoints, type BodyOf } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import type { AssignedSlot, Post, PostStatus } from '@shared/domain'
 import { useCallApi } from './client'
-import { fetchSlotForLink, scheduleKeys } from './schedule'
+import { fetchSlotForLink } from './schedule'
+import { postKeys, postSlotKeys, scheduleKeys } from './queryKeys'
 
 export type UpdatePostBody = BodyOf<typeof endpoints.updatePost>
 export type SchedulePostBody = BodyOf<typeof endpoints.schedulePost>
@@ -18,24 +19,6 @@ export interface PostFilters {
  * answer into the cache itself, so a short stale time only matters for other windows' edits.
  */
 export const POST_STALE_TIME = 30_000
-
-/** Query keys of posts (tkdodo's key factories): one root, lists and single posts below it. */
-export const postKeys = {
-  all: ['posts'] as const,
-  lists: () => [...postKeys.all, 'list'] as const,
-  list: (filters: PostFilters) => [...postKeys.lists(), filters] as const,
-  details: () => [...postKeys.all, 'detail'] as const,
-  detail: (postId: string) => [...postKeys.details(), postId] as const
-}
-
-/**
- * The Plan's slot queries that the editor reads (under ['schedule'], so slot and post changes that
- * invalidate the Plan refresh them too).
- */
-export const postSlotKeys = {
-  upcoming: () => [...scheduleKeys.all, 'assigned', 'upcoming'] as const,
-  one: (slotId: string) => [...scheduleKeys.all, 'assigned', 'one', slotId] as const
-}
 
 /** GET /posts: the session user's posts, optionally by status or slot. */
 export function usePosts(filters: PostFilters = {}) {

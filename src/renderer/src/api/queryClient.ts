@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
 import { QUERY_RETRIES } from '@shared/constants'
 import { isApiError } from './client'
-import { sessionKeys } from './auth'
+import { sessionKeys } from './queryKeys'
 
 /** Retries server and network failures up to 3 times (spec §8); a 4xx will not change on retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

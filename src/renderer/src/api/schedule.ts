@@ -4,6 +4,7 @@ import { endpoints, type scheduleFilterSchema, type SlotScope } from '@shared/ap
 import { STALE_TIMES } from '@shared/constants'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
 import { useCallApi, type ResponseOf } from './client'
+import { definedFilters, scheduleKeys } from './queryKeys'
 
 export type ScheduleFilters = z.infer<typeof scheduleFilterSchema>
 
@@ -15,25 +16,6 @@ export interface InstantRange {
 
 /** Rows per page of GET /schedule (the server allows up to 500). */
 export const SCHEDULE_PAGE_SIZE = 100
-
-/** Filters without unset keys, so equal filters make equal query keys. */
-function definedFilters(filters: ScheduleFilters): ScheduleFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as ScheduleFilters
-}
-
-/**
- * Every schedule query key starts with ['schedule'] (assigned slots included), so any slot
- * mutation refreshes the whole Plan by invalidating that root.
- */
-export const scheduleKeys = {
-  all: ['schedule'] as const,
-  calendars: () => [...scheduleKeys.all, 'calendar'] as const,
-  calendar: (range: InstantRange, filters: ScheduleFilters) =>
-    [...scheduleKeys.calendars(), { from: range.from, to: range.to, ...definedFilters(filters) }] as const,
-  lists: () => [...scheduleKeys.all, 'list'] as const,
-  list: (filters: ScheduleFilters & Partial<InstantRange>) => [...scheduleKeys.lists(), definedFilters(filters)] as const,
-  slotLookup: (slotId: string) => [...scheduleKeys.all, 'slot', slotId] as const
-}
 
 /** GET /schedule/calendar: the slots and posts of the month or week views, in [from, to). */
 export function calendarQueryOptions(callApi: ReturnType<typeof useCallApi>, range: InstantRange, filters: ScheduleFilters) {

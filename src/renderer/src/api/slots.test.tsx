@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { HostProvider } from '@renderer/host/HostContext'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aSlot } from '@renderer/testing/slotFixtures'
-import { slotTagKeys, useCreateSlots, useDeleteSlot, useUpdateSlot, useUpdateSlotTags, useUserTags } from './slots'
+import { slotTagKeys } from './queryKeys'
+import { useCreateSlots, useDeleteSlot, useUpdateSlot, useUpdateSlotTags, useUserTags } from './slots'
 
 afterEach(cleanup)
 

@@ -2,16 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { endpoints, type BodyOf, type CreateSlotBody, type SlotScope } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi } from './client'
-import { businessPostTagKeys } from './businessPages'
-import { notificationKeys } from './notifications'
-import { postTagKeys } from './postTags'
-import { userKeys } from './user'
-
-/**
- * The root of every Plan query (calendar, list, a member's slots; the queries themselves live in
- * schedule.ts): a slot mutation invalidates all of them at once.
- */
-export const SCHEDULE_ROOT_KEY = ['schedule'] as const
+import { notificationKeys, scheduleKeys, slotTagKeys, userKeys } from './queryKeys'
 
 export type UpdateSlotBody = BodyOf<typeof endpoints.updateAssignedSlot>
 export type UpdateSlotTagsBody = BodyOf<typeof endpoints.updateSlotTags>
@@ -22,12 +13,6 @@ export interface TagRange {
   endDate: string
 }
 
-/** Topic and business post tag options of the assign-slot modal, under the tags' own roots so tag edits refresh them. */
-export const slotTagKeys = {
-  users: (userIds: readonly string[], range: TagRange) => [...postTagKeys.all, 'byUsers', { userIds: [...userIds].sort(), ...range }] as const,
-  pages: (pageIds: readonly string[], range: TagRange) => [...businessPostTagKeys.all, 'byPages', { pageIds: [...pageIds].sort(), ...range }] as const
-}
-
 /**
  * After a slot changes: the Plan, the assignee's notifications (a new slot notifies them) and the
  * user (who carries the unread counts).
@@ -36,7 +21,7 @@ function useSlotsChanged() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: SCHEDULE_ROOT_KEY }),
+      queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
       queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
       queryClient.invalidateQueries({ queryKey: userKeys.all })
     ])

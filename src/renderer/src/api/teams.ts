@@ -2,15 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints, toTeamFormFields, type TeamFormInput } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi, useCallMultipartApi, type MultipartFields, type UploadFile } from './client'
-import { entitlementKeys } from './entitlements'
-import { memberKeys } from './members'
-import { postTagKeys } from './postTags'
-import { userKeys } from './user'
-
-export const teamKeys = {
-  all: ['teams'] as const,
-  list: () => [...teamKeys.all, 'list'] as const
-}
+import { entitlementKeys, memberKeys, postTagKeys, teamKeys, userKeys } from './queryKeys'
 
 export function useTeams(options: { enabled?: boolean } = {}) {
   const callApi = useCallApi()

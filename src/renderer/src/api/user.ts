@@ -3,12 +3,7 @@ import { endpoints } from '@shared/api/contract'
 import { STALE_TIMES, USER_REFETCH_INTERVAL_MS } from '@shared/constants'
 import type { User } from '@shared/domain'
 import { useCallApi } from './client'
-import { sessionKeys } from './auth'
-
-export const userKeys = {
-  all: ['user'] as const,
-  current: () => [...userKeys.all, 'current'] as const
-}
+import { sessionKeys, userKeys } from './queryKeys'
 
 /** The signed-in user, refetched every 30 s so unread counts stay fresh (spec §7, §9). */
 export function useUser(options: { enabled?: boolean } = {}) {

@@ -1,0 +1,134 @@
+import type { PostTagFilter } from './postTags'
+import type { PostFilters } from './posts'
+import type { InstantRange, ScheduleFilters } from './schedule'
+import type { TagRange } from './slots'
+
+/*
+ * Every query key of the app, as key factories (tkdodo, "Effective React Query Keys"): one root per
+ * resource, narrower keys below it, so a mutation invalidates a whole resource by its root. They live
+ * in one module because mutations invalidate other resources' keys (a team change refreshes members
+ * and tags, a member change refreshes teams): with the keys beside their hooks the api modules would
+ * import each other in a circle.
+ */
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const
+}
+
+export const userKeys = {
+  all: ['user'] as const,
+  current: () => [...userKeys.all, 'current'] as const
+}
+
+export const organizationKeys = {
+  all: ['organization'] as const,
+  current: () => [...organizationKeys.all, 'current'] as const
+}
+
+export const entitlementKeys = {
+  all: ['entitlements'] as const,
+  list: () => [...entitlementKeys.all, 'list'] as const
+}
+
+export const configKeys = {
+  all: ['config'] as const
+}
+
+export const joinKeys = {
+  all: ['join'] as const,
+  info: (token: string) => [...joinKeys.all, 'info', token] as const
+}
+
+export const memberKeys = {
+  all: ['members'] as const,
+  lists: () => [...memberKeys.all, 'list'] as const,
+  list: (search: string) => [...memberKeys.lists(), { search }] as const,
+  everyone: () => [...memberKeys.all, 'everyone'] as const,
+  outbox: () => [...memberKeys.all, 'outbox'] as const
+}
+
+export const teamKeys = {
+  all: ['teams'] as const,
+  list: () => [...teamKeys.all, 'list'] as const
+}
+
+export const postTagKeys = {
+  all: ['postTags'] as const,
+  lists: () => [...postTagKeys.all, 'list'] as const,
+  list: (filter: PostTagFilter = {}) => [...postTagKeys.lists(), filter] as const
+}
+
+export const businessPostTagKeys = {
+  all: ['businessPostTags'] as const,
+  page: (businessPageId: string) => [...businessPostTagKeys.all, 'page', businessPageId] as const
+}
+
+export const aiTemplateKeys = {
+  all: ['aiTemplates'] as const,
+  list: () => [...aiTemplateKeys.all, 'list'] as const
+}
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  plans: () => [...billingKeys.all, 'plans'] as const,
+  overview: () => [...billingKeys.all, 'overview'] as const
+}
+
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  validation: (certificateId: string) => [...certificateKeys.all, 'validation', certificateId] as const
+}
+
+export const linkedInKeys = {
+  all: ['linkedin'] as const,
+  connection: () => [...linkedInKeys.all, 'connection'] as const
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const
+}
+
+/** Filters without unset keys, so equal filters make equal query keys. */
+export function definedFilters(filters: ScheduleFilters): ScheduleFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as ScheduleFilters
+}
+
+/**
+ * Every schedule query key starts with ['schedule'] (assigned slots included), so any slot
+ * mutation refreshes the whole Plan by invalidating that root.
+ */
+export const scheduleKeys = {
+  all: ['schedule'] as const,
+  calendars: () => [...scheduleKeys.all, 'calendar'] as const,
+  calendar: (range: InstantRange, filters: ScheduleFilters) =>
+    [...scheduleKeys.calendars(), { from: range.from, to: range.to, ...definedFilters(filters) }] as const,
+  lists: () => [...scheduleKeys.all, 'list'] as const,
+  list: (filters: ScheduleFilters & Partial<InstantRange>) => [...scheduleKeys.lists(), definedFilters(filters)] as const,
+  slotLookup: (slotId: string) => [...scheduleKeys.all, 'slot', slotId] as const
+}
+
+/** Topic and business post tag options of the assign-slot modal, under the tags' own roots so tag edits refresh them. */
+export const slotTagKeys = {
+  users: (userIds: readonly string[], range: TagRange) => [...postTagKeys.all, 'byUsers', { userIds: [...userIds].sort(), ...range }] as const,
+  pages: (pageIds: readonly string[], range: TagRange) => [...businessPostTagKeys.all, 'byPages', { pageIds: [...pageIds].sort(), ...range }] as const
+}
+
+/** Query keys of posts: one root, lists and single posts below it. */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  list: (filters: PostFilters) => [...postKeys.lists(), filters] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (postId: string) => [...postKeys.details(), postId] as const
+}
+
+/**
+ * The Plan's slot queries that the editor reads (under ['schedule'], so slot and post changes that
+ * invalidate the Plan refresh them too).
+ */
+export const postSlotKeys = {
+  upcoming: () => [...scheduleKeys.all, 'assigned', 'upcoming'] as const,
+  one: (slotId: string) => [...scheduleKeys.all, 'assigned', 'one', slotId] as const
+}
