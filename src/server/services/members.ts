@@ -5,7 +5,7 @@ import type { listMembersQuerySchema, updateMemberBodySchema } from '../../share
 import { MESSAGES } from '../../shared/api/messages'
 import type { JoinInfo, Member, Role } from '../../shared/domain'
 import { DAY_MS } from '../../shared/constants'
-import { checkRoleChange, hasEntitlement, hasFreeSeat, invitedMemberEditRefusal } from '../../shared/rules'
+import { checkRoleChange, hasEntitlement, hasFreeSeat, invitedMemberEditRefusal, roleGrantRefusal } from '../../shared/rules'
 import type { Mailer, MailMessage } from '../adapters/mail/mail'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -310,6 +310,11 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
 
     async invite(session, input, baseUrl) {
       requireAdmin(session)
+      // A ghost invites MEMBERs only: inviting an ADMIN or GHOST would hand out the role power spec §6 keeps from them.
+      if (roleGrantRefusal({ actorRole: session.organization.role, path: 'invite', newRole: input.role })) {
+        const message = session.organization.role === 'GHOST' ? MESSAGES.ghostCannotChangeRoles : MESSAGES.onlyAdmins
+        throw new ApiError(403, 'forbidden', message, { role: message })
+      }
       const organizationId = session.organization.id
       if (input.role === 'GHOST') await requireEntitlement(entitlements, organizationId, 'GHOST_ROLE', MESSAGES.ghostRoleNotIncluded)
       let mail: MailMessage | null = null
@@ -395,8 +400,13 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
             activeAdmins: await activeAdminCount(tx, organizationId)
           })
           if (check === 'ghost-cannot-change-roles') throw forbidden(MESSAGES.ghostCannotChangeRoles)
+          if (check === 'only-admins') throw forbidden(MESSAGES.onlyAdmins)
           if (check === 'last-admin') throw conflict(MESSAGES.lastAdmin, { role: MESSAGES.lastAdmin })
           if (input.role === 'GHOST' && !mayMakeGhosts) throw planLimit(MESSAGES.ghostRoleNotIncluded)
+          // The admin who sets an invitation's role vouches for it: accepting checks the inviter (see accept).
+          if (current.status === 'INVITED') {
+            await tx.update(invitations).set({ invitedByUserId: session.userId }).where(eq(invitations.membershipId, current.id))
+          }
         }
 
         const tagIds = input.postTags ? await requireOrgIds(tx, postTags, organizationId, input.postTags, MESSAGES.tagNotFound) : null
@@ -523,11 +533,27 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       }
       await db.transaction(async (tx) => {
         // Using the token up first makes two concurrent accepts of one link succeed only once.
-        const used = await tx.delete(invitations).where(eq(invitations.id, row.invitationId)).returning({ id: invitations.id })
-        if (used.length === 0) throw notFound(MESSAGES.invalidInvitation)
+        const [used] = await tx
+          .delete(invitations)
+          .where(eq(invitations.id, row.invitationId))
+          .returning({ id: invitations.id, invitedByUserId: invitations.invitedByUserId })
+        if (!used) throw notFound(MESSAGES.invalidInvitation)
+        // The invitation's role holds only while its inviter may still give it (roleGrantRefusal):
+        // an ADMIN invitation from a since-demoted admin, or one a ghost made before ghosts were
+        // limited, joins as MEMBER. Joining itself stands: an admin of either kind let them in.
+        const [membership] = await tx.select({ role: memberships.role }).from(memberships).where(eq(memberships.id, row.membershipId)).limit(1)
+        const [inviter] = used.invitedByUserId
+          ? await tx
+              .select({ role: memberships.role })
+              .from(memberships)
+              .where(and(eq(memberships.organizationId, row.organizationId), eq(memberships.userId, used.invitedByUserId), eq(memberships.status, 'ACTIVE')))
+              .limit(1)
+          : []
+        const invitedRole = membership?.role ?? 'MEMBER'
+        const role = roleGrantRefusal({ actorRole: inviter?.role, path: 'accept', newRole: invitedRole }) ? 'MEMBER' : invitedRole
         await tx
           .update(memberships)
-          .set({ status: 'ACTIVE', updatedAt: clock.now() })
+          .set({ status: 'ACTIVE', role, updatedAt: clock.now() })
           .where(and(eq(memberships.id, row.membershipId), eq(memberships.status, 'INVITED')))
         await tx.update(users).set({ lastOrganizationId: row.organizationId }).where(eq(users.id, row.userId))
       })

@@ -1,16 +1,18 @@
 import type { MemberStatus, Role } from '../domain'
+import { roleGrantRefusal } from './roles'
 
 /** Seats: every member counts, ACTIVE or INVITED (an invitation holds a seat). */
 export function hasFreeSeat(memberCount: number, availableSeats: number): boolean {
   return memberCount < availableSeats
 }
 
-export type RoleChangeCheck = 'ok' | 'ghost-cannot-change-roles' | 'last-admin'
+export type RoleChangeCheck = 'ok' | 'ghost-cannot-change-roles' | 'only-admins' | 'last-admin'
 
 /**
- * Spec §6: a ghost cannot change roles; an ADMIN cannot be lowered when they are the last ACTIVE
- * admin ('There must be at least one admin in your organization.'). `activeAdmins` counts the
- * organization's ACTIVE members with role ADMIN, the target included.
+ * Spec §6: a ghost cannot change roles (nor can anyone but an ADMIN, see roleGrantRefusal); an
+ * ADMIN cannot be lowered when they are the last ACTIVE admin ('There must be at least one admin
+ * in your organization.'). `activeAdmins` counts the organization's ACTIVE members with role
+ * ADMIN, the target included.
  */
 export function checkRoleChange(input: {
   actorRole: Role
@@ -19,8 +21,10 @@ export function checkRoleChange(input: {
   newRole: Role
   activeAdmins: number
 }): RoleChangeCheck {
+  const refusal = roleGrantRefusal({ actorRole: input.actorRole, path: 'update', newRole: input.newRole, currentRole: input.targetRole })
+  if (refusal === 'ghost-cannot-change-roles') return refusal
+  if (refusal) return 'only-admins'
   if (input.newRole === input.targetRole) return 'ok'
-  if (input.actorRole === 'GHOST') return 'ghost-cannot-change-roles'
   const lowersAnActiveAdmin = input.targetRole === 'ADMIN' && input.targetStatus === 'ACTIVE'
   if (lowersAnActiveAdmin && input.activeAdmins <= 1) return 'last-admin'
   return 'ok'

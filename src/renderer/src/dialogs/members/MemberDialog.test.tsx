@@ -78,6 +78,16 @@ describe('Invite user dialog', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
+  it('offers a ghost MEMBER only: a ghost cannot hand out admin roles (issue 12)', async () => {
+    const { events, fake, onClose } = open(null, hostWith({ keys: [...ALL_BUT_REVIEW, 'GHOST_ROLE'], user: withRole(aUser(), 'GHOST') }))
+    await waitFor(() => expect(roleOptions()).toEqual(['MEMBER']))
+    fake.reply('POST /members/invite', ok({ member: aMember({ id: 'new-1', email: 'ana@host.com', status: 'INVITED' }), joinUrl: 'http://x/join?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }))
+    await events.type(screen.getByTestId('member-email'), 'ana@host.com')
+    await events.click(submitButton())
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(fake.requestsTo('POST', '/members/invite').map((r) => r.body)).toEqual([{ email: 'ana@host.com', role: 'MEMBER' }])
+  })
+
   it('offers GHOST only with the GHOST_ROLE entitlement', async () => {
     open(null)
     await waitFor(() => expect(roleOptions()).toEqual(['ADMIN', 'MEMBER']))

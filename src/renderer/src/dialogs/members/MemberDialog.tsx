@@ -16,7 +16,7 @@ import {
   tokens
 } from '@fluentui/react-components'
 import type { Member, Role } from '@shared/domain'
-import { hasEntitlement, isValidEmail, roleOf } from '@shared/rules'
+import { grantableRoles, hasEntitlement, isValidEmail, roleOf } from '@shared/rules'
 import { useEntitlements } from '@renderer/api/entitlements'
 import { useDeleteMember, useInviteMember, useUpdateMember } from '@renderer/api/members'
 import { useOrganization } from '@renderer/api/organization'
@@ -86,7 +86,9 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   const owned = entitlements.data ?? []
   // Spec §6, literally: GHOST only with the GHOST_ROLE entitlement; the review-flow toggle only
   // while the REVIEW_FLOW entitlement is absent.
-  const roles: Role[] = hasEntitlement(owned, 'GHOST_ROLE') || member?.role === 'GHOST' ? ['ADMIN', 'MEMBER', 'GHOST'] : ['ADMIN', 'MEMBER']
+  const offered: Role[] = hasEntitlement(owned, 'GHOST_ROLE') || member?.role === 'GHOST' ? ['ADMIN', 'MEMBER', 'GHOST'] : ['ADMIN', 'MEMBER']
+  // A ghost invites MEMBERs only (the server's rule, roleGrantRefusal); an edit keeps showing the member's role.
+  const roles = inviting && user.data ? offered.filter((role) => grantableRoles(roleOf(user.data!), 'invite').includes(role)) : offered
   const reviewToggleShown = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')
   const pending = invite.isPending || update.isPending || remove.isPending
   const emailValid = isValidEmail(form.email.trim())
