@@ -102,7 +102,8 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
         .set({ ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: clock.now() })
         .where(eq(aiTemplates.id, existing.id))
         .returning()
-      return toView(row!)
+      if (!row) throw notFound(MESSAGES.aiTemplateNotFound) // deleted since it was read
+      return toView(row)
     },
 
     async remove(session, templateId) {
@@ -111,7 +112,15 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
       if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
       requireAdmin(session)
       if (existing.isDefault) throw conflict(MESSAGES.aiTemplateDefaultNotDeletable)
-      await db.delete(aiTemplates).where(eq(aiTemplates.id, existing.id))
+      // Conditional on what was checked: only one of a burst of deletes answers 200, and a template
+      // made the default meanwhile is not deleted.
+      const deleted = await db
+        .delete(aiTemplates)
+        .where(and(eq(aiTemplates.id, existing.id), eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, false)))
+        .returning({ id: aiTemplates.id })
+      if (deleted.length > 0) return
+      if ((await find(db, organizationId, existing.id))?.isDefault) throw conflict(MESSAGES.aiTemplateDefaultNotDeletable)
+      throw notFound(MESSAGES.aiTemplateNotFound)
     },
 
     async setDefault(session, templateId) {
@@ -122,7 +131,13 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
       await db.transaction(async (tx) => {
         await lockOrganization(tx, organizationId)
         await tx.update(aiTemplates).set({ isDefault: false }).where(and(eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, true)))
-        await tx.update(aiTemplates).set({ isDefault: true, updatedAt: clock.now() }).where(eq(aiTemplates.id, existing.id))
+        // Deleted since it was read: 404, and the unset above rolls back (the organization keeps its default).
+        const made = await tx
+          .update(aiTemplates)
+          .set({ isDefault: true, updatedAt: clock.now() })
+          .where(and(eq(aiTemplates.id, existing.id), eq(aiTemplates.organizationId, organizationId)))
+          .returning({ id: aiTemplates.id })
+        if (made.length === 0) throw notFound(MESSAGES.aiTemplateNotFound)
       })
       return service.list(organizationId)
     }

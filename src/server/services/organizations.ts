@@ -6,6 +6,7 @@ import type { businessPageFieldsSchema, createOrganizationBodySchema, updateBusi
 import { MESSAGES } from '../../shared/api/messages'
 import type { BusinessPage, Organization } from '../../shared/domain'
 import { TRIAL_DAYS } from '../../shared/constants'
+import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { aiTemplates, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
@@ -52,8 +53,7 @@ export interface OrganizationService {
   removePage(session: OrganizationSession, businessPageId: string): Promise<void>
 }
 
-/** Only web addresses or same-origin paths: the renderer puts a page image into <img src>. */
-const IMAGE_URL = /^(https?:\/\/|\/(?!\/))\S+$/i
+/** https:// on a public host or a same-origin path (rules/images.ts): the renderer puts a page image into <img src>. */
 const INVALID_PAGE_IMAGE = 'Use an image address starting with https://'
 
 const emptyToNull = (value: string | undefined): string | null => (value && value.length > 0 ? value : null)
@@ -97,7 +97,7 @@ export function createOrganizationService(
   function checkImage(image: string | null | undefined): string | null | undefined {
     if (image === undefined) return undefined
     const value = image?.trim() || null
-    if (value !== null && !IMAGE_URL.test(value)) throw badRequest(INVALID_PAGE_IMAGE, { image: INVALID_PAGE_IMAGE })
+    if (value !== null && !isSafeImageAddress(value)) throw badRequest(INVALID_PAGE_IMAGE, { image: INVALID_PAGE_IMAGE })
     return value
   }
 
@@ -198,7 +198,9 @@ export function createOrganizationService(
         await tx.update(organizations).set({ defaultBusinessPageId: null }).where(eq(organizations.id, organizationId))
         await tx.update(businessPages).set({ aiSettingTemplateId: null }).where(eq(businessPages.organizationId, organizationId))
         await tx.update(teams).set({ aiSettingTemplateId: null }).where(eq(teams.organizationId, organizationId))
-        await tx.delete(organizations).where(eq(organizations.id, organizationId))
+        // Several deletes at once (sessions resolved before the first one ended them): one answers 200.
+        const deleted = await tx.delete(organizations).where(eq(organizations.id, organizationId)).returning({ id: organizations.id })
+        if (deleted.length === 0) throw notFound('Organization not found.')
         await deleteOrphanPlaceholders(tx, people.map((p) => p.userId))
       })
       for (const file of files) await rm(file, { force: true }).catch(() => undefined)
@@ -217,7 +219,7 @@ export function createOrganizationService(
       const organizationId = session.organization.id
       const now = clock.now()
       const id = randomUUID()
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         // Counted under the organization lock: two simultaneous creates cannot both take the last page.
         await lockOrganization(tx, organizationId)
         await entitlements.requireWithin(tx, organizationId, 'BUSINESS_PAGES', MESSAGES.businessPagesLimit)
@@ -234,8 +236,8 @@ export function createOrganizationService(
           createdAt: now,
           updatedAt: now
         })
+        return (await pageViews(tx, organizationId, [id]))[0]!
       })
-      return (await pageViews(db, organizationId, [id]))[0]!
     },
 
     async updatePage(session, input) {
@@ -251,8 +253,12 @@ export function createOrganizationService(
       if (input.linkedInCompanyDescription !== undefined) changes.linkedInCompanyDescription = emptyOrNull(input.linkedInCompanyDescription)
       if (input.image !== undefined) changes.image = checkImage(input.image)
       if (input.aiSettingTemplateId !== undefined) changes.aiSettingTemplateId = input.aiSettingTemplateId
-      await db.update(businessPages).set(changes).where(eq(businessPages.id, existing.id))
-      return (await pageViews(db, organizationId, [existing.id]))[0]!
+      return db.transaction(async (tx) => {
+        // Deleted since it was read (a racing delete): 404; the answer is read before anyone can delete it.
+        const updated = await tx.update(businessPages).set(changes).where(eq(businessPages.id, existing.id)).returning({ id: businessPages.id })
+        if (updated.length === 0) throw notFound(MESSAGES.businessPageNotFound)
+        return (await pageViews(tx, organizationId, [existing.id]))[0]!
+      })
     },
 
     async removePage(session, businessPageId) {
@@ -260,7 +266,12 @@ export function createOrganizationService(
       const existing = await findPage(db, organizationId, businessPageId)
       if (!existing) throw notFound(MESSAGES.businessPageNotFound)
       requireAdmin(session)
-      await db.delete(businessPages).where(eq(businessPages.id, existing.id))
+      // Conditional: of a burst of deletes only the one that removed the row answers 200.
+      const deleted = await db
+        .delete(businessPages)
+        .where(and(eq(businessPages.id, existing.id), eq(businessPages.organizationId, organizationId)))
+        .returning({ id: businessPages.id })
+      if (deleted.length === 0) throw notFound(MESSAGES.businessPageNotFound)
     }
   }
   return service

@@ -592,6 +592,9 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
       )
       .where(and(eq(assignedSlots.id, slotId), eq(assignedSlots.organizationId, viewer.organizationId)))
       .limit(1)
+      // Locked for the caller's transaction: edits and deletes of one slot take turns, and one that
+      // waited for a delete finds the slot gone (404) instead of changing nothing and answering 200.
+      .for('update', { of: assignedSlots })
     if (!row) throw notFound(MESSAGES.slotNotFound)
     if (!canEditSlot(viewer, row.slot)) throw forbidden(MESSAGES.slotNotEditable)
     return row.slot
@@ -725,7 +728,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
     async update(session, input) {
       const now = clock.now()
       const organizationId = session.organization.id
-      const result = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const reassigning = input.assigneeId !== undefined
         if (reassigning) await lockOrganization(tx, organizationId)
         const viewer = await viewerOf(tx, session)
@@ -783,15 +786,15 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         if (newAssigneeId) {
           await notifyAssignee(tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
         }
-        return { viewer, ids }
+        // Read in the transaction: a delete right after the commit cannot empty the answer.
+        return viewsOf(tx, viewer, ids, now)
       })
-      return viewsOf(db, result.viewer, result.ids, now)
     },
 
     async updateTags(session, input) {
       const now = clock.now()
       const organizationId = session.organization.id
-      const result = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const viewer = await viewerOf(tx, session)
         const slot = await editableSlot(tx, viewer, input.slotId)
         if (slot.time.getTime() < now.getTime()) throw badRequest(MESSAGES.slotInPast)
@@ -807,9 +810,8 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         if (input.tagId !== undefined) changes.tagId = input.tagId
         if (input.businessPostTagId !== undefined) changes.businessPostTagId = input.businessPostTagId
         await tx.update(assignedSlots).set(changes).where(inArray(assignedSlots.id, ids))
-        return { viewer, ids }
+        return viewsOf(tx, viewer, ids, now)
       })
-      return viewsOf(db, result.viewer, result.ids, now)
     },
 
     async remove(session, slotId, scope) {
@@ -817,9 +819,13 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         const viewer = await viewerOf(tx, session)
         const slot = await editableSlot(tx, viewer, slotId)
         const rows = await scopeRows(tx, slot, scope)
-        const ids = rows.map((r) => r.id)
-        await tx.delete(assignedSlots).where(inArray(assignedSlots.id, ids))
-        return ids.length
+        // Counted from what this statement removed: a delete that lost a race answers 404, not 200.
+        const deleted = await tx
+          .delete(assignedSlots)
+          .where(and(eq(assignedSlots.organizationId, viewer.organizationId), inArray(assignedSlots.id, rows.map((r) => r.id))))
+          .returning({ id: assignedSlots.id })
+        if (!deleted.some((d) => d.id === slot.id)) throw notFound(MESSAGES.slotNotFound)
+        return deleted.length
       })
     }
   }

@@ -156,7 +156,8 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       await requireTagManager(db, session, input.assignedUsers)
       const id = randomUUID()
       try {
-        await db.transaction(async (tx) => {
+        // The answer is read in the same transaction: a delete racing right after cannot leave it empty.
+        return await db.transaction(async (tx) => {
           // Counted under the organization lock: two simultaneous creates cannot both take the last tag.
           await lockOrganization(tx, organizationId)
           await entitlements.requireWithin(tx, organizationId, 'TOPIC_TAGS', MESSAGES.topicTagsLimit)
@@ -171,12 +172,12 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
             updatedAt: now
           })
           await replaceAssignments(tx, organizationId, id, input.assignedUsers)
+          return (await views(tx, organizationId, [id]))[0]!
         })
       } catch (err) {
         if (isUniqueViolation(err)) throw titleTaken()
         throw err
       }
-      return (await views(db, organizationId, [id]))[0]!
     },
 
     async update(session, input) {
@@ -187,18 +188,21 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       const before = await db.select({ userId: postTagAssignments.userId }).from(postTagAssignments).where(eq(postTagAssignments.tagId, existing.id))
       await requireTagManager(db, session, [...before.map((b) => b.userId), ...input.assignedUsers])
       try {
-        await db.transaction(async (tx) => {
-          await tx
+        return await db.transaction(async (tx) => {
+          // Deleted since it was read (a racing delete): 404 before assignments to a missing tag are written.
+          const updated = await tx
             .update(postTags)
             .set({ title: input.tagTitle, color: input.tagColor.toLowerCase(), description: input.tagDescription || null, updatedAt: clock.now() })
             .where(eq(postTags.id, existing.id))
+            .returning({ id: postTags.id })
+          if (updated.length === 0) throw notFound(MESSAGES.tagNotFound)
           await replaceAssignments(tx, organizationId, existing.id, input.assignedUsers)
+          return (await views(tx, organizationId, [existing.id]))[0]!
         })
       } catch (err) {
         if (isUniqueViolation(err)) throw titleTaken()
         throw err
       }
-      return (await views(db, organizationId, [existing.id]))[0]!
     },
 
     async remove(session, tagId) {
@@ -207,7 +211,12 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       if (!existing) throw notFound(MESSAGES.tagNotFound)
       const before = await db.select({ userId: postTagAssignments.userId }).from(postTagAssignments).where(eq(postTagAssignments.tagId, existing.id))
       await requireTagManager(db, session, before.map((b) => b.userId))
-      await db.delete(postTags).where(eq(postTags.id, existing.id))
+      // Conditional: of a burst of deletes only the one that removed the row answers 200.
+      const deleted = await db
+        .delete(postTags)
+        .where(and(eq(postTags.id, existing.id), eq(postTags.organizationId, organizationId)))
+        .returning({ id: postTags.id })
+      if (deleted.length === 0) throw notFound(MESSAGES.tagNotFound)
     },
 
     async listBusiness(organizationId, businessPageId) {
@@ -250,7 +259,8 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
           .set({ title: input.title, color: input.color.toLowerCase(), updatedAt: clock.now() })
           .where(eq(businessPostTags.id, existing.id))
           .returning()
-        return businessView(row!)
+        if (!row) throw notFound(BUSINESS_TAG_NOT_FOUND) // deleted since it was read
+        return businessView(row)
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(BUSINESS_TAG_TAKEN, { title: BUSINESS_TAG_TAKEN })
         throw err
@@ -262,7 +272,11 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       const existing = await findBusinessTag(db, organizationId, id)
       if (!existing) throw notFound(BUSINESS_TAG_NOT_FOUND)
       requireAdmin(session)
-      await db.delete(businessPostTags).where(eq(businessPostTags.id, existing.id))
+      const deleted = await db
+        .delete(businessPostTags)
+        .where(and(eq(businessPostTags.id, existing.id), eq(businessPostTags.organizationId, organizationId)))
+        .returning({ id: businessPostTags.id })
+      if (deleted.length === 0) throw notFound(BUSINESS_TAG_NOT_FOUND)
     },
 
     async businessByPages(organizationId, businessPageIds, range) {

@@ -231,10 +231,12 @@ export function createTeamService(deps: {
               Object.assign(changes, { imageFile: null, imageName: null, imageContentType: null, imageVersion: null })
               replaced = existing.imageFile
             }
+            // Deleted since it was read (a racing delete): nothing to update, and no members to add to it.
             const [row] = await tx.update(teams).set(changes).where(eq(teams.id, existing.id)).returning()
+            if (!row) throw notFound(MESSAGES.teamNotFound)
             const added = await replacePeople(tx, organizationId, existing.id, people.members, people.leaders)
             await notifyAdded(tx, organizationId, fields.name, added, session.userId)
-            return (await views(tx, [row!]))[0]!
+            return (await views(tx, [row]))[0]!
           })
           await removeFile(replaced)
           return team
@@ -252,8 +254,14 @@ export function createTeamService(deps: {
       const existing = await findTeam(db, organizationId, teamId)
       if (!existing) throw notFound(MESSAGES.teamNotFound)
       await requireAdminOrLeader(session, existing.id)
-      await db.delete(teams).where(eq(teams.id, existing.id))
-      await removeFile(existing.imageFile)
+      // Only the request whose delete removed the row answers 200 (and removes the image it had);
+      // the others of a burst found it already gone.
+      const [deleted] = await db
+        .delete(teams)
+        .where(and(eq(teams.id, existing.id), eq(teams.organizationId, organizationId)))
+        .returning({ imageFile: teams.imageFile })
+      if (!deleted) throw notFound(MESSAGES.teamNotFound)
+      await removeFile(deleted.imageFile)
     },
 
     async image(organizationId, teamId) {
