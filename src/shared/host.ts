@@ -19,6 +19,11 @@ export const hostRequestSchema = z.object({
   query: z.record(z.string(), z.string().max(4096)).optional(),
   body: z.unknown().optional(),
   /**
+   * Sent as the Idempotency-Key header (DESIGN.md §7): one per dialog submission, so the server can
+   * answer a repeat of a create with its first answer. Visible ASCII only, as a header value must be.
+   */
+  idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,255}$/, 'invalid idempotency key').optional(),
+  /**
    * A multipart/form-data body instead of JSON (spec §7: team create/update). Text fields as they
    * are; files as bytes with their name and type. Mutually exclusive with `body`.
    */
@@ -39,6 +44,9 @@ export const hostRequestSchema = z.object({
     .optional()
 }).refine((r) => !(r.body !== undefined && r.multipart !== undefined), 'A request has either a JSON body or a multipart body.')
 export type HostRequest = z.infer<typeof hostRequestSchema>
+
+/** The header that carries `HostRequest.idempotencyKey` (DESIGN.md §7, idempotent creates). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
 export interface HostResponse {
   status: number

@@ -117,6 +117,14 @@ describe('createApiClient', () => {
     expect(seen.at(-1)!.body).toBe('')
   })
 
+  it('sends the idempotency key of a request as the Idempotency-Key header, and none without one', async () => {
+    const { api } = await client('jar-idempotency.bin')
+    await api.request({ method: 'POST', path: '/ai-template', body: { templateName: 'T' }, idempotencyKey: 'key-1' })
+    expect(seen.at(-1)!.headers['idempotency-key']).toBe('key-1')
+    await api.request({ method: 'POST', path: '/ai-template', body: { templateName: 'T' } })
+    expect(seen.at(-1)!.headers['idempotency-key']).toBeUndefined()
+  })
+
   it('answers null for an empty body and does not follow redirects', async () => {
     const { api, jar } = await client('jar3.bin')
     expect(await api.request({ method: 'GET', path: '/empty' })).toEqual({ status: 204, body: null })

@@ -1,5 +1,5 @@
 import { API_BASE, CLIENT_HEADER } from '@shared/api/contract'
-import type { HostRequest, HostResponse } from '@shared/host'
+import { IDEMPOTENCY_KEY_HEADER, type HostRequest, type HostResponse } from '@shared/host'
 import type { CookieJarStore } from './cookie-jar-store'
 
 /**
@@ -45,6 +45,8 @@ interface Outgoing {
   query?: Record<string, string>
   accept: string
   body?: RequestBody
+  /** Sent as the Idempotency-Key header when set (DESIGN.md §7). */
+  idempotencyKey?: string
   timeout: number
 }
 
@@ -58,7 +60,7 @@ export function createApiClient({ origin, fetch, jar, timeoutMs = 30_000, transf
   const originOf = typeof origin === 'function' ? origin : () => origin
 
   /** One round trip with the jar's cookies and the client header; Set-Cookie goes back to the jar. */
-  async function send({ method, path, query, accept, body, timeout }: Outgoing): Promise<Response> {
+  async function send({ method, path, query, accept, body, idempotencyKey, timeout }: Outgoing): Promise<Response> {
     const base = originOf().replace(/\/+$/, '')
     const url = new URL(`${base}${API_BASE}${path}`)
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.append(key, value)
@@ -69,6 +71,7 @@ export function createApiClient({ origin, fetch, jar, timeoutMs = 30_000, transf
     const cookie = await jar.cookieHeader(url.href)
     if (cookie) headers.cookie = cookie
     if (body?.contentType !== undefined) headers['content-type'] = body.contentType
+    if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = idempotencyKey
 
     let response: Response
     try {
@@ -91,7 +94,8 @@ export function createApiClient({ origin, fetch, jar, timeoutMs = 30_000, transf
     async request(req) {
       const body = requestBody(req)
       const timeout = body?.data instanceof FormData ? transferTimeoutMs : timeoutMs
-      const response = await send({ method: req.method, path: req.path, query: req.query, accept: 'application/json', body, timeout })
+      const { method, path, query, idempotencyKey } = req
+      const response = await send({ method, path, query, accept: 'application/json', body, idempotencyKey, timeout })
       return { status: response.status, body: parseJson(await response.text()) }
     },
 

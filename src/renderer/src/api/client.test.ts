@@ -15,6 +15,14 @@ describe('callApi', () => {
     expect(fake.requests).toEqual([{ method: 'PUT', path: '/notification/mark-as-read', query: undefined, body: { id: 'n-1' } }])
   })
 
+  it('passes an idempotency key on to the host, and none when not given', async () => {
+    const fake = createFakeHost({ 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
+    await callApi(fake.host, endpoints.markNotificationRead, { body: { id: 'n-1' }, idempotencyKey: 'key-1' })
+    await callApi(fake.host, endpoints.markNotificationRead, { body: { id: 'n-1' } })
+    expect(fake.requests.map((r) => r.idempotencyKey)).toEqual(['key-1', undefined])
+    expect('idempotencyKey' in fake.requests[1]!).toBe(false)
+  })
+
   it('turns query values into strings', async () => {
     const fake = createFakeHost({
       'GET /academy/certificates/validate': ok({ certificateId: 'C-1', holderName: 'Ada', courseTitle: 'Basics', issuedAt: '2025-01-01T00:00:00.000Z' })
@@ -89,6 +97,12 @@ describe('callMultipartApi', () => {
     const failure = await callMultipartApi(fake.host, endpoints.updateTeam, { fields: { ...fields, id: 't-1', imageRemoved: 'true' } }).catch((e: unknown) => e)
     expect(failure).toMatchObject({ status: 400, message: 'Please add a team leader' })
     expect(fake.requests[0]?.multipart).toEqual({ fields: { ...fields, id: 't-1', imageRemoved: 'true' }, files: [] })
+  })
+
+  it('passes an idempotency key on to the host', async () => {
+    const fake = createFakeHost({ 'POST /team/create': ok(team) })
+    await callMultipartApi(fake.host, endpoints.createTeam, { fields, idempotencyKey: 'key-2' })
+    expect(fake.requests[0]?.idempotencyKey).toBe('key-2')
   })
 
   it('refuses an endpoint that is not multipart', async () => {

@@ -36,7 +36,14 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 type Input<S extends z.ZodType> = z.input<S>
 type QueryPart<E extends Endpoint> = undefined extends Input<E['query']> ? { query?: Input<E['query']> } : { query: Input<E['query']> }
 type BodyPart<E extends Endpoint> = undefined extends Input<E['body']> ? { body?: Input<E['body']> } : { body: Input<E['body']> }
-export type CallOptions<E extends Endpoint> = QueryPart<E> & BodyPart<E>
+/**
+ * A dialog submission's idempotency key (components/useFormDialog), sent as the Idempotency-Key
+ * header so the server can answer a repeated create with its first answer (DESIGN.md §7).
+ */
+export interface IdempotencyPart {
+  idempotencyKey?: string
+}
+export type CallOptions<E extends Endpoint> = QueryPart<E> & BodyPart<E> & IdempotencyPart
 type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>
 
@@ -92,8 +99,14 @@ async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: 
  * its URL (spec §8).
  */
 export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
-  const opts = (options ?? {}) as { query?: unknown; body?: unknown }
-  return send(host, endpoint, { method: endpoint.method, path: endpoint.path, query: toQueryRecord(opts.query), body: opts.body })
+  const opts = (options ?? {}) as { query?: unknown; body?: unknown } & IdempotencyPart
+  return send(host, endpoint, {
+    method: endpoint.method,
+    path: endpoint.path,
+    query: toQueryRecord(opts.query),
+    body: opts.body,
+    ...(opts.idempotencyKey !== undefined ? { idempotencyKey: opts.idempotencyKey } : {})
+  })
 }
 
 /**
@@ -102,7 +115,7 @@ export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E,
  */
 export type MultipartFields<E extends Endpoint> = { [K in keyof Input<E['body']>]: Input<E['body']>[K] & string }
 
-export interface MultipartOptions<E extends Endpoint> {
+export interface MultipartOptions<E extends Endpoint> extends IdempotencyPart {
   fields: MultipartFields<E>
   /** Sent as the endpoint's file part (`multipart.fileField`); omitted when null. */
   file?: UploadFile | null
@@ -119,7 +132,12 @@ export async function callMultipartApi<E extends Endpoint>(host: HostBridge, end
     if (typeof value === 'string') fields[name] = value
   }
   const files = options.file ? [{ field: endpoint.multipart.fileField, ...options.file }] : []
-  return send(host, endpoint, { method: endpoint.method, path: endpoint.path, multipart: { fields, files } })
+  return send(host, endpoint, {
+    method: endpoint.method,
+    path: endpoint.path,
+    multipart: { fields, files },
+    ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {})
+  })
 }
 
 /** callApi bound to the HostBridge in context. */

@@ -64,6 +64,20 @@ describe('web HostBridge', () => {
     expect(new TextDecoder().decode(await image.arrayBuffer())).toBe('png-bytes')
   })
 
+  it('sends a request\'s idempotency key as the Idempotency-Key header, and refuses one that cannot be a header', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse(200, { id: 't-1' }))
+    const host = createWebHostBridge({ fetch: fetch as unknown as typeof globalThis.fetch, openWindow: vi.fn() })
+    await host.request({ method: 'POST', path: '/ai-template', body: {}, idempotencyKey: 'key-1' })
+    expect(fetch.mock.calls[0]?.[1]?.headers).toEqual({
+      Accept: 'application/json',
+      'X-Pagecrew-Client': 'web',
+      'Idempotency-Key': 'key-1',
+      'Content-Type': 'application/json'
+    })
+    await expect(host.request({ method: 'POST', path: '/ai-template', body: {}, idempotencyKey: 'a\r\nCookie: x' })).rejects.toThrow()
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
   it('refuses a request with both a JSON and a multipart body', async () => {
     const fetch = vi.fn()
     const host = createWebHostBridge({ fetch, openWindow: vi.fn() })

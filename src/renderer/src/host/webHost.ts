@@ -1,6 +1,6 @@
 import { API_BASE } from '@shared/api/contract'
 import type { HostBridge, HostRequest, HostResponse } from '@shared/host'
-import { externalUrlSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
+import { IDEMPOTENCY_KEY_HEADER, externalUrlSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
 
 /** The page's own address, and leaving it for another (the OAuth sign-in page). */
 export interface PageLocation {
@@ -61,6 +61,7 @@ export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBrid
     async request(raw: HostRequest): Promise<HostResponse> {
       const req = hostRequestSchema.parse(raw)
       const headers: Record<string, string> = { Accept: 'application/json', 'X-Pagecrew-Client': 'web' }
+      if (req.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = req.idempotencyKey
       let body: string | FormData | undefined
       if (req.multipart) {
         // No Content-Type here: the browser sets multipart/form-data with its boundary.
