@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { COOKIE_JAR_FILE } from '../../src/main/services/desktop-core'
 import { toTeamFormFields } from '../../src/shared/api/contract'
+import { DEEP_LINK_PATHS, routeTitle, type DeepLinkPath } from '../../src/shared/routes'
 import { launchChromium } from './support/browser'
 import { TINY_PNG } from './support/flows'
 import { openDesktopHarness, type DesktopHarness, HARNESS_ORIGIN } from './support/desktop-harness'
@@ -28,6 +29,21 @@ afterAll(async () => {
 })
 
 const context = () => desktop.context
+
+/**
+ * Something only each deep-linkable screen shows, so a link is seen to land on its screen and not
+ * on a neighbour with the same title. Keyed by the registry: a new deep-linkable screen without
+ * one here does not compile.
+ */
+const SCREEN_MARKS: Record<DeepLinkPath, (page: Page) => Locator> = {
+  '/dashboard': (page) => page.getByTestId('dashboard-organization'),
+  '/content/write-post': (page) => page.getByRole('textbox', { name: 'Post text' }),
+  '/schedule': (page) => page.getByTestId('schedule-page'),
+  '/settings': (page) => page.getByTestId('profile-full-name'),
+  '/settings/organization': (page) => page.getByTestId('organization-tabs'),
+  '/settings/billing': (page) => page.getByTestId('billing-settings'),
+  '/billing': (page) => page.getByTestId('billing-page')
+}
 
 /** Calls the API the way main does, through the harness's own (main-process) client. */
 async function mainApi(path: string) {
@@ -187,6 +203,33 @@ describe('desktop harness: built renderer + built preload + real main services',
     expect(Date.parse(user.linkedInExpireAt)).toBeGreaterThan(Date.now() + 59 * 86_400_000)
     expect(recorded.focusCount).toBeGreaterThan(0)
     expect(await context().cookies()).toEqual([])
+  })
+
+  it('opens every deep-linkable screen of the route registry from a pagecrew://open link', async () => {
+    const { page } = desktop
+    const currentOrganization = async () => ((await mainApi('/auth')).body as { organizationWorkOSId: string }).organizationWorkOSId
+    const user = (await mainApi('/user')).body as { organizations: { organizationWorkOSId: string }[] }
+    const before = await currentOrganization()
+    const other = user.organizations.find((o) => o.organizationWorkOSId !== before)!.organizationWorkOSId
+    const landsOn = async (path: DeepLinkPath) => {
+      await page.waitForURL((url) => url.pathname === path && url.search === '', { timeout: 15_000 })
+      await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe(routeTitle(path))
+      await SCREEN_MARKS[path](page).waitFor({ timeout: 15_000 })
+    }
+
+    // DESIGN.md §1's example: the link switches organization and opens the plan.
+    await page.goto(`${HARNESS_ORIGIN}/dashboard`)
+    await page.getByTestId('dashboard-organization').waitFor()
+    expect(desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${other}&path=/schedule`)).toBe(true)
+    await landsOn('/schedule')
+    await expect.poll(currentOrganization, { timeout: 15_000 }).toBe(other)
+
+    expect(DEEP_LINK_PATHS).toContain('/schedule')
+    // Each link leaves the screen the previous one opened; the last one ended on /schedule.
+    for (const path of [...DEEP_LINK_PATHS.filter((p) => p !== '/schedule'), '/schedule' as const]) {
+      expect(desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${other}&path=${path}`), path).toBe(true)
+      await landsOn(path)
+    }
   })
 })
 
