@@ -694,3 +694,33 @@ export const aiGenerations = pgTable(
   },
   (t) => [index('ai_generations_org_created_idx').on(t.organizationId, t.createdAt)]
 )
+
+/**
+ * Idempotent creates (DESIGN.md §7): the first answer to a request carrying an Idempotency-Key, per
+ * user, organization, key and endpoint, kept a day (http/idempotency.ts). The row is written in the
+ * same transaction as the request's effect, so a committed row always has its answer and a request
+ * that failed left none; a repeat waits on the row while the first is running, then replays it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The client's Idempotency-Key header (1-255 visible ASCII characters). */
+    key: text('key').notNull(),
+    /** e.g. 'POST /members/invite' */
+    endpoint: text('endpoint').notNull(),
+    /** SHA-256 (hex) of the validated query and body: the same key with other content is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    /** The first answer; null only inside the transaction that is still producing it. */
+    status: integer('status'),
+    /** The answer's JSON text, replayed byte for byte. */
+    body: text('body'),
+    createdAt: createdAt()
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId, t.key, t.endpoint] }), index('idempotency_keys_created_idx').on(t.createdAt)]
+)
