@@ -704,12 +704,12 @@ export const aiGenerations = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // No foreign keys, on purpose: the row is inserted before the request's own work, and a foreign
+    // key's check would share-lock the organization row that work then locks for update — two
+    // requests of one organization would deadlock. Rows of deleted users or organizations simply
+    // expire with the others.
+    userId: uuid('user_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
     /** The client's Idempotency-Key header (1-255 visible ASCII characters). */
     key: text('key').notNull(),
     /** e.g. 'POST /members/invite' */
