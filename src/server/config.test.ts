@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AI_DEFAULT_TIMEOUT_MS } from './adapters/ai/config'
-import { ConfigError, defaultDataDir, defaultRendererDir, loadConfig } from './config'
+import { defaultDataDir, defaultRendererDir, loadConfig } from './config'
+import { ConfigError } from './configError'
 
 const TOKEN_KEY = Buffer.alloc(32, 7).toString('base64')
 const noRenderer = { rendererDir: join(tmpdir(), 'pagecrew-no-renderer-here') }

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { MAX_UPLOAD_BYTES } from '../shared/constants'
 import { aiConfigFromEnv, type AiConfig } from './adapters/ai/config'
 import { linkedInConfigFromEnv, type LinkedInConfig } from './adapters/linkedin/config'
+import { ConfigError } from './configError'
 import { parseTokenKey } from './services/tokenCrypto'
 
 export const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
@@ -220,10 +221,6 @@ const envSchema = z.object({
       .default('warn')
   )
 })
-
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
 
 /** Reads the configuration from the environment; throws ConfigError with one readable line. */
 export function loadConfig(

@@ -6,7 +6,8 @@
 import { join } from 'node:path'
 import { createServer } from './app'
 import { systemClock } from './clock'
-import { ConfigError, loadConfig, type Config } from './config'
+import { loadConfig, type Config } from './config'
+import { ConfigError } from './configError'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { migrate } from './db/migrate'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../config'
+import { ConfigError } from '../../configError'
 import { AI_DEFAULT_TIMEOUT_MS, aiConfigFromEnv, createIdeaGenerator } from './config'
 
 const full = { PAGECREW_AI_BASE_URL: 'https://api.example.com/v1/', PAGECREW_AI_API_KEY: 'sk-secret-123', PAGECREW_AI_MODEL: 'gpt-4o-mini' }

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config'
+import { ConfigError } from '../../configError'
 import type { IdeaGenerator } from './ai'
 import { createOfflineGenerator } from './offline'
 import { createOpenAiGenerator } from './openai'

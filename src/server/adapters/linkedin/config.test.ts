@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../clock'
-import { ConfigError } from '../../config'
+import { ConfigError } from '../../configError'
 import { createLinkedInAdapter, DEFAULT_LINKEDIN_VERSION, linkedInConfigFromEnv } from './config'
 
 const credentials = { PAGECREW_LINKEDIN_CLIENT_ID: '86abcdefgh', PAGECREW_LINKEDIN_CLIENT_SECRET: 'WPL_AP1.secret-value' }

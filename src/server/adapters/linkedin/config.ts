@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock'
-import { ConfigError } from '../../config'
+import { ConfigError } from '../../configError'
 import type { LinkedInClient } from './linkedin'
 import { createLinkedInRest } from './rest'
 import { createLinkedInSandbox } from './sandbox'
