@@ -3,18 +3,16 @@ import { endpoints, type Session } from '../../shared/api/contract'
 import { ApiError, notFound } from '../errors'
 import { clearSessionCookie, route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
+import { passwordCheckGuard } from '../services/authThrottle'
 import type { AuthSession } from '../services/sessions'
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.'
 
-/** Login: 10 attempts a minute per client address and email. Sign-up: 30 a minute per address. */
-export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
+/**
+ * Sign-up: 30 a minute per address (in memory, per server process). Failed sign-ins are limited
+ * per address and email and per address alone, in the database (FAILED_PASSWORD_LIMITS).
+ */
 export const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 }
-
-const emailOf = (request: FastifyRequest): string => {
-  const email = (request.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase() : ''
-}
 
 export interface SessionViewInput {
   userId: string
@@ -37,7 +35,7 @@ export function sessionView(session: SessionViewInput): Session {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
-  const { identity, sessions, organizations } = services
+  const { identity, sessions, organizations, authThrottle } = services
 
   /** Starts a fresh session (dropping the request's old one) and sets the cookie. */
   async function signIn(
@@ -69,21 +67,14 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     services,
     endpoints.login,
     async ({ request, reply, body, currentSession }) => {
+      // Counted before the password is checked: a limited address learns nothing, even from the right password.
+      const attempt = await passwordCheckGuard(authThrottle, request, reply)(body.email)
       const user = await identity.signIn(body)
       if (!user) throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE)
+      await attempt.succeeded()
       const organization = await sessions.defaultOrganizationFor(user.id)
       await signIn(request, reply, currentSession, user.id, organization?.id ?? null)
       return sessionView({ userId: user.id, email: user.email, organization })
-    },
-    {
-      config: {
-        rateLimit: {
-          ...LOGIN_RATE_LIMIT,
-          // After body parsing, so the key can include the email being tried.
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `${request.ip}|${emailOf(request)}`
-        }
-      }
     }
   )
 

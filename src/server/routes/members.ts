@@ -4,9 +4,13 @@ import type { ServerConfig } from '../config'
 import { route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
 import { requireAdmin } from '../services/access'
+import { passwordCheckGuard } from '../services/authThrottle'
 import { sessionView } from './auth'
 
-/** Accepting an invitation checks a password: limited like sign-in (per client address and link). */
+/**
+ * Accepting an invitation: per client address and link, in memory. An existing account's password
+ * check also counts toward the failed-password limits (FAILED_PASSWORD_LIMITS) of sign-in.
+ */
 export const JOIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
 
 /** The address join links start with: PAGECREW_PUBLIC_URL, else the origin the admin used. */
@@ -15,7 +19,7 @@ export function publicBaseUrl(config: ServerConfig, request: FastifyRequest): st
 }
 
 export function registerMemberRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
-  const { members, users, sessions, mailer } = services
+  const { members, users, sessions, mailer, authThrottle } = services
 
   route(app, services, endpoints.listMembers, async ({ organization, query }) => members.list(organization().organization.id, query))
 
@@ -51,7 +55,7 @@ export function registerMemberRoutes(app: FastifyInstance, services: Services, c
     services,
     endpoints.acceptInvitation,
     async ({ body, request, reply, currentSession }) => {
-      const accepted = await members.accept(body)
+      const accepted = await members.accept(body, passwordCheckGuard(authThrottle, request, reply))
       if (currentSession) await sessions.destroy(currentSession.tokenHash)
       const { token, expiresAt } = await sessions.create(accepted.userId, accepted.organization.id)
       setSessionCookie(request, reply, token, expiresAt)

@@ -6,6 +6,7 @@ import { createPasswordIdentity } from '../adapters/identity/password'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import type { Database } from '../db/client'
+import { createAuthThrottle, type AuthThrottle } from './authThrottle'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
 import { createNotificationService, type NotificationService } from './notifications'
@@ -37,6 +38,8 @@ import { createTeamService, type TeamService } from './teams'
 export interface Services {
   identity: IdentityProvider
   sessions: SessionService
+  /** Failed password checks per client address (and email), counted in the database (issue 12). */
+  authThrottle: AuthThrottle
   notifications: NotificationService
   organizations: OrganizationService
   users: UserService
@@ -104,6 +107,7 @@ export function createServices(deps: {
   return {
     identity,
     sessions: createSessionService(db, clock),
+    authThrottle: createAuthThrottle(db, clock),
     notifications,
     organizations: createOrganizationService(db, clock, notifications, entitlements),
     users: createUserService(db, clock, notifications, config.supportChatSecret),

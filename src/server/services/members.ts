@@ -25,6 +25,7 @@ import {
 import { ApiError, badRequest, conflict, forbidden, notFound, planLimit } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, lockOrganization, noPlan, requireAdmin, requireEntitlement, requireUuid, usersLedBy } from './access'
+import type { PasswordCheckGuard } from './authThrottle'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
@@ -65,9 +66,10 @@ export interface MemberService {
   joinInfo(token: string): Promise<JoinInfo>
   /**
    * Accepts an invitation: a new account gets its name and password, an existing one must give
-   * its password (401 otherwise). The membership becomes ACTIVE and the token is used up.
+   * its password (401 otherwise; checked under `guard`, the failed-password limits). The membership
+   * becomes ACTIVE and the token is used up.
    */
-  accept(input: { token: string; fullName?: string; password: string }): Promise<AcceptedInvitation>
+  accept(input: { token: string; fullName?: string; password: string }, guard?: PasswordCheckGuard): Promise<AcceptedInvitation>
 }
 
 export interface MemberServiceDeps {
@@ -518,12 +520,14 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       }
     },
 
-    async accept(input) {
+    async accept(input, guard) {
       const row = await openInvitation(db, input.token)
       if (!row) throw notFound(MESSAGES.invalidInvitation)
       if (row.hasPassword) {
+        const attempt = await guard?.(row.email)
         const ok = await identity.verifyPassword(row.userId, input.password)
         if (!ok) throw new ApiError(401, 'invalid_credentials', MESSAGES.incorrectCredentials)
+        await attempt?.succeeded()
       } else {
         const fields: Record<string, string> = {}
         if (!input.fullName) fields.fullName = 'Enter your full name.'

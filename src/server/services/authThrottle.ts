@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import { isIPv4, isIPv6 } from 'node:net'
+import { sql } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Clock } from '../clock'
+import type { Database } from '../db/client'
+import { rowsOf } from '../db/migrate'
+import { ApiError } from '../errors'
+
+/**
+ * Failed password checks allowed before the server answers 429 (issue 12). Per client address and
+ * email: a person mistyping gets 10 tries a minute. Per address alone: password spraying (one
+ * guess at many accounts) stops after 30 failures in 10 minutes, which an office behind one NAT
+ * address does not reach by typos. Only failures count: a correct password gives its try back.
+ */
+export const FAILED_PASSWORD_LIMITS = {
+  addressEmail: { max: 10, windowMs: 60_000 },
+  address: { max: 30, windowMs: 10 * 60_000 }
+} as const
+
+/** Windows that ended this long ago are deleted (at most once per CLEANUP_EVERY_MS per process). */
+const CLEANUP_AFTER_MS = 60 * 60_000
+const CLEANUP_EVERY_MS = 10 * 60_000
+
+export class TooManyAttempts extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`)
+  }
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
+
+/** A password check that was let through; `succeeded()` after a correct password gives the try back. */
+export interface PasswordAttempt {
+  succeeded(): Promise<void>
+}
+
+export interface AuthThrottle {
+  /**
+   * Counts one password check from `address` for `email` before it runs (so parallel guesses are
+   * counted too); throws TooManyAttempts when either counter is over its limit, before any
+   * password is looked at. The counters live in the database: every server on it shares them.
+   */
+  attempt(address: string, email: string): Promise<PasswordAttempt>
+}
+
+/**
+ * The part of an address one client controls: an IPv4 address, or the /64 prefix of an IPv6 one
+ * (a single host usually holds a whole /64, so counting full IPv6 addresses would count nothing).
+ */
+export function clientAddressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase()
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)
+  if (mapped) return mapped[1]!
+  if (isIPv4(address) || !isIPv6(address)) return address
+  const [head = '', tail] = address.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  // An embedded IPv4 address at the end stands for two groups.
+  const tailCount = tailGroups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0)
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill('0'), ...tailGroups]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+const keyHash = (key: string) => createHash('sha256').update(key).digest('hex')
+
+export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
+  let nextCleanup = 0
+
+  async function cleanup(now: Date) {
+    if (now.getTime() < nextCleanup) return
+    nextCleanup = now.getTime() + CLEANUP_EVERY_MS
+    await db.execute(sql`delete from auth_throttle where reset_at < ${new Date(now.getTime() - CLEANUP_AFTER_MS).toISOString()}::timestamptz`)
+  }
+
+  return {
+    async attempt(address, email) {
+      const now = clock.now()
+      await cleanup(now)
+      const addressKey = clientAddressKey(address)
+      const counters = [
+        { hash: keyHash(`address-email|${addressKey}|${email.trim().toLowerCase()}`), ...FAILED_PASSWORD_LIMITS.addressEmail },
+        { hash: keyHash(`address|${addressKey}`), ...FAILED_PASSWORD_LIMITS.address }
+      ]
+      const at = (ms: number) => new Date(now.getTime() + ms).toISOString()
+      // One statement counts both: a window that has ended starts again at 1 (row locks make
+      // concurrent hits from any number of servers add up exactly).
+      const result = await db.execute(sql`
+        insert into auth_throttle (key_hash, count, reset_at)
+        values (${counters[0]!.hash}, 1, ${at(counters[0]!.windowMs)}::timestamptz), (${counters[1]!.hash}, 1, ${at(counters[1]!.windowMs)}::timestamptz)
+        on conflict (key_hash) do update set
+          count = case when auth_throttle.reset_at <= ${now.toISOString()}::timestamptz then 1 else auth_throttle.count + 1 end,
+          reset_at = case when auth_throttle.reset_at <= ${now.toISOString()}::timestamptz then excluded.reset_at else auth_throttle.reset_at end
+        returning key_hash, count, reset_at`)
+      const rows = rowsOf<{ key_hash: string; count: number | string; reset_at: Date | string }>(result).map((r) => ({
+        hash: r.key_hash,
+        count: Number(r.count),
+        resetAt: new Date(r.reset_at)
+      }))
+      const over = rows.filter((r) => r.count > (counters.find((c) => c.hash === r.hash)?.max ?? Infinity))
+      if (over.length > 0) {
+        const until = Math.max(...over.map((r) => r.resetAt.getTime()))
+        throw new TooManyAttempts(Math.max(1, Math.ceil((until - now.getTime()) / 1000)))
+      }
+      return {
+        async succeeded() {
+          // Only in the window that counted it (a new window has nothing of it to give back).
+          for (const r of rows) {
+            await db.execute(sql`
+              update auth_throttle set count = count - 1
+              where key_hash = ${r.hash} and reset_at = ${r.resetAt.toISOString()}::timestamptz and count > 0`)
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Checks a password for `email` under the request's client address. */
+export type PasswordCheckGuard = (email: string) => Promise<PasswordAttempt>
+
+/** The throttle for one request; a refusal also carries Retry-After. */
+export function passwordCheckGuard(throttle: AuthThrottle, request: FastifyRequest, reply: FastifyReply): PasswordCheckGuard {
+  return async (email) => {
+    try {
+      return await throttle.attempt(request.ip, email)
+    } catch (error) {
+      if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds))
+      throw error
+    }
+  }
+}
