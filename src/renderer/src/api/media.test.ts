@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@shared/constants'
 import { MESSAGES, mediaOffsetMismatchMessage } from '@shared/api/messages'
 import type { HostRequest, HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
-import { aFile, aHugeFile, aMedia } from '@renderer/features/content/media/testMedia'
+import { aFile, aHugeFile, aMedia } from '@renderer/testing/mediaFixtures'
 import { CHUNK_RETRIES, UploadRefused, contentTypeOf, isUploadCancelled, uploadMedia } from './media'
 
 const UPLOAD = '11111111-2222-4333-8444-555555555555'

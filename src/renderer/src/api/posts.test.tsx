@@ -7,7 +7,7 @@ import type { Post } from '@shared/domain'
 import { HostProvider } from '@renderer/host/HostContext'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aSlot } from '@renderer/testing/slotFixtures'
-import { aPost } from '@renderer/features/content/testPosts'
+import { aPost } from '@renderer/testing/postFixtures'
 import { postKeys } from './queryKeys'
 import {
   useAssignedSlot,

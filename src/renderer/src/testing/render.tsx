@@ -30,6 +30,15 @@ function mount(routes: RouteObject[], fake: FakeHost, initialPath: string) {
   return { ...view, router, reload, queryClient }
 }
 
+/**
+ * One component inside the app's providers (host, query cache, theme, toaster) and no router: for
+ * parts that need none, so their tests do not load the whole route table.
+ */
+export function renderInProviders(ui: ReactElement, fake: FakeHost) {
+  const queryClient = testQueryClient()
+  return { ...render(<Providers host={fake.host} queryClient={queryClient}>{ui}</Providers>), queryClient }
+}
+
 /** The whole app (route table, gates, shell, lazy screens) at a path. */
 export function renderApp(fake: FakeHost, initialPath: string) {
   return mount(buildRoutes(), fake, initialPath)

@@ -7,11 +7,11 @@ import type { AssignedSlot, Post } from '@shared/domain'
 import type { HostRequest, HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization } from '@renderer/testing/fixtures'
+import { aPost } from '@renderer/testing/postFixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
 import { draftStorageKey } from './draftStorage'
 import { emptyDraft } from './postDraft'
-import { aPost } from './testPosts'
 import WritePostPage from './WritePostPage'
 
 // Tuesday 3 March 2026, 14:20 in London.

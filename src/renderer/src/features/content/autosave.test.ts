@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@shared/api/messages'
 import type { Post } from '@shared/domain'
 import { ApiError } from '@renderer/api/client'
+import { aPost } from '@renderer/testing/postFixtures'
 import { AUTOSAVE_DELAY_MS, AutosaveController, NotSavedError, RETRY_FIRST_MS, type SendPost } from './autosave'
 import { draftStorageKey, readLocalDraft, writeLocalDraft } from './draftStorage'
 import { draftFromPost, emptyDraft, type PostDraft } from './postDraft'
-import { aPost } from './testPosts'
 
 const USER = 'user-1'
 const NEW_KEY = draftStorageKey(USER, { slotId: null })

@@ -2,11 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aMember, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import SchedulePage from './SchedulePage'
-import { aSlot } from './testSlots'
 
 // The Plan screen with the real assign-slot modal behind its seam (slotModal.tsx).
 

@@ -4,12 +4,12 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
 import type { HostRequest } from '@shared/host'
+import { aCalendarPost, aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aMember, aTeam, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import type { SlotModalProps } from './slotModal'
 import SchedulePage from './SchedulePage'
-import { aCalendarPost, aSlot } from './testSlots'
 
 // The assign-slot modal is its own piece: here it only shows what it was opened with.
 vi.mock('./slotModal', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { localDate, localTime } from '@shared/rules/slots'
+import { aSlot } from '@renderer/testing/calendarFixtures'
 import {
   addDays,
   addMonths,
@@ -15,7 +16,6 @@ import {
 } from './calendarDates'
 import { layoutDay, slotEntry } from './entries'
 import { readScheduleParams, writeScheduleParams } from './scheduleState'
-import { aSlot } from './testSlots'
 
 describe('calendar days', () => {
   it('checks real calendar days only', () => {

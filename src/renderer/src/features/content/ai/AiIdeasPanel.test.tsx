@@ -6,7 +6,7 @@ import type { Draft, Idea } from '@shared/domain/entities'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { entitlements } from '@renderer/testing/fixtures'
-import { renderPart } from '../media/testRender'
+import { renderInProviders } from '@renderer/testing/render'
 import { AiIdeasPanel, aiUsageText } from './AiIdeasPanel'
 
 const ideas: Idea[] = [
@@ -32,7 +32,7 @@ function mount(options: { limit?: number; used?: number; slotId?: string; busine
     'POST /ai/draft': () => ok({ draft, usage: { used: ++used, limit } })
   })
   const onUseDraft = vi.fn<(d: Draft) => void>()
-  renderPart(<AiIdeasPanel postType="poll" slotId={options.slotId} businessPageId={options.businessPageId} onUseDraft={onUseDraft} />, fake)
+  renderInProviders(<AiIdeasPanel postType="poll" slotId={options.slotId} businessPageId={options.businessPageId} onUseDraft={onUseDraft} />, fake)
   return { fake, onUseDraft, user: userEvent.setup() }
 }
 

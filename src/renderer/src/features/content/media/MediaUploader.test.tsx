@@ -9,9 +9,9 @@ import { MAX_UPLOAD_BYTES } from '@shared/constants'
 import type { PostMedia } from '@shared/domain/entities'
 import type { HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
-import { renderPart } from './testRender'
+import { aFile, aHugeFile, aMedia } from '@renderer/testing/mediaFixtures'
+import { renderInProviders } from '@renderer/testing/render'
 import { MediaUploader } from './MediaUploader'
-import { aFile, aHugeFile, aMedia } from './testMedia'
 
 const UPLOAD = '11111111-2222-4333-8444-555555555555'
 
@@ -70,7 +70,7 @@ function mount(fake: FakeHost, options: { kind?: 'image' | 'video' | 'document';
       />
     )
   }
-  const view = renderPart(<Harness />, fake)
+  const view = renderInProviders(<Harness />, fake)
   return { onChange, onBusyChange, view, user: userEvent.setup({ applyAccept: false }) }
 }
 
@@ -183,7 +183,7 @@ describe('MediaUploader', () => {
 
   it('keeps its own field names inside a page’s Field', () => {
     const [a, b] = [aMedia({ fileName: 'a.png' }), aMedia({ fileName: 'b.png' })]
-    renderPart(
+    renderInProviders(
       <Field label="Images" validationMessage="Add at least one image.">
         <MediaUploader kind="image" media={[a!, b!]} max={20} onChange={() => undefined} />
       </Field>,

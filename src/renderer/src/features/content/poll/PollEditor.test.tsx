@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
 import { postProblems } from '@shared/rules/posts'
 import { createFakeHost } from '@renderer/testing/fakeHost'
-import { renderPart } from '../media/testRender'
+import { renderInProviders } from '@renderer/testing/render'
 import { PollEditor } from './PollEditor'
 import { emptyPoll, pollDurationLabel, type PollDraft } from './pollDraft'
 
@@ -30,7 +30,7 @@ function Harness({ initial, onChange }: { initial: PollDraft; onChange: (p: Poll
 
 function mount(initial: PollDraft = emptyPoll()) {
   const onChange = vi.fn<(p: PollDraft) => void>()
-  renderPart(<Harness initial={initial} onChange={onChange} />, createFakeHost())
+  renderInProviders(<Harness initial={initial} onChange={onChange} />, createFakeHost())
   return { onChange, user: userEvent.setup() }
 }
 

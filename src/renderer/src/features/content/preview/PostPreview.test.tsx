@@ -4,8 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { PostMedia } from '@shared/domain/entities'
 import { createFakeHost } from '@renderer/testing/fakeHost'
-import { renderPart } from '../media/testRender'
-import { aMedia } from '../media/testMedia'
+import { aMedia } from '@renderer/testing/mediaFixtures'
+import { renderInProviders } from '@renderer/testing/render'
 import { PostPreview, type PostPreviewProps } from './PostPreview'
 
 afterEach(cleanup)
@@ -14,7 +14,7 @@ const author = { name: 'Ada Lovelace', image: null, subtitle: 'Head of Engines a
 
 function show(overrides: Partial<PostPreviewProps> = {}) {
   const props: PostPreviewProps = { text: 'Hello', type: 'textOnly', poll: null, media: [], author, width: 'desktop', ...overrides }
-  renderPart(<PostPreview {...props} />, createFakeHost())
+  renderInProviders(<PostPreview {...props} />, createFakeHost())
   return { region: screen.getByRole('region', { name: `Post preview (${props.width})` }), user: userEvent.setup() }
 }
 

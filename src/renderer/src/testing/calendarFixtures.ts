@@ -1,5 +1,5 @@
 import type { AssignedSlot, CalendarPost } from '@shared/domain'
-import { aSlot as baseSlot } from '@renderer/testing/slotFixtures'
+import { aSlot as baseSlot } from './slotFixtures'
 
 /** A slot as GET /schedule/calendar returns it, for the Plan screen's tests (1 December 2026, no idea or audience). */
 export function aSlot(overrides: Partial<AssignedSlot> = {}): AssignedSlot {
