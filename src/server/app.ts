@@ -11,7 +11,7 @@ import type { IdentityProvider } from './adapters/identity/identity'
 import type { LinkedInClient } from './adapters/linkedin/linkedin'
 import type { MailTransport } from './adapters/mail/mail'
 import { createSmtpTransport } from './adapters/mail/smtp'
-import { systemClock, type Clock } from './clock'
+import { systemClock, type Clock, type Timers } from './clock'
 import { resolveServerConfig, type ServerConfig } from './config'
 import type { Database } from './db/client'
 import { ApiError } from './errors'
@@ -37,6 +37,8 @@ import { createServices, type Services } from './services'
 export interface CreateServerOptions {
   db: Database
   clock?: Clock
+  /** The background jobs' timers (the publisher's interval and publish timeouts); tests drive them by hand. */
+  timers?: Timers
   config?: Partial<ServerConfig>
   /** Defaults to the built-in email + password provider. */
   identity?: IdentityProvider
@@ -85,6 +87,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const services = createServices({
     db: options.db,
     clock,
+    timers: options.timers,
     config,
     identity: options.identity,
     mailTransport: options.mailTransport ?? smtp,

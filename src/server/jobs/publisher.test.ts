@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../shared/api/messages'
+import type { LinkedInAdapter, AccessToken } from '../adapters/linkedin/linkedin'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
+import { createLocalStorage } from '../adapters/storage/local'
 import { manualClock, type ManualClock } from '../clock'
 import type { Database, DatabaseHandle } from '../db/client'
 import { notifications, organizations, posts, publishAttempts, users } from '../db/schema'
-import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
+import type { OrganizationSession } from '../http/route'
+import { removeMemberships } from '../services/members'
 import { createNotificationService } from '../services/notifications'
-import { createPost, editPost, newPostValues, retryPost, unschedulePost } from '../services/posts'
-import type { AccessToken } from '../adapters/linkedin/linkedin'
+import { createPostService, newPostValues, type NewPost, type PostRow, type PostService } from '../services/posts'
+import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
+import { manualTimers, type ManualTimers } from '../testing/timers'
 import { createPublisher, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type PublisherOptions, type PublishTarget } from './publisher'
-import type { PostRow } from '../services/posts'
 
 const target = (post: PostRow, accessToken: AccessToken): PublishTarget => ({ accessToken, author: { kind: 'person', id: post.authorUserId }, media: [] })
+
+/** A promise and the function that settles it. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
 
 const kinds = await testDatabaseKinds()
 
@@ -21,16 +34,36 @@ describe.each(kinds)('publisher [%s]', (kind) => {
   let handle: DatabaseHandle
   let db: Database
   let clock: ManualClock
+  let timers: ManualTimers
   let sandbox: LinkedInSandbox
+  /** The posts service the API uses (create, update, schedule, publish now, unschedule, retry). */
+  let service: PostService
+  let kicks: number
   const organizationId = randomUUID()
+  const organizationWorkOSId = `org_${randomUUID().replaceAll('-', '')}`
   const authorUserId = randomUUID()
+  /** A second author, for the member who leaves the organization. */
+  const otherUserId = randomUUID()
+  const sessionOf = (userId: string): OrganizationSession => ({
+    tokenHash: 'test',
+    userId,
+    email: `${userId}@example.com`,
+    expiresAt: new Date('2027-01-01T00:00:00Z'),
+    organization: { id: organizationId, organizationWorkOSId, role: 'ADMIN' }
+  })
+  const ann = sessionOf(authorUserId)
+  const ben = sessionOf(otherUserId)
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind)
     db = handle.db
     const now = new Date('2026-01-01T00:00:00Z')
-    await db.insert(organizations).values({ id: organizationId, organizationWorkOSId: `org_${randomUUID()}`, name: 'Acme', createdAt: now, updatedAt: now })
-    await db.insert(users).values({ id: authorUserId, email: `${authorUserId}@example.com`, fullName: 'Ann Author', createdAt: now, updatedAt: now })
+    await db.insert(organizations).values({ id: organizationId, organizationWorkOSId, name: 'Acme', createdAt: now, updatedAt: now })
+    // Signed-up people (a password): a removal from the organization keeps their user.
+    await db.insert(users).values([
+      { id: authorUserId, email: `${authorUserId}@example.com`, fullName: 'Ann Author', passwordHash: 'x', createdAt: now, updatedAt: now },
+      { id: otherUserId, email: `${otherUserId}@example.com`, fullName: 'Ben Leaving', passwordHash: 'x', createdAt: now, updatedAt: now }
+    ])
   })
   afterAll(async () => {
     await handle?.close()
@@ -39,13 +72,28 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     await db.delete(posts)
     await db.delete(notifications)
     clock = manualClock('2026-03-10T09:00:00Z')
+    timers = manualTimers()
     sandbox = createLinkedInSandbox({ clock })
+    kicks = 0
+    service = createPostService({
+      db,
+      clock,
+      // Nothing here publishes files through the service (resolveTarget below says what is sent).
+      media: { storage: createLocalStorage(join(tmpdir(), 'pagecrew-publisher-test-unused')) },
+      linkedIn: {
+        status: async () => 'connected',
+        publishingIdentity: async (userId) => ({ accessToken: { token: 'token', expiresAt: null }, memberId: userId })
+      },
+      linkedInAdapter: sandbox,
+      kick: () => kicks++
+    })
   })
 
   const publisher = (overrides: Partial<PublisherOptions> = {}) =>
     createPublisher({
       db,
       clock,
+      timers,
       linkedin: sandbox,
       notifications: createNotificationService(db, clock),
       batchSize: 25,
@@ -53,11 +101,43 @@ describe.each(kinds)('publisher [%s]', (kind) => {
       ...overrides
     })
 
-  const duePosts = async (n: number) => {
+  /** Written and sent with Post now, as the editor does: SCHEDULED for now. */
+  const postNow = async (author: OrganizationSession, content: Parameters<PostService['create']>[1]) => {
+    const draft = await service.create(author, content)
+    return service.publishNow(author, { postId: draft.id, version: draft.version })
+  }
+
+  /** Rows already due, written straight into the table (bulk fixtures, and content the editor would refuse). */
+  const insertDue = async (values: Array<Omit<NewPost, 'organizationId' | 'authorUserId'>>) => {
     const at = new Date(clock.now().getTime() - 60_000)
-    const rows = Array.from({ length: n }, (_, i) => newPostValues({ organizationId, authorUserId, text: `Post ${i}`, scheduledAt: at }, clock.now()))
+    const rows = values.map((v) => newPostValues({ organizationId, authorUserId, scheduledAt: at, ...v }, clock.now()))
     for (let i = 0; i < rows.length; i += 500) await db.insert(posts).values(rows.slice(i, i + 500))
     return rows.map((r) => r.id)
+  }
+  const duePosts = (n: number) => insertDue(Array.from({ length: n }, (_, i) => ({ text: `Post ${i}` })))
+
+  const row = async (id: string) => (await db.select().from(posts).where(eq(posts.id, id)))[0]!
+
+  /** What the API answers for a change refused: its status and message. */
+  const refusal = (change: Promise<unknown>) =>
+    change.then(
+      () => 'accepted',
+      (error: { statusCode?: number; message: string }) => `${error.statusCode} ${error.message}`
+    )
+
+  /** LinkedIn in front of the sandbox whose publish call waits for the test: `called` once it is made, `answer()` lets it through. */
+  const heldLinkedIn = () => {
+    const called = deferred()
+    const gate = deferred()
+    const linkedin: LinkedInAdapter = {
+      ...sandbox,
+      publish: async (input) => {
+        called.resolve()
+        await gate.promise
+        return sandbox.publish(input)
+      }
+    }
+    return { linkedin, called: called.promise, answer: () => gate.resolve() }
   }
 
   const statusCounts = async () => {
@@ -142,8 +222,8 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     await expectEachPublishedOnce(ids.length)
   })
 
-  it('a crashed claim then edited by the user: the next claim supersedes the stale attempt and publishes once', async () => {
-    const post = await createPost(db, clock, { organizationId, authorUserId, text: 'v1', scheduledAt: clock.now() })
+  it('a crashed claim: an edit by the author is refused until the sweep reschedules the post (same key); then the edit publishes once', async () => {
+    const post = await postNow(ann, { text: 'v1' })
     await expect(
       publisher({
         onEvent: (event) => {
@@ -151,79 +231,106 @@ describe.each(kinds)('publisher [%s]', (kind) => {
         }
       }).runOnce()
     ).rejects.toThrow('killed')
-    expect(await editPost(db, clock, post.id, { text: 'v2' })).toMatchObject({ status: 'SCHEDULED', version: 2 })
+    expect(await refusal(service.update(ann, { postId: post.id, version: post.version, text: 'v2' }))).toBe(`409 ${MESSAGES.postBeingPublished}`)
+    clock.advance(10 * 60_000 + 1)
+    expect(await publisher().sweep()).toEqual({ published: 0, rescheduled: 1 })
+    const edited = await service.update(ann, { postId: post.id, version: post.version, text: 'v2' })
+    expect(edited).toMatchObject({ status: 'SCHEDULED', text: 'v2' })
     expect(await publisher().runOnce()).toMatchObject({ claimed: 1, published: 1 })
     const attempts = await db.select().from(publishAttempts).where(eq(publishAttempts.postId, post.id))
     expect(attempts.map((a) => [a.postVersion, a.outcome]).sort()).toEqual([
-      [1, 'unknown'],
-      [2, 'published']
+      [post.version, 'unknown'],
+      [edited.version, 'published']
     ])
     expect(sandbox.posts.map((s) => s.text)).toEqual(['v2'])
   })
 
-  it('a post edited or unscheduled while due is not published', async () => {
-    const due = new Date(clock.now().getTime() - 1000)
-    // Before the claim: unscheduled -> not claimed; edited (still SCHEDULED) -> publishes the new text.
-    const unscheduled = await createPost(db, clock, { organizationId, authorUserId, text: 'gone', scheduledAt: due })
-    await unschedulePost(db, clock, unscheduled.id)
-    // After the claim, before the publish call.
-    const editedLate = await createPost(db, clock, { organizationId, authorUserId, text: 'v1', scheduledAt: due })
-    const unscheduledLate = await createPost(db, clock, { organizationId, authorUserId, text: 'late', scheduledAt: due })
-    let once = true
-    const p = publisher({
-      onEvent: async (event, id) => {
-        if (event !== 'claimed' || !once) return
-        if (id === editedLate.id) await editPost(db, clock, id, { text: 'v2' })
-        if (id === unscheduledLate.id) await unschedulePost(db, clock, id)
-      }
-    })
-    const run = await p.runOnce()
-    once = false
-    expect(run.claimed).toBe(2)
-    const rows = new Map((await db.select().from(posts)).map((r) => [r.id, r]))
-    expect(rows.get(unscheduled.id)!.status).toBe('DRAFT')
-    expect(rows.get(unscheduledLate.id)!.status).toBe('DRAFT')
-    expect(rows.get(editedLate.id)!).toMatchObject({ status: 'SCHEDULED', text: 'v2', version: 2 })
-    expect(sandbox.posts).toHaveLength(0)
-    // The edited post then publishes its new content, once.
-    expect((await p.runOnce()).published).toBe(1)
-    expect(sandbox.posts.map((s) => s.text)).toEqual(['v2'])
+  it('a crashed claim left open while its post went back to DRAFT (the author left) and was scheduled again: the next claim supersedes it', async () => {
+    const post = await postNow(ben, { text: 'before leaving' })
+    await expect(
+      publisher({
+        onEvent: (event) => {
+          if (event === 'claimed') throw new Error('killed')
+        }
+      }).runOnce()
+    ).rejects.toThrow('killed')
+    await removeMemberships(db, organizationId, [otherUserId], clock.now())
+    const taken = await row(post.id)
+    expect(taken).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization })
+    // The sweep only looks at posts being published: the attempt stays open.
+    clock.advance(10 * 60_000 + 1)
+    expect(await publisher().sweep()).toEqual({ published: 0, rescheduled: 0 })
+    // Back in the organization, the author sends it again (a new key: their decision after a failure).
+    const again = await service.publishNow(ben, { postId: post.id, version: taken.version })
+    expect(await publisher().runOnce()).toMatchObject({ claimed: 1, published: 1 })
+    const attempts = await db.select().from(publishAttempts).where(eq(publishAttempts.postId, post.id))
+    expect(attempts.map((a) => [a.postVersion, a.outcome, a.error]).sort()).toEqual([
+      [post.version, 'unknown', 'superseded by a later claim'],
+      [again.version, 'published', null]
+    ])
+    expect(sandbox.posts.map((s) => s.text)).toEqual(['before leaving'])
   })
 
-  it('a post edited while the publish call is in flight keeps the edit; the same key publishes it once', async () => {
-    const post = await createPost(db, clock, { organizationId, authorUserId, text: 'v1', scheduledAt: clock.now() })
-    let edit: Promise<unknown> = Promise.resolve()
+  it('a post unscheduled or edited before its claim, or its author removed after it, is not published as it was', async () => {
+    // Before the claim: unscheduled -> not claimed; edited (still SCHEDULED) -> publishes the new text.
+    const unscheduled = await postNow(ann, { text: 'gone' })
+    await service.unschedule(ann, unscheduled.id)
+    const edited = await postNow(ann, { text: 'v1' })
+    expect(await service.update(ann, { postId: edited.id, version: edited.version, text: 'v2' })).toMatchObject({ status: 'SCHEDULED' })
+    // After the claim, before the publish call: the author's own changes are refused; a removal is not.
+    const held = await postNow(ann, { text: 'held' })
+    const leaving = await postNow(ben, { text: 'leaving' })
+    const refusals: string[] = []
     const p = publisher({
-      onEvent: (event) => {
-        if (event === 'beforePublish' && sandbox.publishCalls === 0) edit = editPost(db, clock, post.id, { text: 'v2' })
+      onEvent: async (event, id) => {
+        if (event !== 'claimed') return
+        if (id === held.id) {
+          refusals.push(await refusal(service.update(ann, { postId: id, version: held.version, text: 'too late' })))
+          refusals.push(await refusal(service.unschedule(ann, id)))
+          refusals.push(await refusal(service.remove(ann, id)))
+        }
+        if (id === leaving.id) await removeMemberships(db, organizationId, [otherUserId], clock.now())
       }
     })
-    sandbox.latencyMs = 30
-    await p.runOnce()
-    await edit
-    const [row] = await db.select().from(posts).where(eq(posts.id, post.id))
-    expect(row).toMatchObject({ status: 'SCHEDULED', text: 'v2', linkedInPostUrn: null })
-    const [note] = await db.select().from(notifications)
-    expect(note!.title).toBe('Post published before your change')
-    // Re-publishing with the unchanged key returns the same LinkedIn post: still one.
-    await p.runOnce()
+    expect(await p.runOnce()).toMatchObject({ claimed: 3, published: 2, skipped: 1 })
+    expect(refusals).toEqual(Array(3).fill(`409 ${MESSAGES.postBeingPublished}`))
+    expect(await row(unscheduled.id)).toMatchObject({ status: 'DRAFT', linkedInPostUrn: null })
+    expect(await row(leaving.id)).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization, linkedInPostUrn: null })
+    expect(await row(edited.id)).toMatchObject({ status: 'PUBLISHED', text: 'v2' })
+    expect(await row(held.id)).toMatchObject({ status: 'PUBLISHED', text: 'held' })
+    expect(sandbox.posts.map((s) => s.text).sort()).toEqual(['held', 'v2'])
+    expect(await p.runOnce()).toMatchObject({ claimed: 0 })
+  })
+
+  it('an author removed while the publish call is in flight: LinkedIn has the post, the row keeps the change, the author is told', async () => {
+    const post = await postNow(ben, { text: 'in flight' })
+    const linkedin: LinkedInAdapter = {
+      ...sandbox,
+      publish: async (input) => {
+        await removeMemberships(db, organizationId, [otherUserId], clock.now())
+        return sandbox.publish(input)
+      }
+    }
+    expect(await publisher({ linkedin }).runOnce()).toMatchObject({ claimed: 1, published: 1 })
+    expect(await row(post.id)).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization, linkedInPostUrn: null })
     expect(sandbox.posts).toHaveLength(1)
-    const [after] = await db.select().from(posts).where(eq(posts.id, post.id))
-    expect(after).toMatchObject({ status: 'PUBLISHED', linkedInPostUrn: sandbox.posts[0]!.urn })
+    const [attempt] = await db.select().from(publishAttempts).where(eq(publishAttempts.postId, post.id))
+    expect(attempt).toMatchObject({ outcome: 'published', error: `published as ${sandbox.posts[0]!.urn}, but the post was changed meanwhile` })
+    const [note] = await db.select().from(notifications)
+    expect(note).toMatchObject({ userId: otherUserId, title: 'Post published before your change' })
   })
 
   it('known-safe failures (token expired, validation, not connected) go back to DRAFT with their reason; nothing sent', async () => {
-    const expired = await createPost(db, clock, { organizationId, authorUserId, text: 'a', scheduledAt: clock.now() })
+    const expired = await postNow(ann, { text: 'a' })
     const p = publisher({ resolveTarget: async (post) => target(post, { token: 'old', expiresAt: new Date('2026-03-01T00:00:00Z') }) })
     expect(await p.runOnce()).toMatchObject({ claimed: 1, failed: 1 })
-    const [row] = await db.select().from(posts).where(eq(posts.id, expired.id))
-    expect(row).toMatchObject({ status: 'DRAFT', failureReason: 'LinkedIn access token expired — reconnect LinkedIn' })
+    expect(await row(expired.id)).toMatchObject({ status: 'DRAFT', failureReason: 'LinkedIn access token expired — reconnect LinkedIn' })
     expect(sandbox.posts).toHaveLength(0)
 
-    await createPost(db, clock, { organizationId, authorUserId, text: 'b', scheduledAt: clock.now() })
+    await postNow(ann, { text: 'b' })
     sandbox.failNext('validation', 'Text too long')
     expect(await publisher().runOnce()).toMatchObject({ failed: 1 })
-    await createPost(db, clock, { organizationId, authorUserId, text: 'c', scheduledAt: clock.now() })
+    await postNow(ann, { text: 'c' })
     expect(await publisher({ resolveTarget: async () => null }).runOnce()).toMatchObject({ failed: 1 })
     expect(await statusCounts()).toEqual({ DRAFT: 3 })
     expect(sandbox.posts).toHaveLength(0)
@@ -232,38 +339,45 @@ describe.each(kinds)('publisher [%s]', (kind) => {
   })
 
   it('a timeout is an unknown outcome: may have been published, author notified, never retried; retry is a user action', async () => {
-    const post = await createPost(db, clock, { organizationId, authorUserId, text: 'maybe', scheduledAt: clock.now() })
+    const post = await postNow(ann, { text: 'maybe' })
+    const key = (await row(post.id)).idempotencyKey
     sandbox.acceptThenTimeoutNext()
     const p = publisher()
     expect(await p.runOnce()).toMatchObject({ claimed: 1, unknown: 1 })
     expect(sandbox.publishCalls).toBe(1)
-    const [row] = await db.select().from(posts).where(eq(posts.id, post.id))
-    expect(row).toMatchObject({ status: 'DRAFT', failureReason: 'may have been published — check LinkedIn before retrying' })
-    expect(row!.failureReason).toBe(UNKNOWN_OUTCOME_REASON)
+    expect(await row(post.id)).toMatchObject({ status: 'DRAFT', failureReason: 'may have been published — check LinkedIn before retrying' })
+    expect((await row(post.id)).failureReason).toBe(UNKNOWN_OUTCOME_REASON)
     const notes = await db.select().from(notifications)
     expect(notes).toHaveLength(1)
     expect(notes[0]).toMatchObject({ userId: authorUserId, organizationId, title: 'Post may have been published' })
     const [attempt] = await db.select().from(publishAttempts).where(eq(publishAttempts.postId, post.id))
-    expect(attempt).toMatchObject({ outcome: 'unknown', workerId: p.workerId, postVersion: 1 })
+    expect(attempt).toMatchObject({ outcome: 'unknown', workerId: p.workerId, postVersion: post.version })
     // No automatic retry, however often the worker runs.
     clock.advance(60 * 60_000)
     await p.runOnce()
     await p.sweep({ olderThanMs: 0 })
     expect(sandbox.publishCalls).toBe(1)
-    // The user's explicit retry issues a new idempotency key.
-    const retried = await retryPost(db, clock, post.id, clock.now())
-    expect(retried!.idempotencyKey).not.toBe(post.idempotencyKey)
+    // The user's explicit retry (POST /posts/retry) issues a new idempotency key and asks for a run at once.
+    const kicked = kicks
+    expect(await service.retry(ann, { postId: post.id })).toMatchObject({ status: 'SCHEDULED', failureReason: null })
+    expect(kicks).toBe(kicked + 1)
+    expect((await row(post.id)).idempotencyKey).not.toBe(key)
     expect(await p.runOnce()).toMatchObject({ published: 1 })
     expect(sandbox.publishCalls).toBe(2)
+    expect(sandbox.posts.map((s) => s.text)).toEqual(['maybe', 'maybe'])
   })
 
   it('a publish call that never answers times out as an unknown outcome', async () => {
-    await createPost(db, clock, { organizationId, authorUserId, text: 'slow', scheduledAt: clock.now() })
-    sandbox.timeoutNext(200)
-    const p = publisher({ publishTimeoutMs: 20 })
-    expect(await p.runOnce()).toMatchObject({ unknown: 1 })
-    const [row] = await db.select().from(posts)
-    expect(row!.failureReason).toBe(UNKNOWN_OUTCOME_REASON)
+    await postNow(ann, { text: 'slow' })
+    const held = heldLinkedIn()
+    const run = publisher({ linkedin: held.linkedin, publishTimeoutMs: 20 }).runOnce()
+    await held.called
+    expect(timers.pending).toEqual([20])
+    expect(await timers.advance(19)).toBe(0)
+    expect(await timers.advance(1)).toBe(1)
+    expect(await run).toMatchObject({ unknown: 1 })
+    const [post] = await db.select().from(posts)
+    expect(post!.failureReason).toBe(UNKNOWN_OUTCOME_REASON)
   })
 
   it('gives a post with files time to upload them (one more second per mediaBytesPerSecond), up to maxPublishTimeoutMs', async () => {
@@ -272,45 +386,77 @@ describe.each(kinds)('publisher [%s]', (kind) => {
       ...target(post, { token: 'token', expiresAt: null }),
       media: [{ kind: 'video', fileName: 'launch.mp4', contentType: 'video/mp4', size: mib, altText: '', open: async () => Readable.from([Buffer.alloc(mib)]) }]
     })
-    sandbox.latencyMs = 80
-    await createPost(db, clock, { organizationId, authorUserId, type: 'videos', text: 'with a video', scheduledAt: clock.now() })
-    // 20 ms + 1 MiB at 8 MiB/s = 145 ms: enough for 80 ms.
-    const patient = publisher({ publishTimeoutMs: 20, mediaBytesPerSecond: 8 * mib, resolveTarget: withVideo })
-    expect(await patient.runOnce()).toMatchObject({ published: 1 })
+    // Written straight into the table: its video comes from resolveTarget, not from an upload.
+    await insertDue([{ type: 'videos', text: 'with a video' }])
+    const patient = heldLinkedIn()
+    const published = publisher({ linkedin: patient.linkedin, publishTimeoutMs: 20, mediaBytesPerSecond: 8 * mib, resolveTarget: withVideo }).runOnce()
+    await patient.called
+    // 20 ms + 1 MiB at 8 MiB/s = 145 ms.
+    expect(timers.pending).toEqual([145])
+    expect(await timers.advance(144)).toBe(0)
+    patient.answer()
+    expect(await published).toMatchObject({ published: 1 })
+    expect(timers.pending).toEqual([])
     expect(sandbox.posts[0]!.media).toEqual([expect.objectContaining({ fileName: 'launch.mp4', size: mib })])
 
-    await createPost(db, clock, { organizationId, authorUserId, type: 'videos', text: 'capped', scheduledAt: clock.now() })
-    const capped = publisher({ publishTimeoutMs: 20, mediaBytesPerSecond: 8 * mib, maxPublishTimeoutMs: 40, resolveTarget: withVideo })
-    expect(await capped.runOnce()).toMatchObject({ unknown: 1 })
+    await insertDue([{ type: 'videos', text: 'capped' }])
+    const capped = heldLinkedIn()
+    const unknown = publisher({ linkedin: capped.linkedin, publishTimeoutMs: 20, mediaBytesPerSecond: 8 * mib, maxPublishTimeoutMs: 40, resolveTarget: withVideo }).runOnce()
+    await capped.called
+    expect(timers.pending).toEqual([40])
+    expect(await timers.advance(40)).toBe(1)
+    expect(await unknown).toMatchObject({ unknown: 1 })
   })
 
   it('publishes as a business page or as the member, with the post type and poll', async () => {
-    await createPost(db, clock, {
-      organizationId,
-      authorUserId,
-      type: 'poll',
-      text: 'Which?',
-      poll: { question: 'Which?', options: ['A', 'B'] },
-      scheduledAt: clock.now()
-    })
+    await postNow(ann, { type: 'poll', text: 'Which?', poll: { question: 'Which?', options: ['A', 'B'], durationDays: 7 } })
     await publisher().runOnce()
     expect(sandbox.posts[0]).toMatchObject({ author: { kind: 'person', id: authorUserId }, type: 'poll', poll: { options: ['A', 'B'] } })
     // Not yet due: untouched.
-    await createPost(db, clock, { organizationId, authorUserId, text: 'later', scheduledAt: new Date(clock.now().getTime() + 1000) })
+    const later = await service.create(ann, { text: 'later' })
+    await service.schedule(ann, { postId: later.id, version: later.version, scheduledAt: new Date(clock.now().getTime() + 1000).toISOString() })
     expect((await publisher().runOnce()).claimed).toBe(0)
   })
 
-  it('start() publishes due posts on its interval and stop() waits for the run', async () => {
+  it('start() runs at once and then once per interval on its timers; stop() waits for the run in flight and leaves no timer', async () => {
     await duePosts(3)
-    const p = publisher()
-    p.start({ intervalMs: 10 })
-    for (let i = 0; i < 200 && sandbox.posts.length < 3; i++) await new Promise((r) => setTimeout(r, 10))
-    await p.stop()
+    const running = deferred()
+    let hold: Promise<void> | null = null
+    const p = publisher({
+      onEvent: async (event) => {
+        if (event !== 'beforePublish' || !hold) return
+        running.resolve()
+        await hold
+      }
+    })
+    p.start({ intervalMs: 10_000 })
+    expect(timers.pending).toEqual([0])
+    expect(await timers.advance(0)).toBe(1)
     await expectEachPublishedOnce(3)
+    expect(timers.pending).toEqual([10_000])
+
+    await duePosts(2)
+    expect(await timers.advance(9_999)).toBe(0)
+    expect(sandbox.publishCalls).toBe(3)
+    expect(await timers.advance(1)).toBe(1)
+    await expectEachPublishedOnce(5)
+
+    // A run in flight when stop() is called: stop() resolves after it has recorded its post.
+    await duePosts(1)
+    const release = deferred()
+    hold = release.promise
+    const advanced = timers.advance(10_000)
+    await running.promise
+    const stopped = p.stop()
+    release.resolve()
+    await stopped
+    await expectEachPublishedOnce(6)
+    expect(await advanced).toBe(1)
+    expect(timers.pending).toEqual([])
   })
 
   it('tells the author when a post is live, with an excerpt and a link to the post', async () => {
-    const post = await createPost(db, clock, { organizationId, authorUserId, text: `Big   news:\n${'we ship '.repeat(20)}`, scheduledAt: clock.now() })
+    const post = await postNow(ann, { text: `Big   news:\n${'we ship '.repeat(20)}` })
     await publisher().runOnce()
     const notes = await db.select().from(notifications)
     expect(notes).toHaveLength(1)
@@ -318,16 +464,14 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     expect(notes[0]!.message).toMatch(/^Your post “Big news: we ship we ship .*…” is live on LinkedIn\.$/)
   })
 
-  const waitFor = async (done: () => boolean, ms = 3000) => {
-    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 5))
-  }
-
-  it('kick() runs at once instead of waiting for the interval; a kick during a run adds one more run', async () => {
+  it('kick() runs on a zero-delay timer instead of waiting for the interval; a kick during a run adds one more run', async () => {
     const idle = publisher()
     await duePosts(1)
     idle.kick()
-    await new Promise((r) => setTimeout(r, 50))
-    expect(sandbox.publishCalls).toBe(0) // not started: a kick does nothing
+    // Not started: a kick schedules nothing, however long one waits.
+    expect(timers.pending).toEqual([])
+    expect(await timers.advance(60_000)).toBe(0)
+    expect(sandbox.publishCalls).toBe(0)
 
     const p = publisher({
       onEvent: async (event) => {
@@ -339,11 +483,15 @@ describe.each(kinds)('publisher [%s]', (kind) => {
       }
     })
     p.start({ intervalMs: 60_000 })
-    await waitFor(() => sandbox.posts.length === 2)
+    // The first run and the one the kick asked for, both at time 0.
+    expect(await timers.advance(0)).toBe(2)
     expect(sandbox.posts).toHaveLength(2)
+    expect(timers.pending).toEqual([60_000])
     await duePosts(1)
     p.kick()
-    await waitFor(() => sandbox.posts.length === 3)
+    expect(timers.pending).toEqual([0])
+    expect(await timers.advance(0)).toBe(1)
+    expect(timers.pending).toEqual([60_000])
     await p.stop()
     await expectEachPublishedOnce(3)
   })

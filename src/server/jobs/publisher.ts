@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import type { Clock } from '../clock'
+import { realTimers, type Clock, type Timers } from '../clock'
 import type { Database } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { posts, publishAttempts } from '../db/schema'
@@ -24,7 +24,7 @@ import { postExcerpt, postLink, type PostRow } from '../services/posts'
  *    - known-safe failure (token expired, validation, not connected): DRAFT with the reason;
  *    - anything else (timeout, network, 5xx): DRAFT with UNKNOWN_OUTCOME_REASON and the author is
  *      notified. The publish call is never retried automatically; retrying is a user action
- *      (services/posts.ts retryPost, which issues a new idempotency key).
+ *      (POST /posts/retry, services/posts.ts PostService.retry, which issues a new idempotency key).
  *
  * sweep({ olderThanMs }): posts left PENDING_PUBLISH by a crashed worker (their running attempt
  * started more than olderThanMs ago — choose it longer than the longest publish timeout). The stale attempt is
@@ -47,6 +47,8 @@ export type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
 export interface PublisherOptions {
   db: Database
   clock: Clock
+  /** The interval between runs and the publish call's timeout wait on these (tests drive them by hand). */
+  timers?: Timers
   linkedin: LinkedInAdapter
   notifications: NotificationService
   workerId?: string
@@ -94,8 +96,8 @@ export interface Publisher {
   sweep(options?: { olderThanMs?: number }): Promise<SweepResult>
   start(options?: { intervalMs?: number; sweepOlderThanMs?: number }): void
   /**
-   * A post just became due (publish now): run at once instead of at the next interval. While a
-   * run is going, one more follows it. Nothing happens unless started.
+   * A post just became due (publish now): run on a zero-delay timer instead of at the next interval.
+   * While a run is going, one more follows it. Nothing happens unless started.
    */
   kick(): void
   stop(): Promise<void>
@@ -113,16 +115,17 @@ type Outcome = 'published' | 'failed' | 'unknown' | 'skipped'
 
 class Aborted extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
+function withTimeout<T>(timers: Timers, promise: Promise<T>, ms: number): Promise<T> {
+  let timer: unknown
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LinkedInTimeoutError(`LinkedIn did not answer within ${ms} ms`)), ms)
+    timer = timers.setTimeout(() => reject(new LinkedInTimeoutError(`LinkedIn did not answer within ${ms} ms`)), ms)
   })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+  return Promise.race([promise, timeout]).finally(() => timers.clearTimeout(timer))
 }
 
 export function createPublisher(options: PublisherOptions): Publisher {
   const { db, clock, linkedin, notifications, resolveTarget } = options
+  const timers = options.timers ?? realTimers
   const workerId = options.workerId ?? `publisher-${randomUUID().slice(0, 8)}`
   const batchSize = options.batchSize ?? 50
   const concurrency = Math.max(1, options.concurrency ?? 1)
@@ -216,6 +219,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     let urn: string
     try {
       const result = await withTimeout(
+        timers,
         linkedin.publish({
           author: target.author,
           text: post.text,
@@ -387,11 +391,20 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return result
   }
 
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<unknown> | null = null
+  let timer: unknown = null
+  let running: Promise<void> | null = null
   let stopped = true
   let kicked = false
-  let tickNow: (() => void) | null = null
+  let tick: (() => Promise<void>) | null = null
+  // Every run starts from a timer, the first and kicked ones too, so injected timers see them all;
+  // the callback returns the run, which manual timers wait for.
+  const schedule = (ms: number) => {
+    if (timer !== null) timers.clearTimeout(timer)
+    timer = timers.setTimeout(() => {
+      timer = null
+      return tick?.()
+    }, ms)
+  }
 
   return {
     workerId,
@@ -400,7 +413,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     start({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, maxPublishTimeoutMs * 2) } = {}) {
       if (!stopped) return
       stopped = false
-      const tick = () => {
+      tick = () => {
         running = (async () => {
           try {
             await sweep({ olderThanMs: sweepOlderThanMs })
@@ -412,29 +425,24 @@ export function createPublisher(options: PublisherOptions): Publisher {
         })().finally(() => {
           running = null
           if (stopped) return
-          timer = setTimeout(tick, kicked ? 0 : intervalMs)
+          schedule(kicked ? 0 : intervalMs)
           kicked = false
         })
+        return running
       }
-      tickNow = () => {
-        if (timer) clearTimeout(timer)
-        timer = null
-        tick()
-      }
-      tick()
+      schedule(0)
     },
     kick() {
-      if (stopped || !tickNow) return
+      if (stopped) return
       if (running) kicked = true
-      else tickNow()
+      else schedule(0)
     },
     async stop() {
       stopped = true
-      tickNow = null
-      if (timer) clearTimeout(timer)
+      tick = null
+      if (timer !== null) timers.clearTimeout(timer)
       timer = null
       await running
     }
   }
 }
-

@@ -3,7 +3,7 @@ import { createBuiltinProvider } from '../adapters/billing/builtin'
 import { createStripeProvider } from '../adapters/billing/stripe'
 import type { IdentityProvider } from '../adapters/identity/identity'
 import { createPasswordIdentity } from '../adapters/identity/password'
-import type { Clock } from '../clock'
+import type { Clock, Timers } from '../clock'
 import type { ServerConfig } from '../config'
 import type { Database } from '../db/client'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
@@ -73,6 +73,8 @@ export interface Services {
 export function createServices(deps: {
   db: Database
   clock: Clock
+  /** The background jobs' timers (tests drive them by hand); default the real ones. */
+  timers?: Timers
   config: ServerConfig
   identity?: IdentityProvider
   mailTransport?: MailTransport | null
@@ -103,7 +105,15 @@ export function createServices(deps: {
   })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
   const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, kick: () => publisher.kick() })
-  const publisher = createPublisher({ db, clock, linkedin: linkedInAdapter, notifications, concurrency: 4, resolveTarget: (post) => posts.publishTarget(post) })
+  const publisher = createPublisher({
+    db,
+    clock,
+    timers: deps.timers,
+    linkedin: linkedInAdapter,
+    notifications,
+    concurrency: 4,
+    resolveTarget: (post) => posts.publishTarget(post)
+  })
   return {
     identity,
     sessions: createSessionService(db, clock),

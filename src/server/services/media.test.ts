@@ -8,10 +8,10 @@ import { DAY_MS } from '../../shared/constants'
 import { createLocalStorage } from '../adapters/storage/local'
 import { manualClock } from '../clock'
 import type { DatabaseHandle } from '../db/client'
-import { media, organizations, postMedia, users } from '../db/schema'
+import { media, organizations, postMedia, posts, users } from '../db/schema'
 import { createTestDatabase } from '../testing/harness'
 import { cleanFileName, createMediaService, type MediaService } from './media'
-import { createPost } from './posts'
+import { newPostValues } from './posts'
 
 describe('media cleanup', () => {
   let handle: DatabaseHandle
@@ -70,8 +70,8 @@ describe('media cleanup', () => {
     const unusedOld = await stored('READY', 7 * DAY_MS + 1)
     const unusedRecent = await stored('READY', 6 * DAY_MS)
     const usedOld = await stored('READY', 30 * DAY_MS)
-    const post = await createPost(handle.db, clock, { organizationId, authorUserId: userId, text: 'with an image' })
-    await handle.db.insert(postMedia).values({ postId: post.id, mediaId: usedOld, position: 0 })
+    const [post] = await handle.db.insert(posts).values(newPostValues({ organizationId, authorUserId: userId, text: 'with an image' }, clock.now())).returning()
+    await handle.db.insert(postMedia).values({ postId: post!.id, mediaId: usedOld, position: 0 })
 
     expect(await service.cleanup()).toBe(2)
     const left = (await handle.db.select({ id: media.id }).from(media)).map((r) => r.id).sort()

@@ -97,7 +97,8 @@ const firstMessage = (fields: Record<string, string>) => Object.values(fields)[0
 export function createPostService(deps: {
   db: Database
   clock: Clock
-  media: MediaService
+  /** Where the post's files are read from when it is published. */
+  media: Pick<MediaService, 'storage'>
   linkedIn: LinkedInAccess
   linkedInAdapter: Pick<LinkedInAdapter, 'postUrl'>
   /** Asks this process's publisher to run now (publish now, retry now). */
@@ -436,10 +437,6 @@ export function createPostService(deps: {
   }
 }
 
-/**
- * Low-level post writes (the publisher's tests drive it with these). Every edit bumps `version`,
- * so a publisher holding an older version never publishes or overwrites it.
- */
 export type PostRow = typeof posts.$inferSelect
 
 export interface NewPost {
@@ -454,6 +451,7 @@ export interface NewPost {
   scheduledAt?: Date | null
 }
 
+/** A new post's row: version 1 and its own idempotency key (what LinkedIn de-duplicates its publishing by). */
 export function newPostValues(input: NewPost, now: Date): typeof posts.$inferInsert {
   return {
     id: randomUUID(),
@@ -473,64 +471,12 @@ export function newPostValues(input: NewPost, now: Date): typeof posts.$inferIns
   }
 }
 
-export async function createPost(db: Executor, clock: Clock, input: NewPost): Promise<PostRow> {
-  const [row] = await db.insert(posts).values(newPostValues(input, clock.now())).returning()
-  return row!
-}
-
-/**
- * Changes a post's content (not a PUBLISHED one): bumps version. A post being published
- * (PENDING_PUBLISH) goes back to SCHEDULED: the worker holding the old version skips it, and the
- * next run publishes the new content (with the same idempotency key: LinkedIn still publishes once).
- * Returns null when there is no such unpublished post. The API never does this (PUT /posts/update
- * refuses a post being published, see createPostService); the publisher's tests use it to prove the
- * worker's guarantees against edits made behind its back.
- */
-export async function editPost(
-  db: Executor,
-  clock: Clock,
-  id: string,
-  changes: { text?: string; type?: PostType; poll?: PostRow['poll']; scheduledAt?: Date | null }
-): Promise<PostRow | null> {
-  const [row] = await db
-    .update(posts)
-    .set({
-      ...changes,
-      status: sql`case when ${posts.status} = 'PENDING_PUBLISH' then 'SCHEDULED' else ${posts.status} end`,
-      version: sql`${posts.version} + 1`,
-      updatedAt: clock.now()
-    })
-    .where(and(eq(posts.id, id), ne(posts.status, 'PUBLISHED')))
-    .returning()
-  return row ?? null
-}
-
-/** Back to DRAFT (not a PUBLISHED post); bumps version. */
-export async function unschedulePost(db: Executor, clock: Clock, id: string): Promise<PostRow | null> {
+/** Back to DRAFT (not a PUBLISHED post); bumps version, so a publisher holding the old one drops it. */
+async function unschedulePost(db: Executor, clock: Clock, id: string): Promise<PostRow | null> {
   const [row] = await db
     .update(posts)
     .set({ status: 'DRAFT', version: sql`${posts.version} + 1`, updatedAt: clock.now() })
     .where(and(eq(posts.id, id), ne(posts.status, 'PUBLISHED')))
-    .returning()
-  return row ?? null
-}
-
-/**
- * The user's explicit retry of a failed post: SCHEDULED for `at` with a NEW idempotency key (the
- * user has checked LinkedIn; a new key means LinkedIn will accept it as a new post), reason cleared.
- */
-export async function retryPost(db: Executor, clock: Clock, id: string, at: Date): Promise<PostRow | null> {
-  const [row] = await db
-    .update(posts)
-    .set({
-      status: 'SCHEDULED',
-      scheduledAt: at,
-      failureReason: null,
-      idempotencyKey: randomUUID(),
-      version: sql`${posts.version} + 1`,
-      updatedAt: clock.now()
-    })
-    .where(and(eq(posts.id, id), eq(posts.status, 'DRAFT')))
     .returning()
   return row ?? null
 }
