@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from './schema'
 
@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | null
   /** Folder for PGlite's files; when absent (and no databaseUrl) PGlite runs in memory. */
   pgliteDir?: string | null
+  /** Told every statement sent (tests count them). */
+  logger?: Logger
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -36,12 +38,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`))
-    const db: Database = drizzlePg({ client: pool, schema })
+    const db: Database = drizzlePg({ client: pool, schema, logger: options.logger })
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
   await client.waitReady
-  const db: Database = drizzlePglite({ client, schema })
+  const db: Database = drizzlePglite({ client, schema, logger: options.logger })
   return { db, kind: 'pglite', close: () => client.close() }
 }

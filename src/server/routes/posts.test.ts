@@ -20,6 +20,7 @@ type MediaBody = PostMedia & ErrorBody
 const NOW = '2026-03-10T10:00:00.000Z'
 const IN_ONE_HOUR = '2026-03-10T11:00:00.000Z'
 const MAX_UPLOAD = 300_000
+const PUBLISHER_INTERVAL_MS = 5_000
 const PASSWORD = 'correct horse battery staple'
 let sandbox: LinkedInSandbox
 
@@ -112,12 +113,22 @@ describeEachDatabase(
 
     const png = (width = 800, height = 400) => encodePng(width, height, (x, y) => [x % 256, y % 256, 128, 255])
 
-    async function waitForStatus(person: Person, postId: string, status: Post['status']) {
-      for (const end = Date.now() + 8000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
-        const res = await person.client.get<Post>('/posts/get', { postId })
-        if (res.body.status === status) return res.body
-      }
-      throw new Error(`post ${postId} never became ${status}`)
+    const timers = () => t().timers!
+
+    /**
+     * The publisher's run that publish now and retry ask for (a zero-delay timer), to its end; then
+     * the post, which must have the status.
+     */
+    async function afterKickedRun(person: Person, postId: string, status: Post['status']) {
+      expect(await timers().advance(0)).toBeGreaterThanOrEqual(1)
+      const res = await person.client.get<Post>('/posts/get', { postId })
+      expect(res.body.status).toBe(status)
+      return res.body
+    }
+
+    /** One run of the publisher on its interval, to its end: whatever is due by then has had its chance. */
+    async function publisherRound() {
+      expect(await timers().advance(PUBLISHER_INTERVAL_MS)).toBeGreaterThanOrEqual(1)
     }
 
     async function slotFor(admin: Person, assignee: Person, time = '2026-03-12T09:00:00.000Z', postType = 'textOnly') {
@@ -402,7 +413,7 @@ describeEachDatabase(
         expect(post.media.map((m) => m.fileName)).toEqual(['two.png', 'one.png'])
         const now = await ann.client.post<PostBody>('/posts/publish-now', { postId: post.id, version: post.version })
         expect(now.body).toMatchObject({ status: 'SCHEDULED', scheduledAt: NOW })
-        const published = await waitForStatus(ann, post.id, 'PUBLISHED')
+        const published = await afterKickedRun(ann, post.id, 'PUBLISHED')
         expect(published.linkedInPostUrn).toMatch(/^urn:li:share:\d+$/)
         // An address the system browser can open: the sandbox's viewer on this server's origin.
         expect(published.linkedInPostUrl).toMatch(/^https?:\/\/[^/]+\/api\/linkedin\/sandbox\/posts\//)
@@ -439,7 +450,7 @@ describeEachDatabase(
         const post = await create(ann, { businessPageId: page.id, type: 'poll', text: 'Vote', poll: { question: 'Which robot?', options: ['R2', 'C3'], durationDays: 3 } })
         expect(post.businessPage).toEqual({ id: page.id, linkedInCompanyName: 'Acme Robotics', image: null })
         await ann.client.post('/posts/publish-now', { postId: post.id, version: post.version })
-        const published = await waitForStatus(ann, post.id, 'PUBLISHED')
+        const published = await afterKickedRun(ann, post.id, 'PUBLISHED')
         expect(sandbox.posts.find((p) => p.urn === published.linkedInPostUrn)).toMatchObject({
           author: { kind: 'organization', id: page.id },
           type: 'poll',
@@ -452,10 +463,11 @@ describeEachDatabase(
         const ann = await connectedOrg()
         const post = await create(ann, { text: 'Later today' })
         await ann.client.post('/posts/schedule', { postId: post.id, version: post.version, scheduledAt: IN_ONE_HOUR })
-        await new Promise((r) => setTimeout(r, 300))
+        await publisherRound()
         expect((await ann.client.get<Post>('/posts/get', { postId: post.id })).body.status).toBe('SCHEDULED')
         t().clock.set(IN_ONE_HOUR)
-        expect((await waitForStatus(ann, post.id, 'PUBLISHED')).publishedAt).toBe(IN_ONE_HOUR)
+        await publisherRound()
+        expect((await ann.client.get<Post>('/posts/get', { postId: post.id })).body).toMatchObject({ status: 'PUBLISHED', publishedAt: IN_ONE_HOUR })
       })
 
       it('unschedules back to DRAFT; retry is only for a failed post and publishes it again with a new key', async () => {
@@ -469,14 +481,14 @@ describeEachDatabase(
 
         sandbox.acceptThenTimeoutNext()
         await ann.client.post('/posts/publish-now', { postId: post.id, version: draft.body.version })
-        const failed = await waitForStatus(ann, post.id, 'DRAFT')
+        const failed = await afterKickedRun(ann, post.id, 'DRAFT')
         expect(failed.failureReason).toBe(UNKNOWN_OUTCOME_REASON)
         const [before] = await t().db.select({ key: posts.idempotencyKey }).from(posts).where(eq(posts.id, post.id))
         const calls = sandbox.publishCalls
 
         const retried = await ann.client.post<PostBody>('/posts/retry', { postId: post.id })
         expect(retried.body).toMatchObject({ status: 'SCHEDULED', failureReason: null })
-        const published = await waitForStatus(ann, post.id, 'PUBLISHED')
+        const published = await afterKickedRun(ann, post.id, 'PUBLISHED')
         const [after] = await t().db.select({ key: posts.idempotencyKey }).from(posts).where(eq(posts.id, post.id))
         expect(after!.key).not.toBe(before!.key)
         expect(sandbox.publishCalls).toBe(calls + 1)
@@ -510,7 +522,7 @@ describeEachDatabase(
         expect(row).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization, version: post.version + 2 })
         const calls = sandbox.publishCalls
         t().clock.set('2026-03-10T11:05:00.000Z')
-        await new Promise((resolve) => setTimeout(resolve, 400)) // several publisher rounds
+        await publisherRound()
         t().clock.set(NOW)
         expect(sandbox.publishCalls).toBe(calls)
         expect(sandbox.posts.some((p) => p.text === 'Leaving soon')).toBe(false)
@@ -518,7 +530,9 @@ describeEachDatabase(
     })
   },
   {
-    config: { maxUploadBytes: MAX_UPLOAD, publisherIntervalMs: 100 },
+    config: { maxUploadBytes: MAX_UPLOAD, publisherIntervalMs: PUBLISHER_INTERVAL_MS },
+    // The publisher runs only when a test advances its timers, so a test knows when it has run.
+    manualTimers: true,
     linkedInAdapter: ({ clock }) => (sandbox = createLinkedInSandbox({ clock }))
   }
 )

@@ -12,6 +12,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -26,6 +27,7 @@ import type { ServerConfig } from '../config'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
 import { migrate, MIGRATIONS } from '../db/migrate'
 import * as schema from '../db/schema'
+import { manualTimers, type ManualTimers } from './timers'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
@@ -123,13 +125,13 @@ export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
 
 /**
  * A migrated database nobody else uses: in-memory PGlite, or a new PostgreSQL database
- * `pagecrew_test_<random>` that close() drops again.
+ * `pagecrew_test_<random>` that close() drops again. `logger` hears every statement drizzle sends.
  */
-export async function createTestDatabase(kind: TestDatabaseKind = 'pglite'): Promise<DatabaseHandle> {
+export async function createTestDatabase(kind: TestDatabaseKind = 'pglite', options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const client = new PGlite({ loadDataDir: await migratedPgliteTemplate() })
     await client.waitReady
-    const db: Database = drizzle({ client, schema })
+    const db: Database = drizzle({ client, schema, logger: options.logger })
     await migrate(db) // a no-op on the template; keeps the guarantee explicit
     return { db, kind: 'pglite', close: () => client.close() }
   }
@@ -143,7 +145,7 @@ export async function createTestDatabase(kind: TestDatabaseKind = 'pglite'): Pro
   }
   const url = new URL(TEST_POSTGRES_URL)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString() })
+  const handle = await openDatabase({ databaseUrl: url.toString(), logger: options.logger })
   await migrate(handle.db)
   return {
     ...handle,
@@ -165,14 +167,23 @@ export interface TestApp {
   db: Database
   kind: TestDatabaseKind
   clock: ManualClock
+  /** The background jobs' timers when options.manualTimers asked for them (advance them by hand); else null (real timers). */
+  timers: ManualTimers | null
   /** A temporary data folder (uploads), removed by close() unless config.dataDir was given. */
   dataDir: string
+  /**
+   * Runs `action` and lists the SQL statements sent to the database meanwhile (drizzle's, so with
+   * PostgreSQL also a transaction's begin and commit). Nothing else may use the database meanwhile.
+   */
+  statementsDuring<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }>
   close(): Promise<void>
 }
 
 export interface TestAppOptions {
   database?: TestDatabaseKind
   clock?: ManualClock
+  /** Give the server manual timers (TestApp.timers) instead of real ones: the publisher runs only when the test advances them. */
+  manualTimers?: boolean
   config?: Partial<ServerConfig>
   /** An identity provider, or a factory given the test database (e.g. to wrap the built-in one). */
   identity?: IdentityProvider | ((deps: { db: Database; clock: ManualClock }) => IdentityProvider)
@@ -189,13 +200,16 @@ export const FAST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 /** A server on a fresh database, ready for inject(). Logs only errors unless config.logLevel says otherwise. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const kind = options.database ?? 'pglite'
-  const handle = await createTestDatabase(kind)
+  let recording: string[] | null = null
+  const handle = await createTestDatabase(kind, { logger: { logQuery: (query) => void recording?.push(query) } })
   const clock = options.clock ?? manualClock()
+  const timers = options.manualTimers ? manualTimers() : null
   const ownDataDir = options.config?.dataDir ? null : await mkdtemp(join(tmpdir(), 'pagecrew-test-data-'))
   const dataDir = options.config?.dataDir ?? ownDataDir!
   const app = createServer({
     db: handle.db,
     clock,
+    timers: timers ?? undefined,
     mailTransport: options.mailTransport,
     webhookLog: options.webhookLog,
     linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,
@@ -211,7 +225,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     kind,
     clock,
+    timers,
     dataDir,
+    async statementsDuring(action) {
+      if (recording) throw new Error('statementsDuring does not nest')
+      const statements: string[] = []
+      recording = statements
+      try {
+        return { result: await action(), statements }
+      } finally {
+        recording = null
+      }
+    },
     async close() {
       await app.close()
       await handle.close()
