@@ -6,7 +6,7 @@ import { TAGS_LOADING_DEBOUNCE_MS } from '@shared/constants'
 import type { TagListItem } from '@shared/domain'
 import { useDebouncedFlag } from '@renderer/hooks/useDebouncedFlag'
 import { EmptyState } from './EmptyState'
-import { newTagTitle, toTagListItems, type TagSource } from './tagList'
+import { newTagTitle, toTagListItems, type TagSource } from './tagListItems'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -11,7 +11,7 @@ import { MemberPicker } from './MemberPicker'
 import { QuarterHourSelect } from './QuarterHourSelect'
 import { teamMemberOptions } from './memberOptions'
 import { TagList } from './TagList'
-import { toTagListItems } from './tagList'
+import { toTagListItems } from './tagListItems'
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard'
 import { VirtualTable } from './VirtualTable'
 

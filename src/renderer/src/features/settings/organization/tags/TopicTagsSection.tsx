@@ -11,7 +11,7 @@ import { ErrorState } from '@renderer/components/ErrorState'
 import { MemberPicker } from '@renderer/components/MemberPicker'
 import type { PickableMember } from '@renderer/components/memberOptions'
 import { TagList, useTagListItems } from '@renderer/components/TagList'
-import { newTagTitle } from '@renderer/components/tagList'
+import { newTagTitle } from '@renderer/components/tagListItems'
 import { failureToast } from '@renderer/lib/failureToast'
 import { nextTagColor } from './tagColors'
 
