@@ -4,26 +4,25 @@
  * own connection pool, like separate server processes. All posts are due at the start (a backlog
  * burst), so due→published includes the time a post waits in the queue.
  *
- * Not part of `npm test` (skipped unless PAGECREW_BENCH=1):
- *   PAGECREW_BENCH=1 npx vitest run src/server/jobs/publisher.bench.test.ts
+ * `npm run bench` (never `npm test`); alone: `npx vitest run -c vitest.bench.config.ts tests/bench/publisher.bench.ts`.
+ * Needs PostgreSQL at the test address (skipped with a note otherwise).
  * Knobs: PAGECREW_BENCH_POSTS (2000), PAGECREW_BENCH_LATENCY_MS (20), PAGECREW_BENCH_CONCURRENCY (8).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createLinkedInSandbox } from '../adapters/linkedin/sandbox'
-import { systemClock } from '../clock'
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
-import { rowsOf } from '../db/migrate'
-import { organizations, posts, users } from '../db/schema'
-import { createNotificationService } from '../services/notifications'
-import { newPostValues } from '../services/posts'
-import { createTestDatabase, TEST_POSTGRES_URL, testDatabaseKinds } from '../testing/harness'
-import { createPublisher } from './publisher'
+import { createLinkedInSandbox } from '../../src/server/adapters/linkedin/sandbox'
+import { systemClock } from '../../src/server/clock'
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client'
+import { rowsOf } from '../../src/server/db/migrate'
+import { organizations, posts, users } from '../../src/server/db/schema'
+import { createNotificationService } from '../../src/server/services/notifications'
+import { newPostValues } from '../../src/server/services/posts'
+import { createTestDatabase, TEST_POSTGRES_URL, testDatabaseKinds } from '../../src/server/testing/harness'
+import { createPublisher } from '../../src/server/jobs/publisher'
 
-const enabled = process.env.PAGECREW_BENCH === '1'
-const postgres = enabled && (await testDatabaseKinds()).includes('postgres')
-if (enabled && !postgres) console.warn(`publisher benchmark skipped: PostgreSQL does not answer at ${TEST_POSTGRES_URL}`)
+const postgres = (await testDatabaseKinds()).includes('postgres')
+if (!postgres) console.warn(`publisher benchmark skipped: PostgreSQL does not answer at ${TEST_POSTGRES_URL}`)
 
 const N = Number(process.env.PAGECREW_BENCH_POSTS ?? 2000)
 const LATENCY_MS = Number(process.env.PAGECREW_BENCH_LATENCY_MS ?? 20)

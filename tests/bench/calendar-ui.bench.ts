@@ -1,13 +1,18 @@
+/**
+ * The Plan in Chromium (issue 5): a month and the list view with 5,000 slots against an empty
+ * calendar drawn in the same run, printed as a table. Needs the build in out/ (`npm run bench`
+ * builds first). Never part of `npm test`.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CLIENT_HEADER } from '../../src/shared/api/contract'
 import { localDate, zonedInstant } from '../../src/shared/rules/slots'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
-import { signUpAndOnboard } from './support/flows'
-import { seedMembers } from './support/seed'
-import { firstBusinessPageId, openPlanAndTime, seedSlots, type PlanTiming } from './support/schedule'
-import { startE2eServer } from './support/server'
+import { launchChromium } from '../e2e/support/browser'
+import { signUpAndOnboard } from '../e2e/support/flows'
+import { seedMembers } from '../e2e/support/seed'
+import { firstBusinessPageId, openPlanAndTime, seedSlots, type PlanTiming } from '../e2e/support/schedule'
+import { startE2eServer } from '../e2e/support/server'
 
 let server: RunningTestServer
 let browser: Browser
