@@ -115,8 +115,10 @@ describe('desktop harness: built renderer + built preload + real main services',
       .toBe(deskworks.organizationWorkOSId)
     expect(recorded.focusCount).toBeGreaterThan(0)
 
-    // Malformed deep links are refused: nothing navigates, the organization stays.
+    // Malformed deep links are refused as they arrive: the renderer is sent nothing (the only way a
+    // link navigates) and the window is not raised, so nothing navigates and the organization stays.
     const before = page.url()
+    const focused = recorded.focusCount
     for (const bad of [
       'pagecrew://open?orgid=org_x&path=/etc/passwd',
       'pagecrew://open?orgid=../../x&path=/settings',
@@ -124,9 +126,9 @@ describe('desktop harness: built renderer + built preload + real main services',
       'javascript:alert(1)',
       `pagecrew://open?orgid=${deskworks.organizationWorkOSId}&path=/settings&next=https://example.com`
     ]) {
-      desktop.core.deepLinks.handleUrl(bad)
+      expect(desktop.core.deepLinks.handleUrl(bad), bad).toBe(false)
     }
-    await page.waitForTimeout(500)
+    expect(recorded.focusCount).toBe(focused)
     expect(page.url()).toBe(before)
 
     // Back in Harbor (where the unread welcome is), marking it read lowers the tray count.

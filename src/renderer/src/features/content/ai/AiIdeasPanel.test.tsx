@@ -96,10 +96,14 @@ describe('AiIdeasPanel', () => {
   })
 
   it('toasts a failure, but leaves an exhausted plan to the plan dialog', async () => {
+    /** The panel is no longer busy once its request has failed and the failure has been handled. */
+    const handled = () => waitFor(() => expect(screen.getByTestId('ai-ideas-panel').getAttribute('aria-busy')).toBe('false'))
     const { fake, user } = mount()
     fake.reply('POST /ai/ideas', fail(500, 'Boom', 'internal'))
     await user.click(screen.getByRole('button', { name: 'Generate ideas' }))
-    expect((await screen.findByTestId('toast')).textContent).toContain('Ideas not generated ⚠️')
+    await handled()
+    // By then a toast is showing (so its absence below means none was asked for).
+    expect(screen.getByTestId('toast').textContent).toContain('Ideas not generated ⚠️')
     expect(screen.getByTestId('toast').textContent).toContain('Something went wrong. Please try again later.')
 
     cleanup()
@@ -109,7 +113,7 @@ describe('AiIdeasPanel', () => {
     limited.fake.reply('POST /ai/ideas', fail(402, 'Your organization has used all AI generations of this month.', 'plan_limit'))
     await limited.user.click(screen.getByRole('button', { name: 'Generate ideas' }))
     await waitFor(() => expect(plan).toHaveBeenCalledTimes(1))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await handled()
     expect(screen.queryByTestId('toast')).toBeNull()
     window.removeEventListener(OPEN_PLAN_MODAL_EVENT, plan)
   })

@@ -8,12 +8,28 @@ import { MESSAGES } from '@shared/api/messages'
 import { MAX_UPLOAD_BYTES } from '@shared/constants'
 import type { PostMedia } from '@shared/domain/entities'
 import type { HostResponse } from '@shared/host'
+import { isUploadCancelled } from '@renderer/api/media'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
 import { aFile, aHugeFile, aMedia } from '@renderer/testing/mediaFixtures'
 import { renderInProviders } from '@renderer/testing/render'
 import { MediaUploader } from './MediaUploader'
 
 const UPLOAD = '11111111-2222-4333-8444-555555555555'
+
+/** Every upload the uploader starts (the real one), so a test can wait for one to end. */
+const started = vi.hoisted(() => [] as Promise<unknown>[])
+vi.mock('@renderer/api/media', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@renderer/api/media')>()
+  function useRecordedUploadMedia() {
+    const upload = actual.useUploadMedia()
+    return (...args: Parameters<typeof upload>) => {
+      const promise = upload(...args)
+      started.push(promise)
+      return promise
+    }
+  }
+  return { ...actual, useUploadMedia: useRecordedUploadMedia }
+})
 
 let alert: ReturnType<typeof vi.fn>
 beforeEach(() => {
@@ -153,10 +169,11 @@ describe('MediaUploader', () => {
 
   it('shows a failed upload inline and sends it again on Retry', async () => {
     const { fake, release } = server()
-    fake.reply('POST /posts/media/start', fail(400, 'This file does not fit the chosen post type.', 'validation'))
+    // The server's own trouble: trying again can succeed (a refused file gets Remove only: MediaUploader.failures.test.tsx).
+    fake.reply('POST /posts/media/start', fail(503, 'Service unavailable', 'unavailable'))
     const { user } = mount(fake)
     await user.upload(fileInput(), aFile('team.png', 15))
-    expect((await screen.findByRole('alert')).textContent).toBe('Upload failed — This file does not fit the chosen post type.')
+    expect((await screen.findByRole('alert')).textContent).toBe('Upload failed — Something went wrong. Please try again later.')
 
     fake.reply('POST /posts/media/start', ok({ uploadId: UPLOAD, chunkSize: 10 }))
     await user.click(screen.getByRole('button', { name: 'Retry uploading team.png' }))
@@ -221,8 +238,9 @@ describe('MediaUploader', () => {
     await waitFor(() => expect(waiting).toHaveLength(1))
     view.unmount()
     expect(onBusyChange).toHaveBeenLastCalledWith(false)
+    // The upload has ended, cancelled: nothing of it is left to send a chunk, whatever the server answers.
+    await expect(started.at(-1)).rejects.toSatisfy(isUploadCancelled)
     await release()
-    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(fake.requestsTo('POST', '/posts/media/chunk')).toHaveLength(1)
   })
 })
