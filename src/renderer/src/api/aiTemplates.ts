@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { endpoints, type createAiTemplateBodySchema, type updateAiTemplateBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
-import { useCallApi } from './client'
+import { useCallApi, type IdempotencyPart } from './client'
 import { aiTemplateKeys, entitlementKeys, organizationKeys } from './queryKeys'
 
 /** GET /ai-template: the organization default first, then by name. */
@@ -25,7 +25,11 @@ function useAiTemplatesChanged() {
 export function useCreateAiTemplate() {
   const callApi = useCallApi()
   const onSuccess = useAiTemplatesChanged()
-  return useMutation({ mutationFn: (body: z.input<typeof createAiTemplateBodySchema>) => callApi(endpoints.createAiTemplate, { body }), onSuccess })
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...body }: z.input<typeof createAiTemplateBodySchema> & IdempotencyPart) =>
+      callApi(endpoints.createAiTemplate, { body, idempotencyKey }),
+    onSuccess
+  })
 }
 
 export function useUpdateAiTemplate() {

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { endpoints, type Session, type createOrganizationBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useReload } from '@renderer/host/HostContext'
-import { useCallApi } from './client'
+import { useCallApi, type IdempotencyPart } from './client'
 import { sessionKeys } from './queryKeys'
 
 export function useSession() {
@@ -65,7 +65,8 @@ export function useCreateOrganization() {
   const callApi = useCallApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: z.input<typeof createOrganizationBodySchema>) => callApi(endpoints.createOrganization, { body }),
+    mutationFn: ({ idempotencyKey, ...body }: z.input<typeof createOrganizationBodySchema> & IdempotencyPart) =>
+      callApi(endpoints.createOrganization, { body, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries()
   })
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { endpoints, type inviteMemberBodySchema, type updateMemberBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import type { Member } from '@shared/domain'
-import { useCallApi } from './client'
+import { useCallApi, type IdempotencyPart } from './client'
 import { entitlementKeys, memberKeys, organizationKeys, postTagKeys, teamKeys, userKeys } from './queryKeys'
 
 /** Rows per page of the members table; the server allows up to 200. */
@@ -68,7 +68,8 @@ export function useInviteMember() {
   const callApi = useCallApi()
   const onSuccess = useMembersChanged()
   return useMutation({
-    mutationFn: (body: z.input<typeof inviteMemberBodySchema>) => callApi(endpoints.inviteMember, { body }),
+    mutationFn: ({ idempotencyKey, ...body }: z.input<typeof inviteMemberBodySchema> & IdempotencyPart) =>
+      callApi(endpoints.inviteMember, { body, idempotencyKey }),
     onSuccess
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints, toTeamFormFields, type TeamFormInput } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
-import { useCallApi, useCallMultipartApi, type MultipartFields, type UploadFile } from './client'
+import { useCallApi, useCallMultipartApi, type IdempotencyPart, type MultipartFields, type UploadFile } from './client'
 import { entitlementKeys, memberKeys, postTagKeys, teamKeys, userKeys } from './queryKeys'
 
 export function useTeams(options: { enabled?: boolean } = {}) {
@@ -9,8 +9,8 @@ export function useTeams(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: teamKeys.list(), queryFn: () => callApi(endpoints.listTeams), staleTime: STALE_TIMES.teams, enabled: options.enabled })
 }
 
-/** A team form to save: the fields of spec §7, and the image to upload (or imageRemoved). */
-export interface TeamSave {
+/** A team form to save: the fields of spec §7, the image to upload (or imageRemoved), and the submission's key. */
+export interface TeamSave extends IdempotencyPart {
   team: TeamFormInput
   image: UploadFile | null
 }
@@ -33,11 +33,11 @@ export function useSaveTeam() {
   const callMultipart = useCallMultipartApi()
   const onSuccess = useTeamsChanged()
   return useMutation({
-    mutationFn: ({ team, image }: TeamSave) => {
+    mutationFn: ({ team, image, idempotencyKey }: TeamSave) => {
       const endpoint = team.id === undefined ? endpoints.createTeam : endpoints.updateTeam
       // toTeamFormFields is the contract's encoder for exactly these fields.
       const fields = toTeamFormFields(team) as MultipartFields<typeof endpoint>
-      return callMultipart(endpoint, { fields, file: image })
+      return callMultipart(endpoint, { fields, file: image, idempotencyKey })
     },
     onSuccess
   })

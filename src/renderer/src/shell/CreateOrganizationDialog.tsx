@@ -1,86 +1,69 @@
-import { useState, type FormEvent } from 'react'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner
-} from '@fluentui/react-components'
+import { Field, Input } from '@fluentui/react-components'
 import { createOrganizationBodySchema } from '@shared/api/contract'
 import { paths } from '@shared/routes'
 import { useCreateOrganization, useSwitchOrganization } from '@renderer/api/auth'
-import { isApiError } from '@renderer/api/client'
+import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
+import { FormDialog, useFormDialog, type Submission } from '@renderer/components/FormDialog'
 
-/** 'Create new organization' (spec §2): creates it, switches the session to it and reloads there. */
+interface OrganizationForm {
+  organizationName: string
+}
+
+const EMPTY: OrganizationForm = { organizationName: '' }
+
+/**
+ * 'Create new organization' (spec §2): creates it, switches the session to it and reloads there.
+ * Mounted per open, so a closed dialog starts empty again.
+ */
 export function CreateOrganizationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  return open ? <CreateOrganizationForm onClose={() => onOpenChange(false)} /> : null
+}
+
+function CreateOrganizationForm({ onClose }: { onClose: () => void }) {
   const createOrganization = useCreateOrganization()
   const switchOrganization = useSwitchOrganization()
-  const busy = createOrganization.isPending || switchOrganization.isPending || switchOrganization.isSuccess
+  const form = useFormDialog({
+    initial: EMPTY,
+    onClose,
+    // Switched: the page is reloading into the new organization, so the dialog stays busy.
+    saving: switchOrganization.isSuccess,
+    // Closing waits for the answer: once created, the session moves to the new organization.
+    whileSaving: 'block',
+    // One name is no work to lose: the dialog never asked before closing.
+    closeQuestion: null
+  })
 
-  const close = () => {
-    if (busy) return
-    setName('')
-    setError(null)
-    onOpenChange(false)
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = createOrganizationBodySchema.safeParse({ organizationName: name })
+  const submit = async ({ values, idempotencyKey }: Submission<OrganizationForm>) => {
+    const parsed = createOrganizationBodySchema.safeParse(values)
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the organization name.')
+      form.setErrors({ organizationName: parsed.error.issues[0]?.message ?? 'Enter the organization name.' })
       return
     }
-    setError(null)
-    createOrganization.mutate(parsed.data, {
-      onSuccess: (organization) =>
-        switchOrganization.mutate({ organizationWorkOSId: organization.organizationWorkOSId, reloadAt: paths.dashboard }),
-      onError: (cause) =>
-        setError(isApiError(cause) ? (cause.fields.organizationName ?? cause.message) : 'Something went wrong. Please try again later.')
-    })
+    const organization = await createOrganization.mutateAsync({ ...parsed.data, idempotencyKey })
+    await switchOrganization.mutateAsync({ organizationWorkOSId: organization.organizationWorkOSId, reloadAt: paths.dashboard })
   }
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => (data.open ? onOpenChange(true) : close())}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>Create new organization</DialogTitle>
-            <DialogContent>
-              <Field label="Organization name" required validationMessage={error ?? undefined}>
-                <Input
-                  value={name}
-                  onChange={(_, data) => setName(data.value)}
-                  maxLength={200}
-                  autoFocus
-                  data-testid="create-organization-name"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={busy}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-                data-testid="create-organization-submit"
-              >
-                Create
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title="Create new organization"
+      label="Create new organization"
+      onSubmit={submit}
+      onError={(cause) =>
+        form.setErrors({ organizationName: isApiError(cause) ? (cause.fields.organizationName ?? cause.message) : GENERIC_ERROR_MESSAGE })
+      }
+      submitLabel="Create"
+      testIds={{ submit: 'create-organization-submit' }}
+    >
+      <Field label="Organization name" required validationMessage={form.errors.organizationName}>
+        <Input
+          value={form.values.organizationName}
+          onChange={(_, data) => form.set('organizationName', data.value)}
+          maxLength={200}
+          autoFocus
+          data-testid="create-organization-name"
+        />
+      </Field>
+    </FormDialog>
   )
 }

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { EntitlementKey, Member } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aMember, aPostTag, aUser, anOrganization, entitlements, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { MemberDialog } from './MemberDialog'
@@ -65,6 +66,20 @@ describe('Invite user dialog', () => {
     expect(fake.requestsTo('POST', '/members/invite').map((r) => r.body)).toEqual([{ email: 'ana@host.com', role: 'ADMIN' }])
     expect(fake.requestsTo('PUT', '/members/update')).toEqual([])
     expect((await screen.findByTestId('toast')).textContent).toContain('Invitation sent ✅')
+  })
+
+  it('invites once for a double click on Invite, with an idempotency key', async () => {
+    const held = heldReply(ok({ member: aMember({ id: 'new-1', email: 'ana@host.com', status: 'INVITED' }), joinUrl: 'http://x/join?token=t', expiresAt: '2030-01-01T00:00:00.000Z' }))
+    const { events, fake, onClose } = open(null)
+    fake.reply('POST /members/invite', held.reply)
+    await events.type(await screen.findByTestId('member-email'), 'ana@host.com')
+    doubleClickBeforeRender(submitButton())
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    const requests = fake.requestsTo('POST', '/members/invite')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+    expect(requests[0]?.body).toEqual({ email: 'ana@host.com', role: 'MEMBER' })
   })
 
   it('shows "Sorry, that user has already been invited." for an already-invited email and stays open', async () => {
@@ -204,6 +219,18 @@ describe('Edit user dialog', () => {
     await events.click(screen.getByTestId('delete-user-dialog-confirm'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(fake.requestsTo('DELETE', '/members/delete').map((r) => r.query)).toEqual([{ userId: 'member-1' }])
+  })
+
+  it('deletes once for a double click on the confirm, Save waiting meanwhile', async () => {
+    const held = heldReply(ok({ ok: true }))
+    const { events, fake, onClose } = open(aMember())
+    fake.reply('DELETE /members/delete', held.reply)
+    await events.click(await screen.findByTestId('member-delete'))
+    doubleClickBeforeRender(await screen.findByTestId('delete-user-dialog-confirm'))
+    await waitFor(() => expect(submitButton().disabled).toBe(true))
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    expect(fake.requestsTo('DELETE', '/members/delete')).toHaveLength(1)
   })
 
   it('lets a ghost see but not change roles', async () => {

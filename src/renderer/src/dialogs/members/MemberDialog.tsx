@@ -1,20 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Spinner,
-  Switch,
-  makeStyles,
-  tokens
-} from '@fluentui/react-components'
+import { useMemo, useState } from 'react'
+import { Button, Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components'
 import type { Member, Role } from '@shared/domain'
 import { grantableRoles, hasEntitlement, isValidEmail, roleOf } from '@shared/rules'
 import { useEntitlements } from '@renderer/api/entitlements'
@@ -23,10 +8,10 @@ import { useOrganization } from '@renderer/api/organization'
 import { usePostTags } from '@renderer/api/postTags'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
-import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { CONFIRM_TEXTS } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm, FormDialog, useFormDialog, type Submission } from '@renderer/components/FormDialog'
 import { memberName } from '@renderer/components/memberOptions'
 import { MultiPicker } from '@renderer/components/MultiPicker'
-import { useUnsavedChangesGuard } from '@renderer/components/useUnsavedChangesGuard'
 import { failureToast } from '@renderer/lib/failureToast'
 import { invitationFailure, memberUpdateFailure } from './memberErrors'
 import {
@@ -41,10 +26,7 @@ import {
 } from './memberForm'
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '560px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { display: 'flex', width: '100%', gap: tokens.spacingHorizontalS },
-  spacer: { flexGrow: 1 }
+  surface: { maxWidth: '560px', width: '100%' }
 })
 
 const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Admin', MEMBER: 'Member', GHOST: 'Ghost' }
@@ -76,7 +58,9 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   const update = useUpdateMember()
   const remove = useDeleteMember()
   const initial = useMemo(() => initialMemberForm(member), [member])
-  const [form, setForm] = useState<MemberForm>(initial)
+  // A pending delete makes the dialog busy: Save waits and closing is not guarded (spec §4).
+  const form = useFormDialog({ initial, onClose, isDirty: isMemberFormDirty, busy: remove.isPending })
+  const { values, set } = form
   const [confirmingDelete, setConfirmingDelete] = useState(false)
 
   const inviting = member === null
@@ -90,11 +74,7 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   // A ghost invites MEMBERs only (the server's rule, roleGrantRefusal); an edit keeps showing the member's role.
   const roles = inviting && user.data ? offered.filter((role) => grantableRoles(roleOf(user.data!), 'invite').includes(role)) : offered
   const reviewToggleShown = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')
-  const pending = invite.isPending || update.isPending || remove.isPending
-  const emailValid = isValidEmail(form.email.trim())
-
-  const { requestClose, guard } = useUnsavedChangesGuard({ dirty: isMemberFormDirty(form, initial), pending, onClose })
-  const set = <K extends keyof MemberForm>(key: K, value: MemberForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const emailValid = isValidEmail(values.email.trim())
 
   const tagOptions = useMemo(() => (postTags.data ?? []).map((t) => ({ value: t.id, label: t.title, secondary: t.description ?? undefined })), [postTags.data])
   const pageOptions = useMemo(
@@ -102,22 +82,15 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
     [organization.data]
   )
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!canSubmitMemberForm(form) || pending) return
+  const submit = async ({ values, idempotencyKey }: Submission<MemberForm>) => {
     if (inviting) {
-      const email = form.email.trim().toLowerCase()
-      let invitation
-      try {
-        invitation = await invite.mutateAsync({ email, role: form.role })
-      } catch (error) {
-        notify(invitationFailure(error))
-        return
-      }
-      const pages = selectedBusinessPages(form.businessPages)
-      if (form.postTags.length > 0 || pages) {
+      const email = values.email.trim().toLowerCase()
+      const invitation = await invite.mutateAsync({ email, role: values.role, idempotencyKey })
+      const pages = selectedBusinessPages(values.businessPages)
+      if (values.postTags.length > 0 || pages) {
+        // The invitation went out: a failure here is told, and the dialog closes all the same.
         try {
-          await update.mutateAsync({ userId: invitation.member.id, postTags: form.postTags, selectedBusinessPages: pages })
+          await update.mutateAsync({ userId: invitation.member.id, postTags: values.postTags, selectedBusinessPages: pages })
         } catch (error) {
           notify(memberUpdateFailure(error))
           onClose()
@@ -128,149 +101,116 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
       onClose()
       return
     }
-    try {
-      await update.mutateAsync(memberUpdateBody(member, form, { reviewToggleShown }))
-    } catch (error) {
-      notify(memberUpdateFailure(error))
-      return
-    }
+    await update.mutateAsync(memberUpdateBody(member, values, { reviewToggleShown }))
     notify({ title: 'User updated ✅', body: `${memberName(member)} has been updated.` })
     onClose()
   }
 
-  const confirmDelete = () => {
+  const deleteMember = async () => {
     if (!member) return
-    remove.mutate(member.id, {
-      onSuccess: () => {
-        setConfirmingDelete(false)
-        notify({ title: 'User deleted ✅', body: `${memberName(member)} has been removed from the organization.` })
-        onClose()
-      },
-      onError: (error) => {
-        setConfirmingDelete(false)
-        notify(failureToast('User not deleted ⚠️', error))
-      }
-    })
+    await remove.mutateAsync(member.id)
+    notify({ title: 'User deleted ✅', body: `${memberName(member)} has been removed from the organization.` })
+    onClose()
   }
-  const deleteTexts = CONFIRM_TEXTS.deleteUser(member ? memberName(member) : '')
 
   return (
     <>
-      <Dialog open onOpenChange={(_, data) => (data.open ? undefined : requestClose())}>
-        <DialogSurface className={styles.surface} data-testid="member-dialog" aria-describedby={undefined}>
-          <form onSubmit={(e) => void submit(e)} noValidate aria-label={inviting ? 'Invite user' : 'Edit user'}>
-            <DialogBody>
-              <DialogTitle>{inviting ? 'Invite user' : `Edit ${memberName(member)}`}</DialogTitle>
-              <DialogContent className={styles.form}>
-                <Field
-                  label="Email"
-                  required
-                  validationMessage={form.email.trim() !== '' && !emailValid ? 'Enter an email like name@company.com, without spaces.' : undefined}
-                  hint={!inviting && !invited ? 'The email of a member who has joined cannot be changed here.' : undefined}
-                >
-                  <Input
-                    type="email"
-                    value={form.email}
-                    onChange={(_, d) => set('email', d.value)}
-                    disabled={!invited}
-                    autoFocus={inviting}
-                    maxLength={320}
-                    data-testid="member-email"
-                  />
-                </Field>
-                <Field label="Role" hint={viewerIsGhost && !inviting ? 'A ghost user cannot change roles.' : undefined}>
-                  <Select
-                    value={form.role}
-                    onChange={(_, d) => set('role', d.value as Role)}
-                    disabled={viewerIsGhost && !inviting}
-                    data-testid="member-role"
-                  >
-                    {roles.map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field label="Monthly target posts" hint={invited ? 'Available once they have joined.' : undefined}>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    value={form.numberOfPosts}
-                    disabled={invited}
-                    onKeyDown={(event) => {
-                      if (BLOCKED_TARGET_KEYS.has(event.key)) event.preventDefault()
-                    }}
-                    onChange={(_, d) => set('numberOfPosts', sanitizeTarget(d.value))}
-                    data-testid="member-target"
-                  />
-                </Field>
-                {reviewToggleShown ? (
-                  <Switch
-                    label="Review flow: posts need approval before they are published"
-                    checked={form.userApprovalFlow}
-                    disabled={invited}
-                    onChange={(_, d) => set('userApprovalFlow', d.checked)}
-                    data-testid="member-review-flow"
-                  />
-                ) : null}
-                <Field label="Topic tags">
-                  <MultiPicker
-                    options={tagOptions}
-                    selected={form.postTags}
-                    onChange={(ids) => set('postTags', ids)}
-                    label="Topic tags"
-                    placeholder="Choose topic tags"
-                    noOptionsMessage={NO_RESULTS}
-                    data-testid="member-tags"
-                  />
-                </Field>
-                <Field label="Business pages">
-                  <MultiPicker
-                    options={pageOptions}
-                    selected={form.businessPages}
-                    onChange={(ids) => set('businessPages', ids)}
-                    label="Business pages"
-                    placeholder="Choose business pages"
-                    noOptionsMessage={NO_RESULTS}
-                    data-testid="member-pages"
-                  />
-                </Field>
-              </DialogContent>
-              <DialogActions fluid className={styles.actions}>
-                {!inviting && !self ? (
-                  <Button appearance="subtle" onClick={() => setConfirmingDelete(true)} disabled={pending} data-testid="member-delete">
-                    Delete user
-                  </Button>
-                ) : null}
-                <span className={styles.spacer} />
-                <Button appearance="secondary" onClick={requestClose} data-testid="member-cancel">
-                  Cancel
-                </Button>
-                <Button
-                  appearance="primary"
-                  type="submit"
-                  disabled={!emailValid || pending}
-                  icon={invite.isPending || update.isPending ? <Spinner size="tiny" /> : undefined}
-                  data-testid="member-submit"
-                >
-                  {inviting ? 'Invite' : 'Save'}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-      {guard}
-      <ConfirmDialog
+      <FormDialog
+        form={form}
+        title={inviting ? 'Invite user' : `Edit ${memberName(member)}`}
+        label={inviting ? 'Invite user' : 'Edit user'}
+        onSubmit={submit}
+        onError={(error) => notify(inviting ? invitationFailure(error) : memberUpdateFailure(error))}
+        canSubmit={canSubmitMemberForm(values)}
+        submitLabel={inviting ? 'Invite' : 'Save'}
+        startActions={
+          !inviting && !self ? (
+            <Button appearance="subtle" onClick={() => setConfirmingDelete(true)} disabled={form.busy} data-testid="member-delete">
+              Delete user
+            </Button>
+          ) : null
+        }
+        className={styles.surface}
+        testIds={{ dialog: 'member-dialog', submit: 'member-submit', cancel: 'member-cancel' }}
+      >
+        <Field
+          label="Email"
+          required
+          validationMessage={values.email.trim() !== '' && !emailValid ? 'Enter an email like name@company.com, without spaces.' : undefined}
+          hint={!inviting && !invited ? 'The email of a member who has joined cannot be changed here.' : undefined}
+        >
+          <Input
+            type="email"
+            value={values.email}
+            onChange={(_, d) => set('email', d.value)}
+            disabled={!invited}
+            autoFocus={inviting}
+            maxLength={320}
+            data-testid="member-email"
+          />
+        </Field>
+        <Field label="Role" hint={viewerIsGhost && !inviting ? 'A ghost user cannot change roles.' : undefined}>
+          <Select value={values.role} onChange={(_, d) => set('role', d.value as Role)} disabled={viewerIsGhost && !inviting} data-testid="member-role">
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Monthly target posts" hint={invited ? 'Available once they have joined.' : undefined}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.numberOfPosts}
+            disabled={invited}
+            onKeyDown={(event) => {
+              if (BLOCKED_TARGET_KEYS.has(event.key)) event.preventDefault()
+            }}
+            onChange={(_, d) => set('numberOfPosts', sanitizeTarget(d.value))}
+            data-testid="member-target"
+          />
+        </Field>
+        {reviewToggleShown ? (
+          <Switch
+            label="Review flow: posts need approval before they are published"
+            checked={values.userApprovalFlow}
+            disabled={invited}
+            onChange={(_, d) => set('userApprovalFlow', d.checked)}
+            data-testid="member-review-flow"
+          />
+        ) : null}
+        <Field label="Topic tags">
+          <MultiPicker
+            options={tagOptions}
+            selected={values.postTags}
+            onChange={(ids) => set('postTags', ids)}
+            label="Topic tags"
+            placeholder="Choose topic tags"
+            noOptionsMessage={NO_RESULTS}
+            data-testid="member-tags"
+          />
+        </Field>
+        <Field label="Business pages">
+          <MultiPicker
+            options={pageOptions}
+            selected={values.businessPages}
+            onChange={(ids) => set('businessPages', ids)}
+            label="Business pages"
+            placeholder="Choose business pages"
+            noOptionsMessage={NO_RESULTS}
+            data-testid="member-pages"
+          />
+        </Field>
+      </FormDialog>
+      <DeleteConfirm
         open={confirmingDelete}
-        {...deleteTexts}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmingDelete(false)}
+        {...CONFIRM_TEXTS.deleteUser(member ? memberName(member) : '')}
+        onDelete={deleteMember}
+        onError={(error) => notify(failureToast('User not deleted ⚠️', error))}
+        onClose={() => setConfirmingDelete(false)}
         data-testid="delete-user-dialog"
       />
     </>

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Team } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aMember, aTeam, aUser, anAiTemplate, entitlements, memberPage } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { TeamDialog } from './TeamDialog'
@@ -104,6 +105,22 @@ describe('Create team dialog', () => {
       aISettingTemplateId: '"template-1"'
     })
     expect(request?.multipart?.files).toEqual([expect.objectContaining({ field: 'image', fileName: 'our-wonderful-team-photo-2026.png', contentType: 'image/png' })])
+  })
+
+  it('creates the team once for a double click on Save, with an idempotency key', async () => {
+    const held = heldReply(ok(aTeam({ id: 'team-2', name: 'Writers' })))
+    const { events, fake, onClose } = open(null)
+    fake.reply('POST /team/create', held.reply)
+    await events.type(screen.getByTestId('team-name'), 'Writers')
+    await pick(events, 'team-members', 'member-2')
+    await pick(events, 'team-leaders', 'member-2')
+    fireEvent.change(screen.getByTestId('team-image-input'), { target: { files: [imageFile('team.png')] } })
+    doubleClickBeforeRender(save())
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    const requests = fake.requestsTo('POST', '/team/create')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('refuses a file that is not an image and one over 200 MB with alerts', async () => {
