@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { endpoints, type businessPageFieldsSchema, type updateBusinessPageBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
-import { useCallApi } from './client'
+import { useCallApi, type IdempotencyPart } from './client'
 import { businessPostTagKeys, entitlementKeys, memberKeys, organizationKeys, userKeys } from './queryKeys'
 
 /**
@@ -23,7 +23,11 @@ function useBusinessPagesChanged() {
 export function useCreateBusinessPage() {
   const callApi = useCallApi()
   const onSuccess = useBusinessPagesChanged()
-  return useMutation({ mutationFn: (body: z.input<typeof businessPageFieldsSchema>) => callApi(endpoints.createBusinessPage, { body }), onSuccess })
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...body }: z.input<typeof businessPageFieldsSchema> & IdempotencyPart) =>
+      callApi(endpoints.createBusinessPage, { body, idempotencyKey }),
+    onSuccess
+  })
 }
 
 export function useUpdateBusinessPage() {
