@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { SESSION_COOKIE, type Endpoint } from '../../shared/api/contract'
 import { ApiError, badRequest, noOrganization, unauthenticated } from '../errors'
 import type { Services } from '../services'
+import { idempotencyKeyOf, requestHash } from './idempotency'
 import type { AuthSession } from '../services/sessions'
 
 export interface OrganizationSession extends AuthSession {
@@ -103,13 +104,33 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
           return s as OrganizationSession
         }
       }
-      const result = await handler(ctx)
-      const checked = endpoint.response.safeParse(result)
-      if (!checked.success) {
-        request.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match the API contract')
-        throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`)
+      const answer = async () => {
+        const result = await handler(ctx)
+        const checked = endpoint.response.safeParse(result)
+        if (!checked.success) {
+          request.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match the API contract')
+          throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`)
+        }
+        return checked.data
       }
-      return reply.send(checked.data)
+      // Idempotent endpoints (DESIGN.md §7): with a key, the answer is the first one given to it.
+      const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined
+      if (key === undefined || !currentSession?.organization) return reply.send(await answer())
+      const kept = await services.idempotency.run(
+        {
+          userId: currentSession.userId,
+          organizationId: currentSession.organization.id,
+          key,
+          endpoint: `${endpoint.method} ${endpoint.path}`,
+          requestHash: requestHash(query, body)
+        },
+        async () => {
+          const data = await answer()
+          return { status: reply.statusCode, body: JSON.stringify(data) }
+        }
+      )
+      if (kept.replayed) reply.header('Idempotent-Replayed', 'true')
+      return reply.status(kept.status).type('application/json; charset=utf-8').send(kept.body)
     }
   })
 }

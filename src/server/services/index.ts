@@ -6,6 +6,8 @@ import { createPasswordIdentity } from '../adapters/identity/password'
 import type { Clock, Timers } from '../clock'
 import type { ServerConfig } from '../config'
 import type { Database } from '../db/client'
+import { requestScopedDatabase } from '../db/requestTransaction'
+import { createIdempotencyService, type IdempotencyService } from '../http/idempotency'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
@@ -68,6 +70,8 @@ export interface Services {
   publisher: Publisher
   /** <dataDir>/uploads */
   uploadsDir: string
+  /** The first answers of idempotent requests (DESIGN.md §7), replayed to repeats of their key. */
+  idempotency: IdempotencyService
 }
 
 export function createServices(deps: {
@@ -84,7 +88,9 @@ export function createServices(deps: {
   linkedInAdapter?: LinkedInClient
   log?: (message: string) => void
 }): Services {
-  const { db, clock, config } = deps
+  const { clock, config } = deps
+  // Every service joins the request's transaction when an idempotent request runs one (db/requestTransaction.ts).
+  const db = requestScopedDatabase(deps.db)
   const notifications = createNotificationService(db, clock)
   const entitlements = createEntitlementService(db, clock)
   const identity = deps.identity ?? createPasswordIdentity({ db, clock })
@@ -137,6 +143,7 @@ export function createServices(deps: {
     media,
     posts,
     publisher,
-    uploadsDir
+    uploadsDir,
+    idempotency: createIdempotencyService({ db: deps.db, clock })
   }
 }

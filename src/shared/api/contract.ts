@@ -61,6 +61,11 @@ export interface Endpoint<
    * `fileField` names the optional file part.
    */
   multipart?: { fileField: string }
+  /**
+   * Takes an optional Idempotency-Key header (DESIGN.md §7, one key per dialog submission): a repeat
+   * with the same key gets the first answer again, same status and body, instead of a second effect.
+   */
+  idempotent?: boolean
 }
 
 const none = z.undefined()
@@ -522,7 +527,14 @@ export const endpoints = {
 
   // Members and invitations
   listMembers: endpoint({ method: 'GET', path: '/members/list', query: listMembersQuerySchema, body: none, response: listMembersResponseSchema }),
-  inviteMember: endpoint({ method: 'POST', path: '/members/invite', query: none, body: inviteMemberBodySchema, response: inviteMemberResponseSchema }),
+  inviteMember: endpoint({
+    method: 'POST',
+    path: '/members/invite',
+    query: none,
+    body: inviteMemberBodySchema,
+    response: inviteMemberResponseSchema,
+    idempotent: true
+  }),
   updateMember: endpoint({ method: 'PUT', path: '/members/update', query: none, body: updateMemberBodySchema, response: memberSchema }),
   deleteMember: endpoint({ method: 'DELETE', path: '/members/delete', query: z.object({ userId: idSchema }), body: none, response: ok }),
   /** Admins: the organization's sent emails (the built-in mail outbox), newest first. */
@@ -549,7 +561,7 @@ export const endpoints = {
   // Topic tags (post tags), sorted by title
   listPostTags: endpoint({ method: 'POST', path: '/postTag', query: postTagFilterQuerySchema, body: postTagFilterBodySchema, response: z.array(postTagSchema) }),
   getUserTags: endpoint({ method: 'POST', path: '/postTag/get-user-tags', query: none, body: userTagsBodySchema, response: z.array(userTagsSchema) }),
-  createPostTag: endpoint({ method: 'POST', path: '/postTag/create', query: none, body: createPostTagBodySchema, response: postTagSchema }),
+  createPostTag: endpoint({ method: 'POST', path: '/postTag/create', query: none, body: createPostTagBodySchema, response: postTagSchema, idempotent: true }),
   updatePostTag: endpoint({ method: 'PUT', path: '/postTag/update', query: none, body: updatePostTagBodySchema, response: postTagSchema }),
   deletePostTag: endpoint({ method: 'DELETE', path: '/postTag/delete', query: z.object({ tagId: idSchema }), body: none, response: ok }),
 
@@ -566,7 +578,8 @@ export const endpoints = {
     path: '/businessPostTag',
     query: none,
     body: z.object({ businessPageId: idSchema, title: businessTagTitleSchema, color: tagColorSchema }),
-    response: businessPostTagSchema
+    response: businessPostTagSchema,
+    idempotent: true
   }),
   updateBusinessPostTag: endpoint({
     method: 'PUT',
@@ -620,7 +633,8 @@ export const endpoints = {
       priceId: z.string().trim().min(1, 'Choose a plan.').max(100),
       seatQuantity: z.number().int('Enter a whole number of seats.').min(1, 'Enter at least 1 seat.').max(100_000).optional()
     }),
-    response: checkoutResultSchema
+    response: checkoutResultSchema,
+    idempotent: true
   }),
   /** Spec §7 (admins). Exactly max(0, users - newSeatQuantity) member user ids must be listed. */
   manageSeats: endpoint({
@@ -631,7 +645,8 @@ export const endpoints = {
       newSeatQuantity: z.number().int('Enter a whole number of seats.').min(1, 'Enter at least 1 seat.').max(100_000),
       memberIdsToCancel: z.array(idSchema).max(100_000).default([])
     }),
-    response: z.object({ currentPlan: currentPlanSchema, usersCount: z.number().int().nonnegative() })
+    response: z.object({ currentPlan: currentPlanSchema, usersCount: z.number().int().nonnegative() }),
+    idempotent: true
   }),
   /** Spec §7 (admins): the provider's customer portal (built-in: a signed one-hour link to /api/billing/portal). */
   getCustomerPortalUrl: endpoint({ method: 'GET', path: '/billing/customer-portal-url', query: none, body: none, response: z.object({ url: z.string() }) }),
@@ -651,7 +666,8 @@ export const endpoints = {
     path: '/schedule/assigned-slots/create',
     query: none,
     body: createSlotBodySchema,
-    response: z.object({ slots: z.array(assignedSlotSchema) })
+    response: z.object({ slots: z.array(assignedSlotSchema) }),
+    idempotent: true
   }),
   /**
    * Edit or move a slot. scope 'one': this occurrence; 'series': this occurrence and the later
@@ -887,6 +903,8 @@ export const API_ERROR_CODES = {
   no_organization: 409,
   too_large: 413,
   unsupported_media_type: 415,
+  /** 422: an Idempotency-Key already used for this endpoint with other content ('This request was already sent with different content.'). */
+  idempotency_mismatch: 422,
   /** 429: too many sign-in or sign-up attempts. */
   rate_limited: 429,
   /** 500: anything unexpected; details are only logged. */
@@ -898,6 +916,8 @@ export type ApiErrorCode = keyof typeof API_ERROR_CODES
 
 export const API_BASE = '/api'
 export const CLIENT_HEADER = 'x-pagecrew-client'
+/** Endpoints marked `idempotent` read it (DESIGN.md §7); the client sends it as host.ts's IDEMPOTENCY_KEY_HEADER. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const SESSION_COOKIE = 'pagecrew_session'
 
 export { MESSAGES, fileTooBigMessage } from './messages'

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { OutboxEmail } from '../../../shared/domain'
 import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
+import { afterRequestCommit } from '../../db/requestTransaction'
 import { outbox } from '../../db/schema'
 
 /**
@@ -59,11 +60,14 @@ export function createMailer(deps: {
     },
     async deliver(message) {
       if (!transport) return
-      try {
-        await transport.send(message)
-      } catch (err) {
-        log(`Mail to ${message.to} could not be sent through ${transport.kind}: ${err instanceof Error ? err.message : String(err)}`)
-      }
+      // Inside an idempotent request's transaction (the invitation's) it goes once that commits.
+      await afterRequestCommit(async () => {
+        try {
+          await transport.send(message)
+        } catch (err) {
+          log(`Mail to ${message.to} could not be sent through ${transport.kind}: ${err instanceof Error ? err.message : String(err)}`)
+        }
+      })
     },
     async list(organizationId) {
       const rows = await db
