@@ -261,16 +261,16 @@ describeEachDatabase('auth and user', (t) => {
       const client = new TestClient(t().app)
       const account = await client.signup()
 
-      const conflict = await client.put<ErrorBody>('/user/update-user-email', { email: taken.email.toUpperCase() })
+      const conflict = await client.put<ErrorBody>('/user/update-user-email', { email: taken.email.toUpperCase(), currentPassword: account.password })
       expect(conflict.status).toBe(409)
       expect(conflict.body.error.fields).toEqual({ email: 'That email is already in use.' })
 
-      const invalid = await client.put<ErrorBody>('/user/update-user-email', { email: 'nope' })
+      const invalid = await client.put<ErrorBody>('/user/update-user-email', { email: 'nope', currentPassword: account.password })
       expect(invalid.status).toBe(400)
       expect(invalid.body.error.fields).toEqual({ email: 'Enter a valid email address.' })
 
       const fresh = `changed-${account.email}`
-      const ok = await client.put<User>('/user/update-user-email', { email: fresh })
+      const ok = await client.put<User>('/user/update-user-email', { email: fresh, currentPassword: account.password })
       expect(ok.status).toBe(200)
       expect(ok.body.email).toBe(fresh)
       expect((await client.get<Session>('/auth')).body.email).toBe(fresh)

@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../errors'
 import { clearSessionCookie, route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
 import { passwordCheckGuard } from '../services/authThrottle'
+import { requireStrongPassword } from '../services/passwords'
 import type { AuthSession } from '../services/sessions'
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.'
@@ -55,6 +56,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     services,
     endpoints.signup,
     async ({ request, reply, body, currentSession }) => {
+      await requireStrongPassword(body.password, body)
       const user = await identity.signUp(body)
       await signIn(request, reply, currentSession, user.id, null)
       return sessionView({ userId: user.id, email: user.email, organization: null })
@@ -86,6 +88,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   // GET because the spec says so (§7). It only ever ends the caller's own session.
   route(app, services, endpoints.logout, async ({ request, reply, currentSession }) => {
     if (currentSession) await sessions.destroy(currentSession.tokenHash)
+    clearSessionCookie(request, reply)
+    return { ok: true as const }
+  })
+
+  // Decision: every session of the user ends, this one too (a stolen session cannot outlive it); the user signs in again.
+  route(app, services, endpoints.logoutEverywhere, async ({ request, reply, session }) => {
+    await sessions.destroyAllForUser(session().userId)
     clearSessionCookie(request, reply)
     return { ok: true as const }
   })

@@ -29,6 +29,7 @@ import type { PasswordCheckGuard } from './authThrottle'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
+import { requireStrongPassword } from './passwords'
 import { defaultOrganizationFor } from './sessions'
 import { deleteFutureSlots } from './slots'
 import { findSubscription } from './subscriptions'
@@ -534,6 +535,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (input.password.length < 8) fields.password = 'Use at least 8 characters.'
         const first = Object.values(fields)[0]
         if (first) throw badRequest(first, fields)
+        await requireStrongPassword(input.password, { email: row.email, fullName: input.fullName })
       }
       await db.transaction(async (tx) => {
         // Using the token up first makes two concurrent accepts of one link succeed only once.

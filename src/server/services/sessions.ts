@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, lt } from 'drizzle-orm'
+import { and, asc, eq, lt, ne } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import { DAY_MS } from '../../shared/constants'
 import type { Clock } from '../clock'
@@ -67,6 +67,8 @@ export interface SessionService {
   /** Where a new sign-in starts (see the function of the same name). */
   defaultOrganizationFor(userId: string): Promise<SessionOrganization | null>
   destroy(tokenHash: string): Promise<void>
+  /** Ends the user's sessions: all of them, or all but the one whose hash is `except`. Returns how many ended. */
+  destroyAllForUser(userId: string, options?: { except?: string }): Promise<number>
 }
 
 export function createSessionService(db: Database, clock: Clock): SessionService {
@@ -139,6 +141,14 @@ export function createSessionService(db: Database, clock: Clock): SessionService
 
     async destroy(tokenHash) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+    },
+
+    async destroyAllForUser(userId, options = {}) {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), options.except ? ne(sessions.tokenHash, options.except) : undefined))
+        .returning({ tokenHash: sessions.tokenHash })
+      return ended.length
     }
   }
 }

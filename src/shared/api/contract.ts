@@ -95,6 +95,19 @@ export const signupBodySchema = z.object({
   fullName: z.string().trim().min(1, 'Enter your full name.').max(200, 'Use at most 200 characters.')
 })
 
+/** The user's password now: asked before the password or the email changes (issue 12). */
+const currentPasswordSchema = z.string({ error: 'Enter your current password.' })
+  .min(1, 'Enter your current password.')
+  .max(256, 'Use at most 256 characters.')
+
+/** PUT /user/update-password. The new password must also pass the strength rule (rules/password.ts, on the server). */
+export const updatePasswordBodySchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: z.string().min(8, 'Use at least 8 characters.').max(256, 'Use at most 256 characters.')
+})
+
+export const updateUserEmailBodySchema = z.object({ email: emailSchema, currentPassword: currentPasswordSchema })
+
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password.').max(256)
@@ -467,6 +480,8 @@ export const endpoints = {
   login: endpoint({ method: 'POST', path: '/auth/login', query: none, body: loginBodySchema, response: sessionSchema, auth: false }),
   getSession: endpoint({ method: 'GET', path: '/auth', query: none, body: none, response: sessionSchema }),
   logout: endpoint({ method: 'GET', path: '/auth/logout', query: none, body: none, response: ok, auth: false }),
+  /** Ends every session of the user, this one included (then sign in again); the cookie is cleared. */
+  logoutEverywhere: endpoint({ method: 'POST', path: '/auth/logout-everywhere', query: none, body: none, response: ok }),
   switchOrganization: endpoint({
     method: 'POST',
     path: '/auth/switch-organization',
@@ -485,7 +500,10 @@ export const endpoints = {
   // User
   getUser: endpoint({ method: 'GET', path: '/user', query: none, body: none, response: userSchema }),
   updateUserDetails: endpoint({ method: 'PUT', path: '/user/update-user-details', query: none, body: updateUserDetailsBodySchema, response: userSchema }),
-  updateUserEmail: endpoint({ method: 'PUT', path: '/user/update-user-email', query: none, body: z.object({ email: emailSchema }), response: userSchema }),
+  /** Needs the current password (400 fields.currentPassword when wrong); the user's other sessions end. */
+  updateUserEmail: endpoint({ method: 'PUT', path: '/user/update-user-email', query: none, body: updateUserEmailBodySchema, response: userSchema }),
+  /** Needs the current password; the new one must be strong enough (400 fields.newPassword); the user's other sessions end. */
+  updatePassword: endpoint({ method: 'PUT', path: '/user/update-password', query: none, body: updatePasswordBodySchema, response: ok }),
   updateGuidelineReadStatus: endpoint({ method: 'PUT', path: '/user/update-guideline-read-status', query: none, body: z.object({ read: z.boolean() }).optional(), response: userSchema }),
 
   // Organization
@@ -905,7 +923,7 @@ export const API_ERROR_CODES = {
   unsupported_media_type: 415,
   /** 422: an Idempotency-Key already used for this endpoint with other content ('This request was already sent with different content.'). */
   idempotency_mismatch: 422,
-  /** 429: too many sign-in or sign-up attempts. */
+  /** 429: too many sign-up attempts, or failed password checks (sign-in, joining, a credential change's current password). */
   rate_limited: 429,
   /** 500: anything unexpected; details are only logged. */
   internal: 500,

@@ -35,15 +35,30 @@ export function useUpdateUserDetails() {
   })
 }
 
+/** Needs the current password (issue 12); the server signs the user's other sessions out. */
 export function useUpdateUserEmail() {
   const callApi = useCallApi()
   const queryClient = useQueryClient()
   const onUserUpdated = useUserUpdated()
   return useMutation({
-    mutationFn: (email: string) => callApi(endpoints.updateUserEmail, { body: { email } }),
+    mutationFn: (body: { email: string; currentPassword: string }) => callApi(endpoints.updateUserEmail, { body }),
     onSuccess: async (user) => {
       await onUserUpdated(user)
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all })
     }
   })
+}
+
+/** Changes the password (the current one is checked); the user's other sessions end, this one stays. */
+export function useUpdatePassword() {
+  const callApi = useCallApi()
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => callApi(endpoints.updatePassword, { body })
+  })
+}
+
+/** Ends every session of the user, this one included; the caller then reloads at /login, like Log out. */
+export function useLogoutEverywhere() {
+  const callApi = useCallApi()
+  return useMutation({ mutationFn: () => callApi(endpoints.logoutEverywhere) })
 }

@@ -32,8 +32,10 @@ export interface PasswordIdentityProvider {
    * password and name: the /join flow for a new account.
    */
   setPassword(userId: string, password: string, fullName: string): Promise<void>
-  /** Whether the password is the user's (the /join flow for an existing account). */
+  /** Whether the password is the user's (the /join flow for an existing account, credential changes). */
   verifyPassword(userId: string, password: string): Promise<boolean>
+  /** Replaces the password of an account that has one (PUT /user/update-password; the caller checked the old one). */
+  changePassword(userId: string, password: string): Promise<void>
 }
 
 export type IdentityProvider = PasswordIdentityProvider

@@ -75,6 +75,11 @@ export function createPasswordIdentity({ db, clock, argon2 = {} }: PasswordIdent
       await db.update(users).set({ passwordHash, fullName, updatedAt: clock.now() }).where(eq(users.id, userId))
     },
 
+    async changePassword(userId, password) {
+      const passwordHash = await hash(password, argon2)
+      await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, userId))
+    },
+
     async verifyPassword(userId, password) {
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
       if (!row?.passwordHash) {

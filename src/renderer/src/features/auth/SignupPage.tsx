@@ -52,7 +52,12 @@ export default function SignupPage() {
         <Field label="Email" required validationMessage={errors.email}>
           <Input type="email" autoComplete="email" value={values.email} onChange={set('email')} data-testid="signup-email" />
         </Field>
-        <Field label="Password" required validationMessage={errors.password} hint="At least 8 characters.">
+        <Field
+          label="Password"
+          required
+          validationMessage={errors.password}
+          hint="At least 8 characters and hard to guess: a few uncommon words work well."
+        >
           <Input type="password" autoComplete="new-password" value={values.password} onChange={set('password')} data-testid="signup-password" />
         </Field>
         <Button
