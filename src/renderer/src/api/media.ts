@@ -101,6 +101,18 @@ function isTransient(error: unknown): boolean {
   return isApiError(error) && (error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500)
 }
 
+/**
+ * Whether sending a failed upload again (from the start, as Retry does) can succeed: no answer, a
+ * timeout, throttling or the server's own trouble, or an upload the server lost or fell out of
+ * step with (a new one starts). The file itself refused (its contents do not match its type, too
+ * big, a type Pagecrew does not take, empty) or the request refused (no permission) fails again
+ * the same way; so does a file that can no longer be read from disk.
+ */
+export function canRetryUpload(error: unknown): boolean {
+  if (isApiError(error)) return isTransient(error) || error.status === 404 || error.status === 409
+  return !(error instanceof DOMException)
+}
+
 /** Where a 409 says the upload continues: its offset field, else the number in its message. */
 function resumeOffsetOf(error: ApiError): number | null {
   const field = error.fields.offset

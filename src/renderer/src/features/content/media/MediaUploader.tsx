@@ -5,7 +5,7 @@ import { MESSAGES, fileTooBigMessage } from '@shared/api/messages'
 import { MEDIA_TYPES } from '@shared/constants'
 import type { MediaKind, PostMedia } from '@shared/domain/entities'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
-import { UploadRefused, isUploadCancelled, mediaKindOfFile, useUploadMedia } from '@renderer/api/media'
+import { UploadRefused, canRetryUpload, isUploadCancelled, mediaKindOfFile, useUploadMedia } from '@renderer/api/media'
 import { isTooBig, truncateFileName } from '@renderer/lib/files'
 import { ImageTile, MediaCard } from './MediaItems'
 
@@ -29,6 +29,7 @@ const useStyles = makeStyles({
   bar: { gridColumn: '1 / 2' },
   percent: { fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground2 },
   failed: { color: tokens.colorPaletteRedForeground1 },
+  removeOnly: { gridColumn: '2 / 4', justifySelf: 'end' },
   tiles: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM }
 })
 
@@ -42,6 +43,8 @@ interface Upload {
   total: number
   /** null while sending; the message to show once it failed. */
   failure: string | null
+  /** Once failed: whether sending it again can succeed (offered Retry), or only Remove is left. */
+  retryable: boolean
   controller: AbortController
 }
 
@@ -110,7 +113,7 @@ export function MediaUploader(props: {
 
   const send = (file: File, key: number) => {
     const controller = new AbortController()
-    const upload: Upload = { key, file, sent: 0, total: file.size, failure: null, controller }
+    const upload: Upload = { key, file, sent: 0, total: file.size, failure: null, retryable: false, controller }
     setUploads((all) => (all.some((u) => u.key === key) ? all.map((u) => (u.key === key ? upload : u)) : [...all, upload]))
     uploadMedia(file, { signal: controller.signal, onProgress: (sent, total) => patch(key, { sent, total }) }).then(
       (done) => {
@@ -119,7 +122,7 @@ export function MediaUploader(props: {
       },
       (error: unknown) => {
         if (isUploadCancelled(error) || error instanceof UploadRefused) drop(key)
-        else patch(key, { failure: failureMessage(error) })
+        else patch(key, { failure: failureMessage(error), retryable: canRetryUpload(error) })
       }
     )
   }
@@ -215,10 +218,36 @@ export function MediaUploader(props: {
                     </>
                   ) : (
                     <>
-                      <Button size="small" appearance="primary" aria-label={`Retry uploading ${u.file.name}`} onClick={() => send(u.file, u.key)}>
-                        Retry
-                      </Button>
-                      <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} aria-label={`Remove ${u.file.name}`} onClick={() => drop(u.key)} />
+                      {u.retryable ? (
+                        <>
+                          <Button
+                            size="small"
+                            appearance="primary"
+                            aria-label={`Retry uploading ${u.file.name}`}
+                            onClick={() => send(u.file, u.key)}
+                          >
+                            Retry
+                          </Button>
+                          <Button
+                            size="small"
+                            appearance="subtle"
+                            icon={<Dismiss16Regular />}
+                            aria-label={`Remove ${u.file.name}`}
+                            onClick={() => drop(u.key)}
+                          />
+                        </>
+                      ) : (
+                        // The same file would be refused again: Remove is the only way on (the message says what to do instead).
+                        <Button
+                          size="small"
+                          icon={<Dismiss16Regular />}
+                          aria-label={`Remove ${u.file.name}`}
+                          className={styles.removeOnly}
+                          onClick={() => drop(u.key)}
+                        >
+                          Remove
+                        </Button>
+                      )}
                       <Caption1 role="alert" className={mergeClasses(styles.bar, styles.failed)}>
                         Upload failed — {u.failure}
                       </Caption1>
