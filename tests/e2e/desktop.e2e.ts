@@ -107,12 +107,17 @@ describe('desktop harness: built renderer + built preload + real main services',
     await expect.poll(() => recorded.readyCount, { timeout: 15_000 }).toBeGreaterThan(readyBefore)
     await page.waitForLoadState('load')
 
-    // A deep link switches organization and navigates.
+    // A deep link switches organization and navigates. The switch sets the address, then reloads the
+    // app into the organization: wait until that new document is ready, not just for the address.
+    const readyBeforeSwitch = recorded.readyCount
     desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${deskworks.organizationWorkOSId}&path=/settings`)
     await page.waitForURL((url) => url.pathname === '/settings' && url.search === '', { timeout: 15_000 })
     await expect
       .poll(async () => ((await mainApi('/auth')).body as { organizationWorkOSId: string }).organizationWorkOSId, { timeout: 15_000 })
       .toBe(deskworks.organizationWorkOSId)
+    await expect.poll(() => recorded.readyCount, { timeout: 15_000 }).toBeGreaterThan(readyBeforeSwitch)
+    await page.waitForLoadState('load')
+    expect(page.url()).toBe(`${HARNESS_ORIGIN}/settings`)
     expect(recorded.focusCount).toBeGreaterThan(0)
 
     // Malformed deep links are refused as they arrive: the renderer is sent nothing (the only way a
