@@ -40,6 +40,7 @@ import { postLength } from '@shared/rules/posts'
 import { useHost } from '@renderer/host/HostContext'
 import { useAssignedSlot } from '@renderer/api/posts'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { useNow } from '@renderer/hooks/useNow'
 import { AiIdeasPanel } from './ai/AiIdeasPanel'
 import { MediaUploader } from './media/MediaUploader'
 import { PollEditor } from './poll/PollEditor'
@@ -48,7 +49,7 @@ import { PostStatusBar } from './PostStatusBar'
 import { ScheduleDialog } from './ScheduleDialog'
 import { SlotSummary } from './SlotSummary'
 import { activeMedia, draftProblems, emptyDraft, postTypeOf, type PostDraft, type PostTypeChoice } from './postDraft'
-import { userTimeZone } from './postTimes'
+import { previewWhen, userTimeZone } from './postTimes'
 import { ActionError } from './ActionError'
 import { usePostActions } from './usePostActions'
 import { useAutosave } from './useAutosave'
@@ -147,7 +148,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
     emptyDraft({ type: newPostSlot?.postType, slotId: newPostSlot?.id ?? null, businessPageId: slotPage(newPostSlot, new Set(pages.map((p) => p.id))) })
   )
   const autosave = useAutosave({ userId: user.id, initialPost, initialDraft, onCreated })
-  const { draft, post, readOnly, controller } = autosave
+  const { draft, post, publishing, readOnly, controller } = autosave
   const edit = controller.edit.bind(controller)
   const slot = useAssignedSlot(draft.slotId)
   const actions = usePostActions({ controller, postId: autosave.postId, timeZone, onDeleted })
@@ -166,6 +167,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   const upload = UPLOADS[draft.choice]
   const conflict = autosave.state === 'conflict'
 
+  const now = useNow()
   const blocked = uploading ? WAIT_FOR_UPLOADS : conflict ? MESSAGES.postChangedElsewhere : Object.values(problems).join(' ') || null
   const canAct = !readOnly && blocked === null && !actions.busy
   const scheduled = post?.status === 'SCHEDULED'
@@ -259,6 +261,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
         {post ? (
           <PostStatusBar
             post={post}
+            publishing={publishing}
             timeZone={timeZone}
             busy={actions.busy}
             onUnschedule={actions.unschedule}
@@ -406,7 +409,15 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
               }
             />
           </RadioGroup>
-          <PostPreview text={draft.text} type={type} poll={type === 'poll' ? draft.poll : null} media={media} author={author} width={width} />
+          <PostPreview
+            text={draft.text}
+            type={type}
+            poll={type === 'poll' ? draft.poll : null}
+            media={media}
+            author={author}
+            when={previewWhen(publishing ? null : post, now, timeZone)}
+            width={width}
+          />
         </div>
       </div>
 

@@ -7,6 +7,8 @@ import { formatWhen } from './postTimes'
 
 export interface PostStatusBarProps {
   post: Post
+  /** The publisher has it or is about to (PENDING_PUBLISH, or SCHEDULED with its time come). */
+  publishing: boolean
   timeZone: string
   /** An action on the post is running: its buttons wait. */
   busy: boolean
@@ -21,7 +23,19 @@ export interface PostStatusBarProps {
  * being published, published (with its LinkedIn link), or not published and why (with Retry, the
  * user's explicit decision: the publisher never retries by itself).
  */
-export function PostStatusBar({ post, timeZone, busy, onUnschedule, onEditTime, onRetry, onViewOnLinkedIn }: PostStatusBarProps) {
+export function PostStatusBar(props: PostStatusBarProps) {
+  const { post, publishing, timeZone, busy, onUnschedule, onEditTime, onRetry, onViewOnLinkedIn } = props
+  // Before 'Scheduled for': Post now answers SCHEDULED at the server's now, a time never to show as ahead.
+  if (publishing) {
+    return (
+      <MessageBar intent="info" icon={<Spinner size="extra-tiny" />} data-testid="post-publishing">
+        <MessageBarBody>
+          <MessageBarTitle>Publishing…</MessageBarTitle>
+          {MESSAGES.postBeingPublished}
+        </MessageBarBody>
+      </MessageBar>
+    )
+  }
   if (post.status === 'SCHEDULED' && post.scheduledAt) {
     return (
       <MessageBar intent="info" data-testid="post-scheduled">
@@ -34,13 +48,6 @@ export function PostStatusBar({ post, timeZone, busy, onUnschedule, onEditTime, 
             Unschedule
           </Button>
         </MessageBarActions>
-      </MessageBar>
-    )
-  }
-  if (post.status === 'PENDING_PUBLISH') {
-    return (
-      <MessageBar intent="info" icon={<Spinner size="extra-tiny" />} data-testid="post-publishing">
-        <MessageBarBody>{MESSAGES.postBeingPublished}</MessageBarBody>
       </MessageBar>
     )
   }

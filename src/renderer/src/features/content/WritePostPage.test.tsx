@@ -65,7 +65,8 @@ function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?
       const body = req.body as { slotId?: string; scheduledAt?: string }
       return store({ status: 'SCHEDULED', scheduledAt: body.scheduledAt ?? mySlot.time, slotId: body.slotId ?? state.post?.slotId ?? null })
     },
-    'POST /posts/publish-now': () => store({ status: 'PENDING_PUBLISH', scheduledAt: NOW.toISOString() }),
+    // As the server answers: scheduled at its now, for the publisher it has just woken to claim.
+    'POST /posts/publish-now': () => store({ status: 'SCHEDULED', scheduledAt: NOW.toISOString() }),
     'POST /posts/unschedule': () => store({ status: 'DRAFT' }),
     'POST /posts/retry': () => store({ status: 'SCHEDULED', failureReason: null, scheduledAt: NOW.toISOString() }),
     'DELETE /posts/delete': () => {
@@ -293,8 +294,39 @@ describe('Write post: scheduling and publishing', () => {
     expect(fake.requestsTo('POST', '/posts/publish-now')).toHaveLength(0)
     await events.click(within(dialog).getByRole('button', { name: 'Post now', hidden: true }))
     await waitFor(() => expect(bodies(fake, 'POST', '/posts/publish-now')).toEqual([{ postId: 'post-1', version: 1 }]))
-    expect((await screen.findByTestId('post-publishing')).textContent).toContain(MESSAGES.postBeingPublished)
+    const publishing = await screen.findByTestId('post-publishing')
+    expect(publishing.textContent).toContain('Publishing…')
+    expect(publishing.textContent).toContain(MESSAGES.postBeingPublished)
+    // Its scheduled time is the server's now: never shown as a time it is scheduled for.
+    expect(screen.getByTestId('post-status').textContent).not.toContain('Scheduled for')
+    expect(screen.queryByRole('button', { name: 'Unschedule' })).toBeNull()
     expect((await textBox()).readOnly).toBe(true)
+    expect(screen.getByRole('region', { name: 'Post preview (desktop)' }).textContent).toContain('Now · ')
+  })
+
+  it('a post the publisher has claimed shows as being published too', async () => {
+    const { fake } = hostFor({ post: aPost({ status: 'PENDING_PUBLISH', scheduledAt: '2026-03-03T14:19:00.000Z' }) })
+    open('/content/write-post?postId=post-1', fake)
+    expect((await screen.findByTestId('post-publishing')).textContent).toContain('Publishing…')
+    expect((await textBox()).readOnly).toBe(true)
+  })
+
+  it('a post scheduled days ahead shows its time in the preview header, as LinkedIn’s scheduled-post preview does', async () => {
+    const { fake } = hostFor({ post: aPost({ status: 'SCHEDULED', scheduledAt: '2026-03-10T09:00:00.000Z' }) })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await screen.findByTestId('post-scheduled')
+    const header = () => screen.getByRole('region', { name: /^Post preview/ }).querySelector('header')?.textContent
+    expect(header()).toContain('Scheduled for Tue 10 Mar, 09:00 · ')
+    expect(header()).not.toContain('Now')
+    await events.click(screen.getByRole('radio', { name: /Mobile/ }))
+    expect(header()).toContain('Scheduled for Tue 10 Mar, 09:00 · ')
+  })
+
+  it('a published post shows its age in the preview header, as the feed does', async () => {
+    const { fake } = hostFor({ post: aPost({ status: 'PUBLISHED', publishedAt: '2026-03-01T10:00:00.000Z' }) })
+    open('/content/write-post?postId=post-1', fake)
+    await screen.findByTestId('post-published')
+    expect(screen.getByRole('region', { name: 'Post preview (desktop)' }).querySelector('header')?.textContent).toContain('2d · ')
   })
 
   it('a scheduled post can be unscheduled', async () => {
@@ -334,6 +366,7 @@ describe('Write post: scheduling and publishing', () => {
     await events.click(within(bar).getByRole('button', { name: 'Retry' }))
     await waitFor(() => expect(bodies(fake, 'POST', '/posts/retry')).toEqual([{ postId: 'post-1' }]))
     await waitFor(() => expect(screen.queryByTestId('post-failed')).toBeNull())
+    expect(screen.getByTestId('post-publishing').textContent).toContain('Publishing…')
   })
 
   it('Delete draft asks first, deletes and starts a new post', async () => {

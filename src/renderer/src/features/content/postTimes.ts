@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, format } from 'date-fns'
-import type { AssignedSlot, User } from '@shared/domain'
+import { MINUTE_MS } from '@shared/constants'
+import type { AssignedSlot, Post, User } from '@shared/domain'
 import { localDate, localTime, zonedInstant } from '@shared/rules/slots'
 
 /** A new schedule starts tomorrow at this time. */
@@ -14,6 +15,34 @@ export function userTimeZone(user: Pick<User, 'timezone'>): string {
 /** 'Tue 10 Mar 2026, 09:00' in the timezone (24-hour, as the Plan shows times). */
 export function formatWhen(instant: string, timeZone: string): string {
   return format(new TZDate(new Date(instant).getTime(), timeZone), 'EEE d MMM yyyy, HH:mm')
+}
+
+/** A post's age as LinkedIn's feed writes it: 'Now', '5m', '3h', '2d', '1w', '4mo', '1yr'. */
+export function feedAge(instant: string, now: Date): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(instant)) / MINUTE_MS)
+  if (minutes < 1) return 'Now'
+  if (minutes < 60) return `${minutes}m`
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h`
+  const days = Math.floor(minutes / (24 * 60))
+  if (days < 7) return `${days}d`
+  if (days < 30) return `${Math.floor(days / 7)}w`
+  if (days < 365) return `${Math.floor(days / 30)}mo`
+  return `${Math.floor(days / 365)}yr`
+}
+
+/**
+ * The time in the preview's header. A published post shows its age as the feed does; a post
+ * scheduled ahead shows when it goes out, as LinkedIn's own scheduled-post preview does (the
+ * feed's 'Now' would be wrong for days); anything else would go out now, so 'Now'.
+ */
+export function previewWhen(post: Pick<Post, 'status' | 'scheduledAt' | 'publishedAt'> | null, now: Date, timeZone: string): string {
+  if (post?.status === 'PUBLISHED' && post.publishedAt) return feedAge(post.publishedAt, now)
+  if (post?.status === 'SCHEDULED' && post.scheduledAt && Date.parse(post.scheduledAt) > now.getTime()) {
+    const at = new TZDate(Date.parse(post.scheduledAt), timeZone)
+    const sameYear = at.getFullYear() === new TZDate(now.getTime(), timeZone).getFullYear()
+    return `Scheduled for ${format(at, sameYear ? 'EEE d MMM, HH:mm' : 'EEE d MMM yyyy, HH:mm')}`
+  }
+  return 'Now'
 }
 
 /** A slot as the schedule dialog lists it: when, then its topic tag and content idea when it has them. */

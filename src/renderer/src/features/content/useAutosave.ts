@@ -3,10 +3,13 @@ import type { Post } from '@shared/domain'
 import { usePost, useSavePost } from '@renderer/api/posts'
 import { AutosaveController } from './autosave'
 import type { PostDraft } from './postDraft'
+import { useReached } from './useReached'
 
 /** Polls a post the publisher is about to handle or is handling (its status changes on the server). */
 const WATCH_MS = 3000
 const WATCH_SCHEDULED_MS = 60_000
+/** A scheduled post counts as being published this long before its time (clock skew). */
+const DUE_LEAD_MS = 60_000
 
 function watchInterval(post: Post | undefined): number | false {
   if (!post) return false
@@ -26,8 +29,8 @@ export interface UseAutosaveOptions {
 
 /**
  * The editor's AutosaveController for one post, its state as React state, the server's post
- * (watched while the publisher works on it), and leaving handled: unmount and pagehide send a
- * pending change at once, coming back online retries at once.
+ * (watched while the publisher works on it, `publishing` meanwhile), and leaving handled: unmount
+ * and pagehide send a pending change at once, coming back online retries at once.
  */
 export function useAutosave({ userId, initialPost, initialDraft, onCreated }: UseAutosaveOptions) {
   const send = useSavePost()
@@ -35,7 +38,12 @@ export function useAutosave({ userId, initialPost, initialDraft, onCreated }: Us
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot)
   const server = usePost(snapshot.postId, { refetchInterval: watchInterval })
   const post = server.data ?? (snapshot.postId === initialPost?.id ? initialPost : null)
-  const readOnly = post?.status === 'PUBLISHED' || post?.status === 'PENDING_PUBLISH'
+  // Post now (and Retry) answer SCHEDULED at the server's now: a scheduled post whose time has come
+  // is the publisher's, read-only and shown as being published, like one it has already claimed.
+  // A minute early, as this computer's clock may be behind the server's.
+  const due = useReached(post?.status === 'SCHEDULED' ? post.scheduledAt : null, DUE_LEAD_MS)
+  const publishing = post?.status === 'PENDING_PUBLISH' || (post?.status === 'SCHEDULED' && due)
+  const readOnly = post?.status === 'PUBLISHED' || publishing
 
   useEffect(() => controller.connect({ send, onCreated }), [controller, send, onCreated])
   useEffect(() => controller.setReadOnly(readOnly), [controller, readOnly])
@@ -55,5 +63,5 @@ export function useAutosave({ userId, initialPost, initialDraft, onCreated }: Us
     }
   }, [controller])
 
-  return { ...snapshot, post, readOnly, controller }
+  return { ...snapshot, post, publishing, readOnly, controller }
 }

@@ -114,12 +114,14 @@ export interface PostPreviewProps {
   poll: PollDraft | null
   media: PostMedia[]
   author: { name: string; image: string | null; subtitle: string }
+  /** The header's time ('Now', '2d', 'Scheduled for Tue 10 Mar, 09:00'): postTimes' previewWhen. */
+  when?: string
   width: PreviewWidth
 }
 
 /** The post as LinkedIn's feed shows it, at the desktop column's width or a phone's (issue 6). */
 export function PostPreview(props: PostPreviewProps) {
-  const { type, poll, media, author, width } = props
+  const { type, poll, media, author, when = 'Now', width } = props
   const styles = useStyles()
   const layout = PREVIEW_LAYOUT[width]
   const images = type === 'images' || type === 'multiImage' ? media.filter((m) => m.kind === 'image') : []
@@ -140,7 +142,7 @@ export function PostPreview(props: PostPreviewProps) {
           <span className={styles.name}>{author.name}</span>
           {author.subtitle ? <span className={styles.muted}>{author.subtitle}</span> : null}
           <span className={styles.muted}>
-            Now · <Globe12Regular role="img" aria-label="Anyone" className={styles.globe} />
+            {when} · <Globe12Regular role="img" aria-label="Anyone" className={styles.globe} />
           </span>
         </div>
       </header>
