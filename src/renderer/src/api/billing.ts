@@ -5,7 +5,7 @@ import { BILLING_PORTAL_DELAY_MS, STALE_TIMES } from '@shared/constants'
 import type { Organization } from '@shared/domain'
 import type { HostBridge } from '@shared/host'
 import { useHost } from '@renderer/host/HostContext'
-import { callApi, useCallApi } from './client'
+import { callApi, useCallApi, type IdempotencyPart } from './client'
 import { billingKeys, entitlementKeys, memberKeys, organizationKeys, userKeys } from './queryKeys'
 
 /**
@@ -65,7 +65,7 @@ export function useCheckout() {
   const queryClient = useQueryClient()
   const onSuccess = useBillingChanged()
   return useMutation({
-    mutationFn: (body: CheckoutBody) => callApi(endpoints.checkout, { body }),
+    mutationFn: ({ idempotencyKey, ...body }: CheckoutBody & IdempotencyPart) => callApi(endpoints.checkout, { body, idempotencyKey }),
     onSuccess: async (result) => {
       // The new plan counts at once (the shell's expiry redirect reads it), before the refetch lands.
       if (result.status === 'completed') {
@@ -81,7 +81,7 @@ export function useManageSeats() {
   const callApi = useCallApi()
   const onSuccess = useBillingChanged()
   return useMutation({
-    mutationFn: (body: ManageSeatsBody) => callApi(endpoints.manageSeats, { body }),
+    mutationFn: ({ idempotencyKey, ...body }: ManageSeatsBody & IdempotencyPart) => callApi(endpoints.manageSeats, { body, idempotencyKey }),
     onSuccess: async () => {
       await onSuccess()
     }

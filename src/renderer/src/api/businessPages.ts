@@ -78,7 +78,8 @@ export function useCreateBusinessPostTag(businessPageId: string) {
   const callApi = useCallApi()
   const onSuccess = useBusinessPostTagsChanged(businessPageId)
   return useMutation({
-    mutationFn: (tag: { title: string; color: string }) => callApi(endpoints.createBusinessPostTag, { body: { businessPageId, ...tag } }),
+    mutationFn: ({ idempotencyKey, ...tag }: { title: string; color: string } & IdempotencyPart) =>
+      callApi(endpoints.createBusinessPostTag, { body: { businessPageId, ...tag }, idempotencyKey }),
     onSuccess
   })
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { endpoints, type createPostTagBodySchema, type updatePostTagBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
-import { useCallApi } from './client'
+import { useCallApi, type IdempotencyPart } from './client'
 import { entitlementKeys, memberKeys, postTagKeys } from './queryKeys'
 
 export interface PostTagFilter {
@@ -37,7 +37,11 @@ function usePostTagsChanged() {
 export function useCreatePostTag() {
   const callApi = useCallApi()
   const onSuccess = usePostTagsChanged()
-  return useMutation({ mutationFn: (body: z.input<typeof createPostTagBodySchema>) => callApi(endpoints.createPostTag, { body }), onSuccess })
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...body }: z.input<typeof createPostTagBodySchema> & IdempotencyPart) =>
+      callApi(endpoints.createPostTag, { body, idempotencyKey }),
+    onSuccess
+  })
 }
 
 export function useUpdatePostTag() {

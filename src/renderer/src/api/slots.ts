@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints, type BodyOf, type CreateSlotBody, type SlotScope } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
-import { useCallApi } from './client'
+import { useCallApi, type IdempotencyPart } from './client'
 import { notificationKeys, scheduleKeys, slotTagKeys, userKeys } from './queryKeys'
 
 export type UpdateSlotBody = BodyOf<typeof endpoints.updateAssignedSlot>
@@ -27,11 +27,14 @@ function useSlotsChanged() {
     ])
 }
 
-/** POST /schedule/assigned-slots/create: one slot per member and occurrence. */
+/** POST /schedule/assigned-slots/create: one slot per member and occurrence (idempotent with the dialog submission's key). */
 export function useCreateSlots() {
   const callApi = useCallApi()
   const onSuccess = useSlotsChanged()
-  return useMutation({ mutationFn: (body: CreateSlotBody) => callApi(endpoints.createAssignedSlots, { body }), onSuccess })
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...body }: CreateSlotBody & IdempotencyPart) => callApi(endpoints.createAssignedSlots, { body, idempotencyKey }),
+    onSuccess
+  })
 }
 
 /** PUT /schedule/assigned-slots/update: one slot, or it and the later ones of its series. */
