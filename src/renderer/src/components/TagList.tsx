@@ -19,10 +19,14 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium
   },
   checked: { backgroundColor: tokens.colorBrandBackground2 },
+  // The radio takes the row, and its label holds the swatch and text: a click on the name selects too.
+  radio: { display: 'flex', alignItems: 'center', flexGrow: 1, minWidth: 0 },
+  radioLabel: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexGrow: 1, minWidth: 0, cursor: 'pointer' },
+  content: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexGrow: 1, minWidth: 0 },
   swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, flexShrink: 0 },
   text: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
   description: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
   create: { display: 'flex', gap: tokens.spacingHorizontalS }
 })
 
@@ -107,24 +111,46 @@ export function TagList({
       {!loading && items.length === 0 ? <EmptyState message={emptyMessage} /> : null}
       {items.length > 0 ? (
         <ul className={styles.list} aria-label={label} role={onSelect ? 'radiogroup' : undefined}>
-          {items.map((item) => (
-            <li
-              key={item.uid}
-              className={mergeClasses(styles.item, item.checked && styles.checked)}
-              data-testid={`${testId}-item-${item.id}`}
-              data-checked={item.checked}
-            >
-              {onSelect ? (
-                <Radio checked={item.checked} onChange={() => onSelect(item.id)} aria-label={item.label} data-testid={`${testId}-check-${item.id}`} />
-              ) : null}
-              <span className={styles.swatch} style={{ backgroundColor: item.color }} aria-hidden />
-              <span className={styles.text}>
-                <Text weight="semibold">{item.label}</Text>
-                {item.description ? <Text size={200} className={styles.description}>{item.description}</Text> : null}
-              </span>
-              {actions ? <span className={styles.actions}>{actions(item)}</span> : null}
-            </li>
-          ))}
+          {items.map((item) => {
+            // Long titles and descriptions keep to one line each, cut with an ellipsis; the tooltip has them whole.
+            const content = (
+              <>
+                <span className={styles.swatch} style={{ backgroundColor: item.color }} aria-hidden />
+                <span className={styles.text}>
+                  <Text weight="semibold" block truncate wrap={false} title={item.label}>
+                    {item.label}
+                  </Text>
+                  {item.description ? (
+                    <Text size={200} block truncate wrap={false} title={item.description} className={styles.description}>
+                      {item.description}
+                    </Text>
+                  ) : null}
+                </span>
+              </>
+            )
+            return (
+              <li
+                key={item.uid}
+                className={mergeClasses(styles.item, item.checked && styles.checked)}
+                data-testid={`${testId}-item-${item.id}`}
+                data-checked={item.checked}
+              >
+                {onSelect ? (
+                  <Radio
+                    className={styles.radio}
+                    checked={item.checked}
+                    onChange={() => onSelect(item.id)}
+                    aria-label={item.label}
+                    label={{ className: styles.radioLabel, children: content }}
+                    data-testid={`${testId}-check-${item.id}`}
+                  />
+                ) : (
+                  <span className={styles.content}>{content}</span>
+                )}
+                {actions ? <span className={styles.actions}>{actions(item)}</span> : null}
+              </li>
+            )
+          })}
         </ul>
       ) : null}
     </div>

@@ -254,6 +254,28 @@ describe('tag list', () => {
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Beta' }))
     expect(onSelect).toHaveBeenCalledWith('b')
   })
+
+  it('selects a tag from its name and description too, not only from the radio (issue 12)', async () => {
+    const onSelect = vi.fn()
+    const items = toTagListItems([tag('a', 'Alpha'), { ...tag('b', 'Beta'), description: 'Second tag' }], 'a')
+    renderInApp(<TagList items={items} onSelect={onSelect} emptyMessage="No results found" label="Tags" />, createFakeHost())
+    const events = userEvent.setup()
+    await events.click(screen.getByText('Beta'))
+    expect(onSelect).toHaveBeenLastCalledWith('b')
+    await events.click(screen.getByText('Second tag'))
+    expect(onSelect).toHaveBeenCalledTimes(2)
+  })
+
+  it('cuts a long title to one line and keeps the whole of it in the tooltip (issue 12)', () => {
+    const title = 'Quarterly thought leadership on industrial automation, robotics safety and workforce upskilling'
+    renderInApp(<TagList items={toTagListItems([tag('a', title)], null)} onSelect={vi.fn()} emptyMessage="No results found" label="Tags" />, createFakeHost())
+    const name = screen.getByText(title)
+    expect(name.getAttribute('title')).toBe(title)
+    expect(name.className).toContain('fui-Text')
+    // Fluent's truncate: one line, cut with an ellipsis (happy-dom has no layout; Chromium checks it in layout.e2e.ts).
+    expect(getComputedStyle(name).textOverflow).toBe('ellipsis')
+    expect(getComputedStyle(name).whiteSpace).toBe('nowrap')
+  })
 })
 
 describe('QuarterHourSelect', () => {
