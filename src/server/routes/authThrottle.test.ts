@@ -82,7 +82,10 @@ describe.each(kinds)('failed sign-ins across two servers on one database [%s]', 
     expect(statuses.filter((s) => s === 401)).toHaveLength(FAILED_PASSWORD_LIMITS.address.max)
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - FAILED_PASSWORD_LIMITS.address.max)
     const limited = answers.find((a) => a.status === 429)!
-    expect(limited.body.error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (minutes|minute|seconds) and try again\.$/) })
+    expect(limited.body.error).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many attempts\. Please wait \d+ (minutes|minute|seconds) and try again\.$/)
+    })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(10 * 60)
 
@@ -128,7 +131,9 @@ describe.each(kinds)('failed sign-ins across two servers on one database [%s]', 
       expect((await login(new ClientAt(first.app, address), target.email, 'not the password')).status).toBe(401)
     }
     // Successes on either server do not add up: without giving back, the second would be the 11th try.
-    for (const app of [second, first.app, second]) expect((await login(new ClientAt(app, address), target.email, target.password)).status).toBe(200)
+    for (const app of [second, first.app, second]) {
+      expect((await login(new ClientAt(app, address), target.email, target.password)).status).toBe(200)
+    }
     expect((await login(new ClientAt(first.app, address), target.email, 'not the password')).status).toBe(401)
     // Ten failures: now even the right password waits.
     expect((await login(new ClientAt(second, address), target.email, target.password)).status).toBe(429)

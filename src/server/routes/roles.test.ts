@@ -169,7 +169,8 @@ describeEachDatabase('who may grant which role (issue 12)', (t) => {
     it('never takes the role from the request', async () => {
       const invited = await invite(admin, 'MEMBER')
       const client = new TestClient(t().app)
-      const res = await client.post('/join/accept', { token: tokenOf(invited.body.joinUrl), fullName: 'Eve Eager', password: PASSWORD, role: 'ADMIN' })
+      const token = tokenOf(invited.body.joinUrl)
+      const res = await client.post('/join/accept', { token, fullName: 'Eve Eager', password: PASSWORD, role: 'ADMIN' })
       expect([200, 400]).toContain(res.status)
       expect((await roleOf(invited.body.member.id))?.role).toBe('MEMBER')
     })
@@ -193,7 +194,8 @@ describeEachDatabase('who may grant which role (issue 12)', (t) => {
       // An ADMIN invitation a ghost made before ghosts were limited (the stored inviter is the ghost).
       for (const role of ['ADMIN', 'GHOST'] as const) {
         const legacy = await invite(admin, role)
-        await t().db.update(invitations).set({ invitedByUserId: actors.GHOST.userId }).where(eq(invitations.membershipId, await membershipIdOf(legacy.body.member.id)))
+        const membershipId = await membershipIdOf(legacy.body.member.id)
+        await t().db.update(invitations).set({ invitedByUserId: actors.GHOST.userId }).where(eq(invitations.membershipId, membershipId))
         await join(legacy.body.joinUrl, 'Lee Legacy')
         expect(await roleOf(legacy.body.member.id)).toEqual({ role: 'MEMBER', status: 'ACTIVE' })
       }

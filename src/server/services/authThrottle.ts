@@ -62,7 +62,8 @@ export function clientAddressKey(ip: string): string {
   const tailGroups = tail ? tail.split(':') : []
   // An embedded IPv4 address at the end stands for two groups.
   const tailCount = tailGroups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0)
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill('0'), ...tailGroups]
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill('0')
+  const groups = tail === undefined ? headGroups : [...headGroups, ...zeros, ...tailGroups]
   return `${groups
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
@@ -92,12 +93,14 @@ export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
       const at = (ms: number) => new Date(now.getTime() + ms).toISOString()
       // One statement counts both: a window that has ended starts again at 1 (row locks make
       // concurrent hits from any number of servers add up exactly).
+      const [first, second] = counters
+      const nowAt = now.toISOString()
       const result = await db.execute(sql`
         insert into auth_throttle (key_hash, count, reset_at)
-        values (${counters[0]!.hash}, 1, ${at(counters[0]!.windowMs)}::timestamptz), (${counters[1]!.hash}, 1, ${at(counters[1]!.windowMs)}::timestamptz)
+        values (${first!.hash}, 1, ${at(first!.windowMs)}::timestamptz), (${second!.hash}, 1, ${at(second!.windowMs)}::timestamptz)
         on conflict (key_hash) do update set
-          count = case when auth_throttle.reset_at <= ${now.toISOString()}::timestamptz then 1 else auth_throttle.count + 1 end,
-          reset_at = case when auth_throttle.reset_at <= ${now.toISOString()}::timestamptz then excluded.reset_at else auth_throttle.reset_at end
+          count = case when auth_throttle.reset_at <= ${nowAt}::timestamptz then 1 else auth_throttle.count + 1 end,
+          reset_at = case when auth_throttle.reset_at <= ${nowAt}::timestamptz then excluded.reset_at else auth_throttle.reset_at end
         returning key_hash, count, reset_at`)
       const rows = rowsOf<{ key_hash: string; count: number | string; reset_at: Date | string }>(result).map((r) => ({
         hash: r.key_hash,
