@@ -50,6 +50,7 @@ import { ScheduleDialog } from './ScheduleDialog'
 import { SlotSummary } from './SlotSummary'
 import { activeMedia, draftProblems, emptyDraft, postTypeOf, type PostDraft, type PostTypeChoice } from './postDraft'
 import { previewWhen, userTimeZone } from './postTimes'
+import { LinkedInRequired, linkedInProblem } from './LinkedInRequired'
 import { ActionError } from './ActionError'
 import { usePostActions } from './usePostActions'
 import { useAutosave } from './useAutosave'
@@ -168,7 +169,12 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   const conflict = autosave.state === 'conflict'
 
   const now = useNow()
-  const blocked = uploading ? WAIT_FOR_UPLOADS : conflict ? MESSAGES.postChangedElsewhere : Object.values(problems).join(' ') || null
+  const linkedIn = linkedInProblem(user, now)
+  const blocked = uploading
+    ? WAIT_FOR_UPLOADS
+    : conflict
+      ? MESSAGES.postChangedElsewhere
+      : (linkedIn?.message ?? (Object.values(problems).join(' ') || null))
   const canAct = !readOnly && blocked === null && !actions.busy
   const scheduled = post?.status === 'SCHEDULED'
 
@@ -258,10 +264,12 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             <MessageBarBody>{MESSAGES.slotNotFound} This post is not tied to a slot.</MessageBarBody>
           </MessageBar>
         ) : null}
+        {linkedIn && !readOnly ? <LinkedInRequired problem={linkedIn} /> : null}
         {post ? (
           <PostStatusBar
             post={post}
             publishing={publishing}
+            linkedInBlocked={linkedIn !== null}
             timeZone={timeZone}
             busy={actions.busy}
             onUnschedule={actions.unschedule}

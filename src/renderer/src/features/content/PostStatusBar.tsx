@@ -10,6 +10,8 @@ export interface PostStatusBarProps {
   /** The publisher has it or is about to (PENDING_PUBLISH, or SCHEDULED with its time come). */
   publishing: boolean
   timeZone: string
+  /** No usable LinkedIn connection: Edit time and Retry would be refused (the editor says why). */
+  linkedInBlocked?: boolean
   /** An action on the post is running: its buttons wait. */
   busy: boolean
   onUnschedule: () => void
@@ -24,7 +26,7 @@ export interface PostStatusBarProps {
  * user's explicit decision: the publisher never retries by itself).
  */
 export function PostStatusBar(props: PostStatusBarProps) {
-  const { post, publishing, timeZone, busy, onUnschedule, onEditTime, onRetry, onViewOnLinkedIn } = props
+  const { post, publishing, timeZone, busy, linkedInBlocked = false, onUnschedule, onEditTime, onRetry, onViewOnLinkedIn } = props
   // Before 'Scheduled for': Post now answers SCHEDULED at the server's now, a time never to show as ahead.
   if (publishing) {
     return (
@@ -41,7 +43,7 @@ export function PostStatusBar(props: PostStatusBarProps) {
       <MessageBar intent="info" data-testid="post-scheduled">
         <MessageBarBody>Scheduled for {formatWhen(post.scheduledAt, timeZone)}</MessageBarBody>
         <MessageBarActions>
-          <Button size="small" onClick={onEditTime} disabled={busy}>
+          <Button size="small" onClick={onEditTime} disabled={busy || linkedInBlocked}>
             Edit time
           </Button>
           <Button size="small" onClick={onUnschedule} disabled={busy}>
@@ -85,7 +87,7 @@ export function PostStatusBar(props: PostStatusBarProps) {
         </MessageBarBody>
         <MessageBarActions>
           {reconnect ? <RouterLink to={paths.settings}>Settings</RouterLink> : null}
-          <Button size="small" onClick={onRetry} disabled={busy}>
+          <Button size="small" onClick={onRetry} disabled={busy || linkedInBlocked}>
             Retry
           </Button>
         </MessageBarActions>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
-import type { AssignedSlot, Post } from '@shared/domain'
+import type { AssignedSlot, Post, User } from '@shared/domain'
 import type { HostRequest, HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization } from '@renderer/testing/fixtures'
@@ -30,7 +30,7 @@ const page = aBusinessPage({ id: 'page-1', linkedInCompanyName: 'Acme Robotics' 
 type Reply = HostResponse | ((req: HostRequest) => HostResponse | Promise<HostResponse>)
 
 /** The post endpoints as the server behaves: versions bump on every change, a stale version is a 409. */
-function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?: Record<string, Reply> } = {}) {
+function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?: Record<string, Reply>; user?: Partial<User> } = {}) {
   const state = { post: options.post ?? null }
   const store = (changes: Partial<Post>) => {
     state.post = { ...(state.post ?? aPost()), ...changes, version: (state.post?.version ?? 0) + 1 }
@@ -47,7 +47,7 @@ function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?
     }
   }
   const fake = createFakeHost({
-    'GET /user': ok(aUser({ userOrgBusinessPages: [{ businessPageId: 'page-1', businessPage: { id: 'page-1' } }] })),
+    'GET /user': ok(aUser({ userOrgBusinessPages: [{ businessPageId: 'page-1', businessPage: { id: 'page-1' } }], ...options.user })),
     'GET /organization': ok(anOrganization({ organizationBusinessPages: [page] }, NOW)),
     'GET /billing/verify/entitled': ok([]),
     'GET /schedule/assigned-slots': ok(options.slots ?? []),
@@ -327,6 +327,37 @@ describe('Write post: scheduling and publishing', () => {
     open('/content/write-post?postId=post-1', fake)
     await screen.findByTestId('post-published')
     expect(screen.getByRole('region', { name: 'Post preview (desktop)' }).querySelector('header')?.textContent).toContain('2d · ')
+  })
+
+  it('without a LinkedIn connection Schedule and Post now wait, saying why and linking to Settings', async () => {
+    const { fake } = hostFor({ post: aPost(), user: { isLinkedInConnected: false, linkedInExpireAt: null } })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    const notice = await screen.findByTestId('post-linkedin-required')
+    expect(notice.textContent).toContain(MESSAGES.linkedInNotConnected)
+    expect(within(notice).getByRole('link', { name: 'Profile Settings' }).getAttribute('href')).toBe('/settings')
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+    await events.click(button('Post now'))
+    expect(screen.queryByTestId('post-now-dialog')).toBeNull()
+    expect(fake.requestsTo('POST', '/posts/publish-now')).toEqual([])
+  })
+
+  it('an expired LinkedIn connection likewise, with Reconnect', async () => {
+    const { fake } = hostFor({ post: aPost(), user: { isLinkedInConnected: true, linkedInExpireAt: '2026-03-02T09:00:00.000Z' } })
+    open('/content/write-post?postId=post-1', fake)
+    const notice = await screen.findByTestId('post-linkedin-required')
+    expect(notice.textContent).toContain(MESSAGES.linkedInExpired)
+    expect(within(notice).getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/settings')
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+  })
+
+  it('a connection still valid, even expiring soon, lets the post go', async () => {
+    const { fake } = hostFor({ post: aPost(), user: { isLinkedInConnected: true, linkedInExpireAt: '2026-03-05T09:00:00.000Z' } })
+    open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    expect(screen.queryByTestId('post-linkedin-required')).toBeNull()
+    expect(button('Post now').getAttribute('aria-disabled')).toBeNull()
   })
 
   it('a scheduled post can be unscheduled', async () => {

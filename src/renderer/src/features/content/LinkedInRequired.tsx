@@ -1,0 +1,37 @@
+import { MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components'
+import type { User } from '@shared/domain'
+import { computeBanners } from '@shared/rules'
+import { RouterLink } from '@renderer/components/RouterLink'
+
+export interface LinkedInProblem {
+  /** The banners' words: 'You need to connect to LinkedIn.' or 'You need to reconnect to LinkedIn.' */
+  message: string
+  /** The banners' link: 'Profile Settings' or 'Reconnect', to Settings, where the LinkedIn card is. */
+  linkLabel: string
+  linkTo: string
+}
+
+/**
+ * Why the user cannot schedule or publish yet, if their LinkedIn connection is the reason: none, or
+ * expired. The same rule as the banners (spec §2), so the screen and the banner never disagree; the
+ * server refuses the same two cases (README, writing and publishing).
+ */
+export function linkedInProblem(user: Pick<User, 'isLinkedInConnected' | 'linkedInExpireAt'>, now: Date): LinkedInProblem | null {
+  const { isLinkedInConnected, linkedInExpireAt } = user
+  const banner = computeBanners({ plan: null, isLinkedInConnected, linkedInExpireAt }, now).find(
+    (b) => b.kind === 'linkedin-missing' || b.kind === 'linkedin-expired'
+  )
+  return banner ? { message: banner.message, linkLabel: banner.linkLabel, linkTo: banner.linkTo } : null
+}
+
+/** Under the toolbar while Schedule and Post now wait for a LinkedIn connection: why, and where to fix it. */
+export function LinkedInRequired({ problem }: { problem: LinkedInProblem }) {
+  return (
+    <MessageBar intent="warning" data-testid="post-linkedin-required">
+      <MessageBarBody>{problem.message} You can schedule and post once you have.</MessageBarBody>
+      <MessageBarActions>
+        <RouterLink to={problem.linkTo}>{problem.linkLabel}</RouterLink>
+      </MessageBarActions>
+    </MessageBar>
+  )
+}
