@@ -100,14 +100,17 @@ const useStyles = makeStyles({
     '@media (max-width: 1199.98px)': { gridTemplateColumns: 'minmax(0, 1fr)' }
   },
   composer: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  postAs: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '> :last-child': { flex: '0 1 360px' } },
+  postAs: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '> :last-child': { flex: '0 1 360px', minWidth: 0 } },
+  // A native select is at least as wide as its longest option (a long page name): on a phone it must shrink below that.
+  shrink: { minWidth: 0 },
   choices: { flexWrap: 'wrap' },
   choice: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   text: { '& textarea': { minHeight: '240px' } },
   counterRow: { display: 'flex', justifyContent: 'flex-end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
   counter: { color: tokens.colorNeutralForeground3, fontVariantNumeric: 'tabular-nums' },
   counterOver: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'center', maxWidth: '100%', overflowX: 'auto' }
+  // No sideways scrolling: the preview narrows to the column (PostPreview fits its parts to any width).
+  preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'center', minWidth: 0, maxWidth: '100%' }
 })
 
 export interface PostEditorProps {
@@ -291,6 +294,8 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             <Avatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
             <Field label="Post as">
               <Select
+                className={styles.shrink}
+                select={{ className: styles.shrink }}
                 value={draft.businessPageId ?? ''}
                 onChange={(_, d) => edit((current) => ({ ...current, businessPageId: d.value || null }))}
                 disabled={readOnly || pageOptions.length === 0}

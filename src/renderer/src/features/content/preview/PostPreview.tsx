@@ -32,7 +32,9 @@ const useStyles = makeStyles({
     border: `1px solid ${LINKEDIN.border}`,
     borderRadius: '8px',
     overflow: 'hidden',
-    textAlign: 'left'
+    textAlign: 'left',
+    // The reactions row fits itself to the card's width (a phone's, or a window narrower than LinkedIn's column).
+    containerType: 'inline-size'
   },
   header: { display: 'flex', gap: '8px', padding: '12px 16px 0' },
   who: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -105,7 +107,17 @@ const useStyles = makeStyles({
     color: LINKEDIN.muted,
     fontWeight: 600
   },
-  action: { display: 'flex', alignItems: 'center', gap: '4px', padding: '8px' }
+  action: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '4px',
+    padding: '8px',
+    minWidth: 0,
+    whiteSpace: 'nowrap',
+    // LinkedIn's phone layout: each label under its icon, in small type, so all four fit a 360 px card.
+    '@container (max-width: 479.98px)': { flexDirection: 'column', gap: '2px', padding: '6px 4px', fontSize: '12px', lineHeight: '16px' }
+  }
 })
 
 export interface PostPreviewProps {

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Post } from '../../src/shared/domain'
+import type { RunningTestServer } from '../../src/server/testing/harness'
+import { encodePng } from '../../src/server/testing/images'
+import { launchChromium } from './support/browser'
+import { startE2eServer } from './support/server'
+
+let server: RunningTestServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const headers = { 'x-pagecrew-client': 'e2e' }
+// Sign-up asks for a strong password.
+const PASSWORD = 'correct horse battery staple 42'
+// A long page name, as real company pages have: the 'Post as' field and the preview header must cope.
+const PAGE_NAME = 'Northwind Industrial Automation & Robotics Consulting Group'
+
+async function api<T>(context: BrowserContext, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await context.request.fetch(`${server.url}/api${path}`, { method, headers, data })
+  if (res.status() !== 200) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** An account with an organization and a company page it may post as, made through the API (the context keeps the cookie). */
+async function signUp(context: BrowserContext, email: string) {
+  await api(context, 'POST', '/auth/signup', { email, password: PASSWORD, fullName: 'Maximiliana Featherstonehaugh' })
+  await api(context, 'POST', '/auth/create-organization', {
+    organizationName: 'Northwind',
+    linkedInCompanyName: PAGE_NAME,
+    linkedInPageLink: 'https://www.linkedin.com/company/northwind',
+    linkedInWebsite: 'https://northwind.example',
+    industry: 'Manufacturing',
+    linkedInCompanyDescription: 'Automation for mid-sized factories.'
+  })
+  const organization = await api<{ organizationBusinessPages: { id: string }[] }>(context, 'GET', '/organization')
+  const me = await api<{ id: string }>(context, 'GET', '/user')
+  await api(context, 'PUT', '/members/update', { userId: me.id, selectedBusinessPages: [organization.organizationBusinessPages[0]!.id] })
+}
+
+interface Overflow {
+  element: string
+  right: number
+}
+
+interface Layout {
+  viewport: number
+  scrollWidth: number
+  /** Visible elements whose box ends right of the viewport. */
+  overflows: Overflow[]
+  /** Containers scrolling sideways that are not meant to (e.g. the page's main area hiding a too-wide child). */
+  sidewaysScrollers: { element: string; scrollWidth: number; clientWidth: number }[]
+}
+
+/**
+ * What sticks out of the viewport sideways. Text fields scroll their own text on purpose (and so
+ * would an element marked data-scrolls-sideways): what is inside them is theirs. Every other
+ * container must not scroll sideways: the shell's main area scrolls (for its height), and a child
+ * wider than the window would hide in it instead of widening the document.
+ */
+function measureLayout(page: Page): Promise<Layout> {
+  return page.evaluate(() => {
+    const viewport = window.innerWidth
+    const INTENTIONAL = 'textarea, input, select, [data-scrolls-sideways]'
+    const describe = (el: Element) => {
+      const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40)
+      const classes = typeof el.className === 'string' ? el.className.split(' ').filter((c) => c.startsWith('fui-')).join('.') : ''
+      return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${name}"`
+    }
+    const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+    const overflows: Overflow[] = []
+    const sidewaysScrollers: Layout['sidewaysScrollers'] = []
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue
+      if (el.parentElement?.closest(INTENTIONAL)) continue
+      if (box.right > viewport + 1) overflows.push({ element: describe(el), right: Math.round(box.right) })
+      if (scrolls(el) && !el.matches(INTENTIONAL) && el.scrollWidth > el.clientWidth + 1) {
+        sidewaysScrollers.push({ element: describe(el), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth })
+      }
+    }
+    return { viewport, scrollWidth: document.documentElement.scrollWidth, overflows, sidewaysScrollers }
+  })
+}
+
+/** 'Send' in the mobile preview: its box inside the preview card's and the viewport's. */
+async function sendVisibility(page: Page) {
+  const preview = page.getByRole('region', { name: 'Post preview (mobile)' })
+  return preview.evaluate((card) => {
+    const send = [...card.querySelectorAll('[data-testid="preview-actions"] > *')].find((el) => el.textContent?.trim() === 'Send')
+    if (!send) return null
+    // The card into view, not Send itself: scrolling to Send would also scroll a card that clips it.
+    card.scrollIntoView({ block: 'center' })
+    const s = send.getBoundingClientRect()
+    const c = card.getBoundingClientRect()
+    return {
+      send: { left: s.left, right: s.right },
+      card: { left: c.left, right: c.right, scrollWidth: card.scrollWidth, clientWidth: card.clientWidth },
+      viewport: window.innerWidth,
+      // Scrolled out of a sideways-scrolling wrapper also hides it: the point at its centre must be Send's own.
+      onTop: (() => {
+        const hit = document.elementFromPoint(s.left + s.width / 2, s.top + s.height / 2)
+        return hit !== null && send.contains(hit)
+      })()
+    }
+  })
+}
+
+describe('Create content layout in Chromium', () => {
+  it('fits an image post and both previews at 1440 × 900 and 390 × 844: nothing wider than the window, Send fully visible', async () => {
+    const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1440, height: 900 } })
+    await signUp(context, 'max@northwind.example')
+    const page = await context.newPage()
+
+    // An image post, posted as the company page.
+    await page.goto(`${server.url}/content/write-post`)
+    await page.getByTestId('post-as').selectOption({ label: PAGE_NAME })
+    await page.getByRole('radio', { name: 'Add image' }).click()
+    await page.getByRole('textbox', { name: 'Post text' }).fill('Our new line is running. #automation https://northwind.example/line-4')
+    await page
+      .getByTestId('media-uploader')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'factory-floor-line-4-opening-day.png', mimeType: 'image/png', buffer: encodePng(1200, 800) })
+    await page.getByTestId('media-uploader').getByRole('img', { name: /factory-floor/ }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId('autosave-state').textContent(), { timeout: 15_000 }).toMatch(/^Saved/)
+    const postId = new URL(page.url()).searchParams.get('postId')
+    expect((await api<Post>(context, 'GET', `/posts/get?postId=${postId}`)).media).toHaveLength(1)
+
+    const layouts: Record<string, Layout> = {}
+    const sends: Record<string, Awaited<ReturnType<typeof sendVisibility>>> = {}
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 }
+    ]) {
+      const name = `${size.width} × ${size.height}`
+      await page.setViewportSize(size)
+      await page.goto(`${server.url}/content/write-post?postId=${postId}`)
+      await page.getByTestId('media-uploader').getByRole('img', { name: /factory-floor/ }).waitFor()
+      await page.getByRole('region', { name: 'Post preview (desktop)' }).getByRole('img').first().waitFor()
+      await page.evaluate(() => document.fonts.ready)
+      layouts[`${name}, desktop preview`] = await measureLayout(page)
+
+      await page.getByRole('radio', { name: /mobile/i }).click()
+      await page.getByRole('region', { name: 'Post preview (mobile)' }).getByRole('img').first().waitFor()
+      layouts[`${name}, mobile preview`] = await measureLayout(page)
+      sends[name] = await sendVisibility(page)
+    }
+    // Everything measured before any check, so a failure shows all that overflows.
+    console.log(JSON.stringify({ layouts, sends }, null, 1))
+    for (const [name, { overflows, sidewaysScrollers, scrollWidth, viewport }] of Object.entries(layouts)) {
+      expect(overflows, name).toEqual([])
+      expect(sidewaysScrollers, name).toEqual([])
+      expect(scrollWidth, name).toBeLessThanOrEqual(viewport)
+    }
+    for (const [name, send] of Object.entries(sends)) {
+      expect(send, `Send in the mobile preview at ${name}`).not.toBeNull()
+      expect(send!.send.left, name).toBeGreaterThanOrEqual(send!.card.left)
+      expect(send!.send.right, name).toBeLessThanOrEqual(send!.card.right)
+      expect(send!.send.right, name).toBeLessThanOrEqual(send!.viewport)
+      // Nothing in the card is cut off at its sides.
+      expect(send!.card.scrollWidth, name).toBeLessThanOrEqual(send!.card.clientWidth)
+      expect(send!.onTop, name).toBe(true)
+    }
+    await context.close()
+  })
+})
