@@ -36,8 +36,10 @@ export function MemberPicker({
         return {
           value: m.id,
           label: memberName(m),
-          secondary: isDisable && team ? `${m.email} · in ${team}` : m.email,
+          secondary: m.email || undefined,
           disabled: isDisable,
+          // Why it cannot be chosen (spec §6: one team per person), where the member is now.
+          disabledReason: isDisable ? (team ? `In ${team}` : 'In another team') : undefined,
           media: <Avatar name={memberName(m)} image={m.image ? { src: m.image } : undefined} size={24} color="colorful" />
         }
       }),

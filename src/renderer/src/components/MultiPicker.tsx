@@ -19,10 +19,25 @@ export interface PickerOption {
   secondary?: string
   media?: ReactElement
   disabled?: boolean
+  /** Why a disabled option cannot be chosen, shown with it (e.g. 'In Sales'). */
+  disabledReason?: string
 }
 
 const useStyles = makeStyles({
-  note: { display: 'block', padding: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 }
+  note: { display: 'block', padding: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
+  // A chosen value with a long name keeps to the control's width, cut with an ellipsis.
+  group: { minWidth: 0, maxWidth: '100%' },
+  tag: { maxWidth: '100%', minWidth: 0 },
+  tagText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // Fluent styles every TagPickerOption as enabled: a disabled one must not look choosable.
+  disabled: {
+    color: tokens.colorNeutralForegroundDisabled,
+    cursor: 'not-allowed',
+    ':hover': { backgroundColor: 'transparent', color: tokens.colorNeutralForegroundDisabled },
+    ':active': { backgroundColor: 'transparent', color: tokens.colorNeutralForegroundDisabled }
+  },
+  disabledMedia: { opacity: 0.5 },
+  reason: { fontWeight: tokens.fontWeightSemibold }
 })
 
 /** Long lists render this many matches; typing narrows them (the members of a big organization). */
@@ -85,12 +100,21 @@ export function MultiPicker({
       }}
     >
       <TagPickerControl data-testid={testId}>
-        <TagPickerGroup aria-label={`Chosen: ${label}`}>
+        <TagPickerGroup className={styles.group} aria-label={`Chosen: ${label}`}>
           {selected.map((value) => {
             const option = byValue.get(value)
+            const text = option?.label ?? value
             return (
-              <Tag key={value} shape="rounded" value={value} media={option?.media} data-testid={`${testId}-tag-${value}`}>
-                {option?.label ?? value}
+              <Tag
+                key={value}
+                shape="rounded"
+                value={value}
+                media={option?.media}
+                className={styles.tag}
+                primaryText={{ className: styles.tagText, title: text }}
+                data-testid={`${testId}-tag-${value}`}
+              >
+                {text}
               </Tag>
             )
           })}
@@ -118,12 +142,25 @@ export function MultiPicker({
             // TagPickerOption hands its props to Combobox's option, which honours `disabled`
             // (aria-disabled, not selectable) though TagPickerOption's props type omits it.
             const disabledProp: object = { disabled: option.disabled }
+            const reason = option.disabled ? option.disabledReason : undefined
             return (
               <TagPickerOption
                 key={option.value}
                 value={option.value}
-                media={option.media}
-                secondaryContent={option.secondary}
+                media={option.media ? { children: option.media, className: option.disabled ? styles.disabledMedia : undefined } : undefined}
+                secondaryContent={
+                  reason ? (
+                    <>
+                      <span className={styles.reason}>{reason}</span>
+                      {option.secondary ? ` · ${option.secondary}` : null}
+                    </>
+                  ) : (
+                    option.secondary
+                  )
+                }
+                className={option.disabled ? styles.disabled : undefined}
+                title={reason}
+                data-disabled={option.disabled ? 'true' : undefined}
                 data-testid={`${testId}-option-${option.value}`}
                 {...disabledProp}
               >

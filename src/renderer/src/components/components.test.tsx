@@ -114,7 +114,11 @@ describe('team member picker rules', () => {
     expect(screen.queryByTestId('member-picker-option-invited')).toBeNull()
     const elsewhere = screen.getByTestId('member-picker-option-elsewhere')
     expect(elsewhere.getAttribute('aria-disabled')).toBe('true')
-    expect(elsewhere.textContent).toContain('in Beta')
+    expect(elsewhere.textContent).toContain('In Beta')
+    // It looks disabled too, with its reason (issue 12): Fluent styles every picker option as choosable.
+    expect(getComputedStyle(elsewhere).cursor).toBe('not-allowed')
+    expect(elsewhere.getAttribute('title')).toBe('In Beta')
+    expect(getComputedStyle(screen.getByTestId('member-picker-option-free')).cursor).not.toBe('not-allowed')
     await events.click(elsewhere)
     expect(onChange).not.toHaveBeenCalled()
     await events.click(screen.getByTestId('member-picker-option-free'))
