@@ -2,6 +2,10 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 /**
  * Import direction (DESIGN.md §2): shared <- server | main | preload | renderer, never sideways.
@@ -20,6 +24,39 @@ const layer = (forbiddenLayers, { electron = false } = {}) => ({
   ]
 })
 
+/**
+ * Renderer boundaries (DESIGN.md §2, bulletproof-react): code flows one way. app/ composes everything; the shell and
+ * the features build on dialogs/ (shared by both), components/, lib/, hooks/, api/ and host/, which import none of
+ * them. Features do not import each other or app/, and the shell does not import features. Paths are resolved, so
+ * relative and `@renderer/*` imports are both caught; features are read from disk, so a new one is fenced in at once.
+ */
+const renderer = 'src/renderer/src'
+const features = readdirSync(join(import.meta.dirname, renderer, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const shared = ['components', 'lib', 'hooks', 'api', 'host', 'dialogs']
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `${renderer}/features/${feature}`,
+    from: `${renderer}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what both need to components/, lib/, api/ or dialogs/.'
+  })),
+  { target: `${renderer}/features`, from: `${renderer}/app`, message: 'Features do not import app/: it composes them.' },
+  { target: `${renderer}/shell`, from: `${renderer}/features`, message: 'The shell does not import features: share through dialogs/ or components/.' },
+  {
+    target: shared.map((folder) => `${renderer}/${folder}`),
+    from: ['features', 'shell', 'app'].map((folder) => `${renderer}/${folder}`),
+    message: `${shared.join(', ')} sit below features, shell and app and do not import them.`
+  }
+]
+const testHelperZone = {
+  target: renderer,
+  from: `${renderer}/testing`,
+  message: 'Only tests (*.test.ts(x)) import the test helpers in testing/.'
+}
+const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] })
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -29,6 +66,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off'
+    }
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle parses each imported file itself and needs to be told which parser reads TypeScript.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${import.meta.dirname}/tsconfig.base.json` })]
+    },
+    rules: {
+      // Type-only imports are erased and do not count. Packages are not walked: a cycle through node_modules is not ours to fix.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }]
     }
   },
   {
@@ -43,6 +93,13 @@ export default tseslint.config(
   { files: ['src/main/**/*.ts'], rules: layer(['server', 'preload', 'renderer']) },
   { files: ['src/main/electron/**/*.ts'], rules: layer(['server', 'preload', 'renderer'], { electron: true }) },
   { files: ['src/renderer/**/*.{ts,tsx}'], rules: layer(['server', 'main', 'preload']) },
+  // Tests keep the same boundaries; beyond them only tests (and the helpers themselves) import the test helpers.
+  { files: [`${renderer}/**/*.{ts,tsx}`], rules: restrictedPaths(boundaryZones) },
+  {
+    files: [`${renderer}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${renderer}/testing/**`],
+    rules: restrictedPaths([...boundaryZones, testHelperZone])
+  },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

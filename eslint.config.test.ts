@@ -1,0 +1,99 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The import boundaries of eslint.config.js (DESIGN.md §2), proven on snippets linted as if they sat at a
+ * path in the repository. The imported modules are real files, so the rules resolve them as they resolve
+ * the app's own imports (aliases through the TypeScript resolver).
+ */
+const root = import.meta.dirname
+const eslint = new ESLint({ cwd: root })
+const renderer = 'src/renderer/src'
+
+/** Real modules the snippets import; checked to exist, or an 'allowed' case would pass without resolving anything. */
+const modules = {
+  billingFeature: `${renderer}/features/billing/planFormat.ts`,
+  scheduleFeature: `${renderer}/features/schedule/calendarDates.ts`,
+  providers: `${renderer}/app/Providers.tsx`,
+  emptyState: `${renderer}/components/EmptyState.tsx`,
+  members: `${renderer}/api/members.ts`,
+  queryKeys: `${renderer}/api/queryKeys.ts`,
+  memberErrors: `${renderer}/dialogs/members/memberErrors.ts`,
+  fixtures: `${renderer}/testing/fixtures.ts`,
+  constants: 'src/shared/constants.ts'
+}
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`)
+}
+
+describe('lint boundaries', () => {
+  it('imports real modules', () => {
+    for (const path of Object.values(modules)) expect(existsSync(join(root, path)), path).toBe(true)
+  })
+
+  it.each([
+    ['a feature imports another feature (alias)', `${renderer}/features/schedule/Probe.tsx`, "import { formatAmount } from '@renderer/features/billing/planFormat'"],
+    ['a feature imports another feature (relative)', `${renderer}/features/schedule/Probe.tsx`, "import { formatAmount } from '../billing/planFormat'"],
+    ['a feature imports app/', `${renderer}/features/content/Probe.tsx`, "import { Providers } from '@renderer/app/Providers'"],
+    ['the shell imports a feature', `${renderer}/shell/Probe.tsx`, "import { formatAmount } from '@renderer/features/billing/planFormat'"],
+    ['components/ imports a feature', `${renderer}/components/Probe.tsx`, "import { formatAmount } from '@renderer/features/billing/planFormat'"],
+    ['api/ imports app/', `${renderer}/api/probe.ts`, "import { Providers } from '@renderer/app/Providers'"],
+    ['dialogs/ imports a feature', `${renderer}/dialogs/teams/Probe.tsx`, "import { formatAmount } from '@renderer/features/billing/planFormat'"],
+    ['app code imports a test helper', `${renderer}/features/schedule/Probe.tsx`, "import { aUser } from '@renderer/testing/fixtures'"],
+    ['a test imports another feature', `${renderer}/features/schedule/Probe.test.tsx`, "import { formatAmount } from '@renderer/features/billing/planFormat'"]
+  ])('reports %s', async (_case, filePath, importLine) => {
+    const ids = await ruleIds(filePath, `${importLine}\nexport const probe = [${importLine.match(/\{ (\w+) \}/)?.[1]}]\n`)
+    expect(ids).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it('reports an import cycle, through an alias', async () => {
+    // members.ts imports queryKeys.ts: linted as queryKeys.ts, this import closes the circle.
+    const ids = await ruleIds(modules.queryKeys, "import { MEMBERS_PAGE_SIZE } from '@renderer/api/members'\nexport const probe = MEMBERS_PAGE_SIZE\n")
+    expect(ids).toEqual(['import-x/no-cycle'])
+  })
+
+  it.each([
+    ['the renderer imports server code', `${renderer}/lib/probe.ts`, "import { ApiError } from '../../../server/errors'"],
+    ['shared imports the renderer', 'src/shared/probe.ts', "import { MEMBERS_PAGE_SIZE } from '@renderer/api/members'"],
+    ['main services import Electron', 'src/main/services/probe.ts', "import { app } from 'electron'"]
+  ])('keeps the layers: reports %s', async (_case, filePath, importLine) => {
+    const ids = await ruleIds(filePath, `${importLine}\nexport const probe = [${importLine.match(/\{ (\w+) \}/)?.[1]}]\n`)
+    expect(ids).toContain('no-restricted-imports')
+  })
+
+  it('allows a feature its own folder, shared, components, api and dialogs; a test also the test helpers', async () => {
+    const imports = [
+      "import { MAX_UPLOAD_BYTES } from '@shared/constants'",
+      "import { EmptyState } from '@renderer/components/EmptyState'",
+      "import { MEMBERS_PAGE_SIZE } from '@renderer/api/members'",
+      "import { memberKeys } from '@renderer/api/queryKeys'",
+      "import { invitationFailure } from '@renderer/dialogs/members/memberErrors'",
+      "import { addDays } from './calendarDates'"
+    ]
+    const code = `${imports.join('\n')}\nexport const probe = [MAX_UPLOAD_BYTES, EmptyState, MEMBERS_PAGE_SIZE, memberKeys, invitationFailure, addDays]\n`
+    expect(await ruleIds(`${renderer}/features/schedule/Probe.tsx`, code)).toEqual([])
+    const testCode = `import { aUser } from '@renderer/testing/fixtures'\n${code.replace('probe =', 'probe = [aUser,')}]`
+    expect(await ruleIds(`${renderer}/features/schedule/Probe.test.tsx`, testCode)).toEqual([])
+  })
+
+  it('finds no two modules whose import paths differ only by case (one would resolve to the other on macOS and Windows)', () => {
+    const seen = new Map<string, string>()
+    const clashes: string[] = []
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name)
+        // Imports name modules without their extension: './tagList' could mean tagList.ts or TagList.tsx.
+        const key = (entry.isDirectory() ? `${path}/` : path.replace(/\.[^.]+$/, '')).toLowerCase()
+        if (seen.has(key)) clashes.push(`${relative(root, seen.get(key) ?? '')} / ${relative(root, path)}`)
+        seen.set(key, path)
+        if (entry.isDirectory()) walk(path)
+      }
+    }
+    walk(join(root, 'src'))
+    expect(clashes).toEqual([])
+  })
+})
