@@ -117,6 +117,8 @@ export function VirtualTable<T>({
       aria-label={label}
       aria-rowcount={(totalRows ?? rows.length) + 1}
       className={styles.table}
+      // Narrower than its columns, the table scrolls sideways inside itself, on purpose (the layout test allows it).
+      data-scrolls-sideways=""
       data-testid={testId}
     >
       <div className={styles.inner} style={{ minWidth }}>

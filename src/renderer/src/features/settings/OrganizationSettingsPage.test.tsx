@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aMember, aPostTag, aTeam, aUser, anAiTemplate, anOrganization, entitlements, memberPage, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
+import { setViewport } from '@renderer/testing/viewport'
 import OrganizationSettingsPage from './OrganizationSettingsPage'
 
 beforeEach(() => {
@@ -48,6 +49,32 @@ describe('/settings/organization', () => {
     expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=ai')
     const names = screen.getAllByTestId(/^ai-template-(Default voice|Bold)$/).map((c) => c.getAttribute('data-testid'))
     expect(names).toEqual(['ai-template-Default voice', 'ai-template-Bold'])
+  })
+
+  it('wraps the tabs onto more lines on a narrow screen instead of cutting them off (issue 12)', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization')
+    const tabs = await screen.findByTestId('organization-tabs')
+    expect(getComputedStyle(tabs).flexWrap).toBe('wrap')
+    expect(getComputedStyle(tabs).overflowX).not.toBe('auto')
+  })
+
+  it('keeps the members table to a 390 px screen: email under the name, role with status, actions (issue 12)', async () => {
+    const restore = setViewport(390)
+    try {
+      const invited = aMember({ id: 'user-3', email: 'lin@example.com', fullName: '', status: 'INVITED' })
+      const fake = hostFor(aUser(), { 'GET /members/list': ok(memberPage([aMember({ id: 'user-1', email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'ADMIN' }), aMember(), invited])) })
+      renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=members')
+      const table = await screen.findByRole('table', { name: 'Members' })
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Role', 'Actions'])
+      const grace = within(table).getByTestId('member-row-grace@example.com')
+      expect(within(grace).getByTestId('member-name').textContent).toBe('Grace Hopper')
+      expect(within(grace).getByTestId('member-email').textContent).toBe('grace@example.com')
+      expect(within(within(table).getByTestId('member-row-lin@example.com')).getByTestId('member-status').textContent).toBe('Invited')
+      // The table scrolls sideways inside itself only when narrower than these few columns.
+      expect(screen.getByTestId('members-table').hasAttribute('data-scrolls-sideways')).toBe(true)
+    } finally {
+      restore()
+    }
   })
 
   it('sends a MEMBER who leads no team to /settings', async () => {

@@ -16,7 +16,8 @@ import { TeamsSection } from './organization/teams/TeamsSection'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  tabs: { overflowX: 'auto' }
+  // The tabs wrap onto more lines on a narrow screen rather than hide past its edge.
+  tabs: { flexWrap: 'wrap' }
 })
 
 /**
