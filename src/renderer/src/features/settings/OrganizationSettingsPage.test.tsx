@@ -179,6 +179,29 @@ describe('Business pages section', () => {
     expect(fake.requestsTo('GET', '/businessPostTag')[0]?.query).toEqual({ businessPageId: 'page-1' })
   })
 
+  it('marks the default page, listed first: the chosen one, else the first page (issue 12)', async () => {
+    const page = (id: string, name: string) => ({ id, image: null, linkedInCompanyName: name, linkedInWebsite: null, linkedInCompanyDescription: null, linkedInPageLink: null, aiSettingTemplate: null })
+    const pages = [page('page-1', 'Acme Page'), page('page-2', 'Acme Careers')]
+    const cards = () => screen.getAllByTestId(/^business-page-Acme/)
+    const marked = () => cards().map((c) => [c.getAttribute('data-testid'), within(c).queryByTestId('business-page-default-badge') !== null, within(c).queryByTestId('business-page-default') !== null])
+
+    // None chosen yet (a new organization): its first page is the default.
+    const first = renderInApp(<OrganizationSettingsPage />, hostFor(aUser(), { 'GET /organization': ok(anOrganization({ organizationBusinessPages: pages, defaultBusinessPageId: null })), 'GET /businessPostTag': ok([]) }), '/settings/organization?section=pages')
+    await screen.findByTestId('business-page-Acme Careers')
+    expect(marked()).toEqual([
+      ['business-page-Acme Page', true, false],
+      ['business-page-Acme Careers', false, true]
+    ])
+    first.unmount()
+
+    renderInApp(<OrganizationSettingsPage />, hostFor(aUser(), { 'GET /organization': ok(anOrganization({ organizationBusinessPages: pages, defaultBusinessPageId: 'page-2' })), 'GET /businessPostTag': ok([]) }), '/settings/organization?section=pages')
+    await screen.findByTestId('business-page-Acme Careers')
+    expect(marked()).toEqual([
+      ['business-page-Acme Careers', true, false],
+      ['business-page-Acme Page', false, true]
+    ])
+  })
+
   it('reports a failed load with a retry', async () => {
     renderInApp(<OrganizationSettingsPage />, hostFor(aUser(), { 'GET /team/list': fail(500, 'Boom') }), '/settings/organization?section=teams')
     expect(await screen.findByText('Try again')).toBeTruthy()

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Avatar, Badge, Button, Caption1, Card, CardHeader, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular, Star20Regular } from '@fluentui/react-icons'
-import type { BusinessPage } from '@shared/domain'
+import type { BusinessPage, Organization } from '@shared/domain'
 import {
   useBusinessPostTags,
   useCreateBusinessPostTag,
@@ -33,6 +33,17 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold }
 })
+
+/**
+ * The organization's default business page: the one it chose (PUT
+ * /organization/settings/default-page/update), else its first page (the one onboarding made), so an
+ * organization with pages always shows one as the default.
+ */
+export function defaultPageId(organization: Pick<Organization, 'organizationBusinessPages' | 'defaultBusinessPageId'>): string | null {
+  const pages = organization.organizationBusinessPages
+  const chosen = pages.find((p) => p.id === organization.defaultBusinessPageId)
+  return (chosen ?? pages[0])?.id ?? null
+}
 
 /** A page's business post tags (spec §3): listed, created from the list, deleted. */
 function BusinessPostTags({ page }: { page: BusinessPage }) {
@@ -90,7 +101,12 @@ function PageCard({ page, isDefault, onEdit, onDelete }: { page: BusinessPage; i
         image={<Avatar name={page.linkedInCompanyName} image={page.image ? { src: page.image } : undefined} shape="square" size={40} color="colorful" />}
         header={
           <Text weight="semibold">
-            {page.linkedInCompanyName} {isDefault ? <Badge appearance="tint" color="brand">Default</Badge> : null}
+            {page.linkedInCompanyName}{' '}
+            {isDefault ? (
+              <Badge appearance="tint" color="brand" data-testid="business-page-default-badge">
+                Default
+              </Badge>
+            ) : null}
           </Text>
         }
         description={<Caption1 className={styles.muted}>{industries.length > 0 ? industries.join(', ') : 'No industries'}</Caption1>}
@@ -141,7 +157,10 @@ export function BusinessPagesSection() {
   const remove = useDeleteBusinessPage()
   const [dialog, setDialog] = useState<{ page: BusinessPage | null } | null>(null)
   const [deleting, setDeleting] = useState<BusinessPage | null>(null)
-  const pages = organization.data?.organizationBusinessPages ?? []
+  const defaultId = organization.data ? defaultPageId(organization.data) : null
+  // The default page first, as AI templates list the default template first (spec §9).
+  const listed = organization.data?.organizationBusinessPages ?? []
+  const pages = [...listed.filter((p) => p.id === defaultId), ...listed.filter((p) => p.id !== defaultId)]
 
   return (
     <section className={styles.root} aria-label="Business pages" data-testid="pages-section">
@@ -160,7 +179,7 @@ export function BusinessPagesSection() {
             <li key={page.id}>
               <PageCard
                 page={page}
-                isDefault={organization.data?.defaultBusinessPageId === page.id}
+                isDefault={page.id === defaultId}
                 onEdit={() => setDialog({ page })}
                 onDelete={() => setDeleting(page)}
               />
