@@ -11,6 +11,8 @@ import { useSchedule } from './scheduleContext'
 
 export const LIST_DAY_ROW_PX = 40
 export const LIST_ITEM_ROW_PX = 52
+/** Narrower than this, a row puts who and what on two lines and leaves the post type out (the six columns need ~500 px). */
+const NARROW_LIST_PX = 560
 /** Where layout reports no height (a DOM without layout), the list assumes this much room. */
 const FALLBACK_HEIGHT_PX = 640
 
@@ -39,7 +41,9 @@ const useStyles = makeStyles({
     minHeight: 0,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1
+    backgroundColor: tokens.colorNeutralBackground1,
+    // Rows lay out by the list's own width (a phone, or a window narrowed by the navigation).
+    containerType: 'inline-size'
   },
   scroller: {
     overflowY: 'auto',
@@ -73,8 +77,21 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     fontFamily: tokens.fontFamilyBase,
     fontSize: tokens.fontSizeBase300,
-    textAlign: 'left'
+    textAlign: 'left',
+    // Too narrow for six columns: who and what on two lines beside the time and status; the type goes.
+    [`@container (max-width: ${NARROW_LIST_PX}px)`]: {
+      gridTemplateColumns: '44px 24px minmax(0, 1fr) auto',
+      gridTemplateRows: 'auto auto',
+      gridTemplateAreas: '"time avatar who status" "time avatar what status"',
+      rowGap: 0
+    }
   },
+  time: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, [`@container (max-width: ${NARROW_LIST_PX}px)`]: { gridArea: 'time' } },
+  avatar: { [`@container (max-width: ${NARROW_LIST_PX}px)`]: { gridArea: 'avatar' } },
+  who: { [`@container (max-width: ${NARROW_LIST_PX}px)`]: { gridArea: 'who' } },
+  what: { [`@container (max-width: ${NARROW_LIST_PX}px)`]: { gridArea: 'what', fontSize: tokens.fontSizeBase200 } },
+  type: { [`@container (max-width: ${NARROW_LIST_PX}px)`]: { display: 'none' } },
+  status: { [`@container (max-width: ${NARROW_LIST_PX}px)`]: { gridArea: 'status' } },
   clickable: {
     cursor: 'pointer',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
@@ -82,7 +99,6 @@ const useStyles = makeStyles({
   },
   link: { textDecoration: 'none' },
   missed: { color: tokens.colorNeutralForeground3, opacity: 0.6 },
-  time: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
   cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -110,9 +126,18 @@ function SlotRow({ slot, time }: { slot: AssignedSlot; time: string }) {
       }}
     >
       <span className={styles.time}>{time}</span>
-      <Avatar name={slot.assignee.fullName} image={slot.assignee.image ? { src: slot.assignee.image } : undefined} size={24} color="colorful" aria-hidden />
-      <span className={styles.cell}>
-        <span className={styles.ellipsis}>{slot.assignee.fullName}</span>
+      <Avatar
+        className={styles.avatar}
+        name={slot.assignee.fullName}
+        image={slot.assignee.image ? { src: slot.assignee.image } : undefined}
+        size={24}
+        color="colorful"
+        aria-hidden
+      />
+      <span className={mergeClasses(styles.cell, styles.who)}>
+        <span className={styles.ellipsis} title={slot.assignee.fullName}>
+          {slot.assignee.fullName}
+        </span>
         {slot.isBusinessPageSlot ? (
           <>
             <Building16Regular aria-hidden />
@@ -120,16 +145,18 @@ function SlotRow({ slot, time }: { slot: AssignedSlot; time: string }) {
           </>
         ) : null}
       </span>
-      <span className={styles.cell}>
+      <span className={mergeClasses(styles.cell, styles.what)}>
         {tag ? (
           <>
             <span className={styles.tag} style={{ backgroundColor: tag.color }} aria-hidden />
-            <span className={styles.ellipsis}>{tag.title}</span>
+            <span className={styles.ellipsis} title={tag.title}>
+              {tag.title}
+            </span>
           </>
         ) : null}
       </span>
-      <span className={mergeClasses(styles.cell, styles.muted)}>{POST_TYPE_LABELS[slot.postType]}</span>
-      <span className={styles.cell}>
+      <span className={mergeClasses(styles.cell, styles.muted, styles.type)}>{POST_TYPE_LABELS[slot.postType]}</span>
+      <span className={mergeClasses(styles.cell, styles.status)}>
         <Badge
           appearance="tint"
           color={slot.status === 'DONE' ? 'success' : slot.status === 'MISSED' ? 'subtle' : 'brand'}
@@ -153,15 +180,24 @@ function PostRow({ entry }: { entry: Extract<Entry, { kind: 'post' }> }) {
       data-testid={`list-post-${post.id}`}
     >
       <span className={styles.time}>{entry.time}</span>
-      <Avatar name={post.account.name} image={post.account.image ? { src: post.account.image } : undefined} size={24} color="colorful" aria-hidden />
-      <span className={styles.cell}>
-        <span className={styles.ellipsis}>{post.account.name}</span>
+      <Avatar
+        className={styles.avatar}
+        name={post.account.name}
+        image={post.account.image ? { src: post.account.image } : undefined}
+        size={24}
+        color="colorful"
+        aria-hidden
+      />
+      <span className={mergeClasses(styles.cell, styles.who)}>
+        <span className={styles.ellipsis} title={post.account.name}>
+          {post.account.name}
+        </span>
       </span>
-      <span className={mergeClasses(styles.cell, styles.muted)}>
+      <span className={mergeClasses(styles.cell, styles.muted, styles.what)}>
         <span className={styles.ellipsis}>{post.excerpt}</span>
       </span>
-      <span className={mergeClasses(styles.cell, styles.muted)}>{POST_TYPE_LABELS[post.postType]}</span>
-      <span className={styles.cell}>
+      <span className={mergeClasses(styles.cell, styles.muted, styles.type)}>{POST_TYPE_LABELS[post.postType]}</span>
+      <span className={mergeClasses(styles.cell, styles.status)}>
         <Badge appearance="tint" color="important">
           {POST_STATUS_LABELS[post.status]}
         </Badge>

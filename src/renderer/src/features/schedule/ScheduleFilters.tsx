@@ -11,7 +11,10 @@ import { hasFilters, type FilterName, type ScheduleFilters as Filters } from './
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  field: { minWidth: '150px', maxWidth: '220px' }
+  field: { minWidth: '150px', maxWidth: '220px' },
+  // A native select is as wide as its longest option (a very long member name) unless told to shrink:
+  // it keeps to its field and cuts the chosen name with an ellipsis.
+  select: { minWidth: 0, width: '100%', '& select': { minWidth: 0, textOverflow: 'ellipsis' } }
 })
 
 /**
@@ -45,7 +48,7 @@ export function ScheduleFilters({
   return (
     <div className={styles.root} role="group" aria-label="Filters" data-testid="schedule-filters">
       <Field label="Member" size="small" className={styles.field}>
-        <Select size="small" value={memberValue} onChange={(_, data) => onChange({ accountId: data.value || null })} data-testid="filter-member">
+        <Select size="small" className={styles.select} value={memberValue} onChange={(_, data) => onChange({ accountId: data.value || null })} data-testid="filter-member">
           <option value="">All members</option>
           {memberValue && !activeMembers.some((m) => m.id === memberValue) ? <option value={memberValue}>Chosen member</option> : null}
           {activeMembers.map((m) => (
@@ -56,7 +59,7 @@ export function ScheduleFilters({
         </Select>
       </Field>
       <Field label="Team" size="small" className={styles.field}>
-        <Select size="small" value={filters.teamId ?? ''} onChange={(_, data) => onChange({ teamId: data.value || null })} data-testid="filter-team">
+        <Select size="small" className={styles.select} value={filters.teamId ?? ''} onChange={(_, data) => onChange({ teamId: data.value || null })} data-testid="filter-team">
           <option value="">All teams</option>
           {filters.teamId && !teams.data?.some((t) => t.id === filters.teamId) ? <option value={filters.teamId}>Chosen team</option> : null}
           {(teams.data ?? []).map((t) => (
@@ -68,7 +71,7 @@ export function ScheduleFilters({
       </Field>
       {pages.length > 0 || accountIsPage ? (
         <Field label="Business page" size="small" className={styles.field}>
-          <Select size="small" value={pageValue} onChange={(_, data) => onChange({ accountId: data.value || null })} data-testid="filter-page">
+          <Select size="small" className={styles.select} value={pageValue} onChange={(_, data) => onChange({ accountId: data.value || null })} data-testid="filter-page">
             <option value="">All pages</option>
             {pages.map((p) => (
               <option key={p.id} value={p.id}>
@@ -79,7 +82,7 @@ export function ScheduleFilters({
         </Field>
       ) : null}
       <Field label="Status" size="small" className={styles.field}>
-        <Select size="small" value={filters.status ?? ''} onChange={(_, data) => onChange({ status: data.value || null })} data-testid="filter-status">
+        <Select size="small" className={styles.select} value={filters.status ?? ''} onChange={(_, data) => onChange({ status: data.value || null })} data-testid="filter-status">
           <option value="">All statuses</option>
           {showPostStatuses || postStatusChosen ? (
             <>
@@ -108,7 +111,7 @@ export function ScheduleFilters({
         </Select>
       </Field>
       <Field label="Type" size="small" className={styles.field}>
-        <Select size="small" value={filters.type ?? ''} onChange={(_, data) => onChange({ type: data.value || null })} data-testid="filter-type">
+        <Select size="small" className={styles.select} value={filters.type ?? ''} onChange={(_, data) => onChange({ type: data.value || null })} data-testid="filter-type">
           <option value="">All types</option>
           {postTypeSchema.options.map((t) => (
             <option key={t} value={t}>

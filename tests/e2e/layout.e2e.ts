@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
+import type { RunningTestServer } from '../../src/server/testing/harness'
+import { launchChromium } from './support/browser'
+import { childBoxes, measureLayout, overlappingPairs, type Box, type Layout } from './support/layout'
+import { startE2eServer } from './support/server'
+
+let server: RunningTestServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const headers = { 'x-pagecrew-client': 'e2e' }
+// Sign-up asks for a strong password.
+const PASSWORD = 'correct horse battery staple 42'
+const DAY = 86_400_000
+// Names as long as real ones get: a double-barrelled surname with an unbreakable word in it, and a
+// topic tag near its 100-character limit.
+const LONG_NAME = 'Maximiliana Alexandrina Featherstonehaugh-Cholmondeley Wolfeschlegelsteinhausenbergerdorff'
+const LONG_TAG = 'Quarterly thought leadership on industrial automation, robotics safety and workforce upskilling'
+const PAGE_NAME = 'Northwind Industrial Automation & Robotics Consulting Group'
+const TEAM_NAME = 'Field Marketing, Demand Generation and Customer Advocacy'
+
+async function call<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${server.url}/api${path}`, { method, headers, data })
+  if (res.status() !== 200) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** Invites someone and accepts the invitation in a context of its own (the admin's cookie stays). */
+async function addMember(admin: BrowserContext, email: string, fullName: string): Promise<string> {
+  await call(admin.request, 'POST', '/members/invite', { email, role: 'MEMBER' })
+  const outbox = await call<{ to: string; joinUrl: string | null }[]>(admin.request, 'GET', '/members/outbox')
+  const link = outbox.find((m) => m.to === email)?.joinUrl
+  if (!link) throw new Error(`No join link for ${email}`)
+  const invitee = await browser.newContext()
+  await call(invitee.request, 'POST', '/join/accept', { token: new URL(link).searchParams.get('token'), fullName, password: PASSWORD })
+  await call(invitee.request, 'PUT', '/user/update-user-details', { timezone: 'UTC' })
+  await invitee.close()
+  const { members } = await call<{ members: { id: string; email: string }[] }>(admin.request, 'GET', '/members/list')
+  return members.find((m) => m.email === email)!.id
+}
+
+/**
+ * An organization as a new customer fills it: an admin, a member with a very long name in a team,
+ * a topic tag with a very long title, a business page with a business tag, and a weekly series of
+ * slots for the long-named member with that tag, all through the API.
+ */
+async function seed(admin: BrowserContext) {
+  await call(admin.request, 'POST', '/auth/signup', { email: 'ana@northwind.example', password: PASSWORD, fullName: 'Ana Admin' })
+  await call(admin.request, 'POST', '/auth/create-organization', {
+    organizationName: 'Northwind',
+    linkedInCompanyName: PAGE_NAME,
+    linkedInPageLink: 'https://www.linkedin.com/company/northwind',
+    linkedInWebsite: 'https://northwind-industrial-automation-and-robotics.example',
+    industry: 'Manufacturing',
+    linkedInCompanyDescription: 'Automation for mid-sized factories.'
+  })
+  await call(admin.request, 'PUT', '/user/update-user-details', { timezone: 'UTC' })
+  const longId = await addMember(admin, 'maximiliana.featherstonehaugh-cholmondeley@northwind.example', LONG_NAME)
+  const boId = await addMember(admin, 'bo@northwind.example', 'Bo Writer')
+
+  const team = await admin.request.post(`${server.url}/api/team/create`, {
+    headers,
+    multipart: { name: TEAM_NAME, members: JSON.stringify([longId, boId]), teamLeaders: JSON.stringify([longId]) }
+  })
+  expect(team.status(), await team.text()).toBe(200)
+  const tag = await call<{ id: string }>(admin.request, 'POST', '/postTag/create', {
+    tagTitle: LONG_TAG,
+    tagColor: '#0f6cbd',
+    tagDescription: 'Long-form posts for plant managers and operations leaders.',
+    assignedUsers: [longId, boId]
+  })
+  const organization = await call<{ organizationBusinessPages: { id: string }[] }>(admin.request, 'GET', '/organization')
+  const pageId = organization.organizationBusinessPages[0]!.id
+  await call(admin.request, 'POST', '/businessPostTag', { businessPageId: pageId, title: 'Product announcements and launch recaps', color: '#c50f1f' })
+
+  // Tomorrow at 09:00 UTC, weekly ×4, and one more the same day so days hold several chips.
+  const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10)
+  const first = `${tomorrow}T09:00:00.000Z`
+  await call(admin.request, 'POST', '/schedule/assigned-slots/create', {
+    assignedUserId: [longId],
+    time: first,
+    tagId: tag.id,
+    comment: 'A walk through the new robot cell, from the night shift’s point of view',
+    recurrenceType: 'weekly',
+    recurrenceInterval: 1,
+    recurrenceCount: 4
+  })
+  await call(admin.request, 'POST', '/schedule/assigned-slots/create', { assignedUserId: [boId], time: `${tomorrow}T10:30:00.000Z` })
+  return { longId, day: tomorrow }
+}
+
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready)
+  // No skeleton left: the screen has its data.
+  await page.waitForFunction(() => document.querySelector('.fui-Skeleton') === null, undefined, { timeout: 15_000 })
+}
+
+describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
+  it('keeps every screen inside the window and the Plan filters apart, with a very long member name and tag title', async () => {
+    const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1440, height: 900 } })
+    const { longId, day } = await seed(context)
+    const page = await context.newPage()
+
+    const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
+      {
+        name: 'dashboard',
+        open: async (p) => {
+          await p.goto(`${server.url}/dashboard`)
+          await p.getByTestId('dashboard-organization').waitFor()
+        }
+      },
+      ...(['month', 'week', 'list'] as const).map((view) => ({
+        name: `plan ${view}`,
+        open: async (p: Page) => {
+          // The long-named member chosen in the filter: the Member field shows their name.
+          await p.goto(`${server.url}/schedule?view=${view}&date=${day}&accountId=${longId}`)
+          await p.locator(`[data-testid="schedule-${view}"][data-ready="true"]`).waitFor({ timeout: 30_000 })
+          await p.getByText(LONG_NAME).first().waitFor({ state: 'attached' })
+        }
+      })),
+      {
+        name: 'settings',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings`)
+          await p.getByTestId('profile-full-name').waitFor()
+        }
+      },
+      {
+        name: 'organization',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization`)
+          await p.getByTestId('organization-tabs').waitFor()
+        }
+      },
+      {
+        name: 'organization members',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=members`)
+          await p.getByTestId('members-table').getByText(LONG_NAME).waitFor()
+        }
+      },
+      {
+        name: 'organization teams',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=teams`)
+          await p.getByTestId(`team-card-${TEAM_NAME}`).waitFor()
+        }
+      },
+      {
+        name: 'organization tags, long tag open in the editor',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=tags`)
+          // The tag's name selects it, not only its radio.
+          await p.getByTestId('topic-tags').getByText(LONG_TAG).click()
+          await p.getByTestId('tag-editor').waitFor()
+        }
+      },
+      {
+        name: 'organization business pages',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=pages`)
+          await p.getByTestId(`business-page-${PAGE_NAME}`).getByText('Product announcements and launch recaps').waitFor()
+        }
+      },
+      {
+        name: 'organization AI templates',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=ai`)
+          await p.getByTestId('ai-section').waitFor()
+        }
+      }
+    ]
+
+    const layouts: Record<string, Layout> = {}
+    const filters: Record<string, { boxes: Box[]; overlaps: [string, string][] }> = {}
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 }
+    ]) {
+      await page.setViewportSize(size)
+      for (const screen of screens) {
+        const name = `${screen.name} at ${size.width} × ${size.height}`
+        await screen.open(page)
+        await settle(page)
+        layouts[name] = await measureLayout(page)
+        if (screen.name.startsWith('plan')) {
+          const boxes = await childBoxes(page, '[data-testid="schedule-filters"]')
+          filters[name] = { boxes, overlaps: overlappingPairs(boxes) }
+        }
+      }
+    }
+
+    // Everything measured before any check, so a failure shows all that overflows.
+    const failing = Object.fromEntries(
+      Object.entries(layouts).filter(([, l]) => l.overflows.length > 0 || l.sidewaysScrollers.length > 0 || l.scrollWidth > l.viewport)
+    )
+    if (Object.keys(failing).length > 0) console.log(JSON.stringify(failing, null, 1))
+    for (const [name, { overflows, sidewaysScrollers, scrollWidth, viewport }] of Object.entries(layouts)) {
+      expect(scrollWidth, name).toBeLessThanOrEqual(viewport)
+      expect(overflows, name).toEqual([])
+      expect(sidewaysScrollers, name).toEqual([])
+    }
+    for (const [name, { boxes, overlaps }] of Object.entries(filters)) {
+      expect(boxes.length, `${name}: the filter fields`).toBeGreaterThanOrEqual(5)
+      expect(overlaps, `${name}: filters that overlap`).toEqual([])
+    }
+    await context.close()
+  })
+})

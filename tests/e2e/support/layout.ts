@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core'
+
+/** Containers that scroll sideways on purpose carry this attribute; what is inside them is theirs. */
+export const SCROLLS_SIDEWAYS = 'data-scrolls-sideways'
+
+export interface Overflow {
+  element: string
+  right: number
+}
+
+export interface Layout {
+  viewport: number
+  scrollWidth: number
+  /** Visible elements whose box ends right of the viewport (outside containers that scroll sideways on purpose). */
+  overflows: Overflow[]
+  /** Containers that scroll sideways without meaning to (e.g. the main area hiding a child too wide for the window). */
+  sidewaysScrollers: { element: string; scrollWidth: number; clientWidth: number }[]
+}
+
+/**
+ * What sticks out of the viewport sideways. Text fields scroll their own text, and an element
+ * marked data-scrolls-sideways (a wide table, a row of tabs) scrolls its content on purpose: what is
+ * inside them is theirs, though they must fit themselves. Every other container that scrolls
+ * sideways is reported, since a child wider than the window hides in it instead of widening the
+ * document (the shell's main area scrolls for its height, which makes it scroll sideways too).
+ */
+export function measureLayout(page: Page): Promise<Layout> {
+  return page.evaluate((marker) => {
+    const viewport = window.innerWidth
+    const intentional = `textarea, input, select, [${marker}]`
+    const describe = (el: Element) => {
+      const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40)
+      const classes = typeof el.className === 'string' ? el.className.split(' ').filter((c) => c.startsWith('fui-')).join('.') : ''
+      return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${name}"`
+    }
+    const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+    const overflows: Overflow[] = []
+    const sidewaysScrollers: Layout['sidewaysScrollers'] = []
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue
+      if (el.parentElement?.closest(intentional)) continue
+      if (box.right > viewport + 1) overflows.push({ element: describe(el), right: Math.round(box.right) })
+      if (scrolls(el) && !el.matches(intentional) && el.scrollWidth > el.clientWidth + 1) {
+        sidewaysScrollers.push({ element: describe(el), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth })
+      }
+    }
+    return { viewport, scrollWidth: document.documentElement.scrollWidth, overflows, sidewaysScrollers }
+  }, SCROLLS_SIDEWAYS)
+}
+
+export interface Box {
+  name: string
+  left: number
+  top: number
+  right: number
+  bottom: number
+}
+
+/** The boxes of a container's direct children that show (e.g. the Plan's filter fields). */
+export function childBoxes(page: Page, selector: string): Promise<Box[]> {
+  return page.locator(selector).evaluate((root) =>
+    [...root.children]
+      .map((el) => {
+        const r = el.getBoundingClientRect()
+        const name = el.querySelector('label')?.textContent?.trim() || el.getAttribute('data-testid') || el.textContent?.trim().slice(0, 30) || el.tagName
+        return { name, left: r.left, top: r.top, right: r.right, bottom: r.bottom }
+      })
+      .filter((b) => b.right > b.left && b.bottom > b.top)
+  )
+}
+
+/** Pairs of boxes that overlap by more than half a pixel each way. */
+export function overlappingPairs(boxes: readonly Box[]): [string, string][] {
+  const pairs: [string, string][] = []
+  const overlap = (a: Box, b: Box) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => (overlap(a, b) ? pairs.push([a.name, b.name]) : undefined)))
+  return pairs
+}
