@@ -7,7 +7,7 @@ import type { AssignedSlot, BusinessPage, BusinessPostTag, Calendar, Member, Not
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
 import { assignedSlotPages, assignedSlots, subscriptions } from '../db/schema'
 import { ACCOUNT_NOT_FOUND, CURSOR_INVALID, RANGE_BACKWARDS } from '../services/schedule'
-import { NEW_SLOT_TITLE } from '../services/slots'
+import { MOVED_SLOT_TITLE, NEW_SLOT_TITLE } from '../services/slots'
 import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 
@@ -462,6 +462,60 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       expectError(await admin.client.put(UPDATE, { slotId: slots[1]!.id, time: '2026-03-10T18:00:00.000Z' }), 400, MESSAGES.slotDateOutsideWindow, 'time')
       expectError(await admin.client.put(UPDATE, { slotId: slots[1]!.id, scope: 'series', time: '2026-06-10T09:00:00.000Z' }), 400, MESSAGES.slotDateOutsideWindow, 'time')
       expect((await calendar(admin.client)).map((s) => localDate(s.time, 'Europe/Berlin'))).toEqual(['2026-03-18', '2026-03-26', '2026-04-02', '2026-04-09'])
+    })
+
+    it('re-dates the assignee’s notification in the move’s transaction and brings it back unread when someone else moved it (issue 12)', async () => {
+      const { admin, mia, slots } = await weeklySeries()
+      const max = await addMember(admin.client, 'Max Member', { timezone: 'UTC' })
+      const slotBell = async (who: Person) => (await who.client.get<Notification[]>('/notification/list')).body.filter((n) => n.link?.startsWith('/schedule?'))
+      const unread = async (who: Person) => (await who.client.get<User>('/user')).body.organizations[0]!.unreadNotificationCount
+      const [unseen] = await slotBell(mia)
+      expect(unseen).toMatchObject({ title: NEW_SLOT_TITLE, message: 'Ada Admin assigned you a posting slot on Tue 17 Mar 2026 at 09:00 (×4).', link: `/schedule?slotId=${slots[0]!.id}` })
+      expect((await mia.client.put('/notification/mark-as-read', { id: unseen!.id })).status).toBe(200)
+      const [assigned] = await slotBell(mia)
+      expect(assigned).toEqual({ ...unseen, read: true })
+
+      t().clock.set('2026-03-10T11:00:00.000Z')
+      try {
+        // Another occurrence moves: the notification names the first, which stays where it was.
+        expect((await admin.client.put(UPDATE, { slotId: slots[1]!.id, time: zonedInstant('2026-03-25', '09:00', 'Europe/Berlin').toISOString() })).status).toBe(200)
+        expect(await slotBell(mia)).toEqual([assigned])
+        // A refused move changes nothing.
+        expectError(await admin.client.put(UPDATE, { slotId: slots[0]!.id, scope: 'series', time: '2026-06-10T09:00:00.000Z' }), 400, MESSAGES.slotDateOutsideWindow, 'time')
+        expect(await slotBell(mia)).toEqual([assigned])
+
+        // The admin moves the series from the first: the same notification, the new day, unread and newest again.
+        const series = await admin.client.put<Slots>(UPDATE, { slotId: slots[0]!.id, scope: 'series', time: zonedInstant('2026-03-18', '10:00', 'Europe/Berlin').toISOString() })
+        expect(series.status).toBe(200)
+        expect(await slotBell(mia)).toEqual([
+          {
+            ...assigned,
+            title: MOVED_SLOT_TITLE,
+            message: 'Ada Admin assigned you a posting slot on Wed 18 Mar 2026 at 10:00 (×4).',
+            read: false,
+            createdAt: '2026-03-10T11:00:00.000Z'
+          }
+        ])
+        expect(await unread(mia)).toBe(1)
+
+        // Mia, leading a team she is in, moves it herself once she has read it: in her timezone now, still read.
+        await createTeam(admin.client, [mia.userId], [mia.userId])
+        await setTimezone(mia.client, 'America/New_York')
+        await mia.client.put('/notification/mark-as-read', {})
+        t().clock.set('2026-03-10T12:00:00.000Z')
+        expect((await mia.client.put(UPDATE, { slotId: slots[0]!.id, time: zonedInstant('2026-03-19', '09:00', 'Europe/Berlin').toISOString() })).status).toBe(200)
+        expect(await slotBell(mia)).toEqual([
+          expect.objectContaining({ id: assigned!.id, title: MOVED_SLOT_TITLE, message: 'Ada Admin assigned you a posting slot on Thu 19 Mar 2026 at 04:00 (×4).', read: true })
+        ])
+        expect(await unread(mia)).toBe(0)
+
+        // Moved and reassigned at once: Max is told of the new day; Mia's old notification keeps no old date either.
+        expect((await admin.client.put(UPDATE, { slotId: slots[0]!.id, assigneeId: max.userId, time: zonedInstant('2026-03-20', '09:00', 'Europe/Berlin').toISOString() })).status).toBe(200)
+        expect((await slotBell(max)).map((n) => [n.title, n.message])).toEqual([[NEW_SLOT_TITLE, 'Ada Admin assigned you a posting slot on Fri 20 Mar 2026 at 08:00.']])
+        expect((await slotBell(mia)).map((n) => [n.message, n.read])).toEqual([['Ada Admin assigned you a posting slot on Fri 20 Mar 2026 at 04:00 (×4).', true]])
+      } finally {
+        t().clock.set(NOW)
+      }
     })
 
     it('deletes one occurrence or this and the later ones; seriesSize follows', async () => {

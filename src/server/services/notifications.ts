@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Notification } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -18,6 +18,14 @@ export interface NotifyInput {
   link?: string | null
 }
 
+/** A notification's new wording after the event it tells of changed (e.g. its slot moved). */
+export interface NotificationRevision {
+  title: string
+  message: string
+  /** Unread again and back at the top of the list as new, so the user learns of the change. */
+  resurface: boolean
+}
+
 /**
  * The one way notifications are created. Every feature that tells a user about an event calls
  * notify(); the bell, GET /user's unread counts and the desktop tray all read what it stores.
@@ -25,6 +33,16 @@ export interface NotifyInput {
 export interface NotificationService {
   /** Stores a notification; pass a transaction to make it part of the event's own write. */
   notify(input: NotifyInput, executor?: Executor): Promise<Notification>
+  /**
+   * Rewords this user's notifications that link to one of `links`, e.g. when the slot a notification
+   * names moved, so it never states an old date. `revise` returns the new wording, or null to leave
+   * one as it is. Pass the event's transaction. Returns how many changed.
+   */
+  revise(
+    target: { organizationId: string; userId: string; links: readonly string[] },
+    revise: (notification: Notification) => NotificationRevision | null,
+    executor?: Executor
+  ): Promise<number>
   /** Newest first, at most 100, for this user in this organization. */
   list(organizationId: string, userId: string): Promise<Notification[]>
   /**
@@ -64,6 +82,33 @@ export function createNotificationService(db: Database, clock: Clock): Notificat
         })
         .returning()
       return toNotification(row!)
+    },
+
+    async revise(target, revise, executor = db) {
+      if (target.links.length === 0) return 0
+      const rows = await executor
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.organizationId, target.organizationId),
+            eq(notifications.userId, target.userId),
+            inArray(notifications.link, [...new Set(target.links)])
+          )
+        )
+        .for('update')
+      let changed = 0
+      for (const row of rows) {
+        const revision = revise(toNotification(row))
+        if (!revision) continue
+        const resurfaced = revision.resurface ? { read: false, readAt: null, createdAt: clock.now() } : {}
+        await executor
+          .update(notifications)
+          .set({ title: revision.title, message: revision.message, ...resurfaced })
+          .where(eq(notifications.id, row.id))
+        changed++
+      }
+      return changed
     },
 
     async list(organizationId, userId) {

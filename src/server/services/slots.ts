@@ -70,6 +70,10 @@ import type { NotificationService } from './notifications'
  * - Notification: every assignee other than the assigner gets ONE notification per call, 'New
  *   posting slot 📅', naming the assigner, the first occurrence's day and time in the assignee's
  *   timezone and '(×N)' for N > 1 occurrences, linking to /schedule?slotId=<their first slot>.
+ * - A move keeps those notifications true, in the same transaction: every notification linking to
+ *   a moved slot gets the slot's new day and time (same wording otherwise); when someone other than
+ *   the assignee moved it, it is retitled 'Posting slot moved 📅' and turns unread and newest again,
+ *   rather than adding a second notification that a later move would make wrong in turn.
  * - Auto mode: see pickFairly and bestQuarterHour. The payload's time is ignored (the client
  *   sends tomorrow); so is currentDate, which is informational only.
  * - Edits (scope 'one' = this occurrence, 'series' = this occurrence and the same assignee's later
@@ -96,6 +100,15 @@ export type UpdateSlotInput = z.output<(typeof endpoints)['updateAssignedSlot'][
 export type UpdateSlotTagsInput = z.output<(typeof endpoints)['updateSlotTags']['body']>
 
 export const NEW_SLOT_TITLE = 'New posting slot 📅'
+export const MOVED_SLOT_TITLE = 'Posting slot moved 📅'
+
+/** How a slot notification names the slot's day and time, in the recipient's timezone: 'Tue 17 Mar 2026 at 09:00'. */
+export function slotWhen(time: Date, timeZone: string): string {
+  return format(new TZDate(time.getTime(), timeZone), "EEE d MMM yyyy 'at' HH:mm")
+}
+/** slotWhen's text inside a stored notification, so a move can put the new one in its place. */
+const SLOT_WHEN_IN_MESSAGE = /(?<=posting slot on )[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}/
+export const slotLink = (slotId: string) => `/schedule?slotId=${slotId}`
 export const DEFAULT_AUTO_HOUR = 9
 /** Auto mode: how far back a member's slots count for their usual posting time. */
 export const AUTO_HISTORY_DAYS = 90
@@ -566,7 +579,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
   ): Promise<void> {
     if (assignee.id === assigner.id || slots.length === 0) return
     const first = [...slots].sort((a, b) => a.time.getTime() - b.time.getTime())[0]!
-    const when = format(new TZDate(first.time.getTime(), assignee.timezone), "EEE d MMM yyyy 'at' HH:mm")
+    const when = slotWhen(first.time, assignee.timezone)
     const times = slots.length > 1 ? ` (×${slots.length})` : ''
     await notifications.notify(
       {
@@ -574,7 +587,39 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         userId: assignee.id,
         title: NEW_SLOT_TITLE,
         message: `${assigner.fullName || 'A teammate'} assigned you a posting slot on ${when}${times}.`,
-        link: `/schedule?slotId=${first.id}`
+        link: slotLink(first.id)
+      },
+      executor
+    )
+  }
+
+  /**
+   * A move re-dates the notifications that name a moved slot (each links to the slot whose date it
+   * states), in the move's transaction, so nobody reads an old date. When someone other than the
+   * assignee moved it, the assignee's notification also comes back unread as 'Posting slot moved',
+   * so they learn of it from the bell; the previous assignee of a reassigned slot only gets the date
+   * corrected.
+   */
+  async function redateNotifications(
+    executor: Executor,
+    organizationId: string,
+    editor: Person,
+    recipient: Person,
+    stillAssigned: boolean,
+    times: ReadonlyMap<string, Date>
+  ): Promise<void> {
+    const timeOf = new Map([...times].map(([id, time]) => [slotLink(id), time]))
+    const resurface = stillAssigned && recipient.id !== editor.id
+    await notifications.revise(
+      { organizationId, userId: recipient.id, links: [...timeOf.keys()] },
+      (notification) => {
+        const time = notification.link ? timeOf.get(notification.link) : undefined
+        if (!time || !SLOT_WHEN_IN_MESSAGE.test(notification.message)) return null
+        return {
+          title: resurface ? MOVED_SLOT_TITLE : notification.title,
+          message: notification.message.replace(SLOT_WHEN_IN_MESSAGE, slotWhen(time, recipient.timezone)),
+          resurface
+        }
       },
       executor
     )
@@ -782,6 +827,10 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
           await tx.delete(assignedSlotPages).where(inArray(assignedSlotPages.slotId, ids))
           const links = ids.flatMap((slotId) => pageChange.map((businessPageId) => ({ slotId, businessPageId, organizationId })))
           for (const part of chunked(links, INSERT_CHUNK * 3)) await tx.insert(assignedSlotPages).values(part)
+        }
+        if (moving) {
+          const previous = newAssigneeId ? await person(tx, slot.assigneeId) : assignee
+          await redateNotifications(tx, organizationId, editor, previous, !newAssigneeId, times)
         }
         if (newAssigneeId) {
           await notifyAssignee(tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
