@@ -10,6 +10,14 @@ import {
   updateTeamFormFieldsSchema
 } from './contract'
 import { fileTooBigMessage, mediaOffsetFromMessage, mediaOffsetMismatchMessage, MESSAGES } from './messages'
+import { walkSchema } from './walk'
+import {
+  cleanFileNameText,
+  MULTI_LINE_TEXT_MESSAGE,
+  multiLineTextCheck,
+  SINGLE_LINE_TEXT_MESSAGE,
+  singleLineTextCheck
+} from '../domain/text'
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
@@ -53,5 +61,57 @@ describe('other issue-3 schemas', () => {
     expect(mediaOffsetFromMessage(mediaOffsetMismatchMessage(0))).toBe(0)
     expect(mediaOffsetFromMessage('Chunk 3 arrived out of order; expected offset 4,194,304.')).toBe(4_194_304)
     expect(mediaOffsetFromMessage('Conflict.')).toBeNull()
+  })
+})
+
+describe('strings at the border (DESIGN.md §7)', () => {
+  /** zod's own string formats are anchored patterns of printable characters: they refuse controls by themselves. */
+  const SAFE_FORMATS = new Set(['email', 'datetime', 'date', 'time', 'uuid', 'guid'])
+
+  it('every string any endpoint accepts (query, body, multipart fields) goes through the control-character rule', () => {
+    const escapes: string[] = []
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      for (const part of ['query', 'body'] as const) {
+        walkSchema(endpoint[part], ({ schema, def, path }) => {
+          const where = `${name}.${part}${path.length ? `.${path.join('.')}` : ''}`
+          // Anything-goes input would skip the rule altogether.
+          if (def.type === 'any' || def.type === 'unknown' || def.type === 'custom') escapes.push(`${where} (${def.type})`)
+          if (def.type !== 'string') return
+          const ruled = def.checks?.some((check) => check === singleLineTextCheck || check === multiLineTextCheck) || SAFE_FORMATS.has(def.format ?? '')
+          if (!ruled || schema.safeParse('a\u0000b').success) escapes.push(where)
+        })
+      }
+    }
+    expect(escapes).toEqual([])
+  })
+
+  it('keeps tabs and line breaks only where text is multi-line (post text, descriptions, ideas, instructions)', () => {
+    const post = endpoints.createPost.body
+    expect(post.safeParse({ text: 'Line one\r\n\tLine two\n' }).success).toBe(true)
+    expect(firstMessage(post.safeParse({ text: 'a\u0000b' }))).toBe(MULTI_LINE_TEXT_MESSAGE)
+    expect(firstMessage(post.safeParse({ text: 'bell\u0007' }))).toBe(MULTI_LINE_TEXT_MESSAGE)
+    expect(post.safeParse({ text: 'C1 \u0085 control' }).success).toBe(false)
+    expect(createPostTagBodySchema.safeParse({ tagTitle: 'Hiring', tagColor: '#aabbcc', tagDescription: 'one\ntwo' }).success).toBe(true)
+    expect(firstMessage(createPostTagBodySchema.safeParse({ tagTitle: 'Hir\ning', tagColor: '#aabbcc' }))).toBe(SINGLE_LINE_TEXT_MESSAGE)
+    expect(firstMessage(endpoints.signup.body.safeParse({ email: 'a@example.com', password: 'long enough', fullName: 'a\u0000b' }))).toBe(SINGLE_LINE_TEXT_MESSAGE)
+    expect(endpoints.signup.body.safeParse({ email: 'a@example.com', password: 'long enough', fullName: 'Ana\tB' }).success).toBe(false)
+    expect(endpoints.validateCertification.query.safeParse({ certificateId: '\u0000' }).success).toBe(false)
+    expect(endpoints.listMembers.query.safeParse({ search: 'a\u2028b' }).success).toBe(false)
+    // Team fields arrive as multipart text: the JSON inside is held to the same rule once decoded.
+    const team = toTeamFormFields({ name: 'Sales', members: ['a\u0000'], teamLeaders: ['a'], requireTag: false, aISettingTemplateId: null })
+    expect(teamFormFieldsSchema.safeParse(team).success).toBe(false)
+    expect(teamFormFieldsSchema.safeParse({ ...team, members: '["a"]', name: 'Sa\u0000les' }).success).toBe(false)
+  })
+})
+
+describe('file names', () => {
+  it('keep the last path segment without control or bidi characters', () => {
+    expect(cleanFileNameText('C:\\Users\\ana\\photo.png')).toBe('photo.png')
+    expect(cleanFileNameText('../../etc/passwd')).toBe('passwd')
+    expect(cleanFileNameText('invoice\u202Efdp.exe')).toBe('invoicefdp.exe')
+    expect(cleanFileNameText('\u2066a\u2067b\u2068c\u2069\u200E\u200Fd\u202A\u202B\u202C\u202D.png')).toBe('abcd.png')
+    expect(cleanFileNameText('nul\u0000\r\n.png')).toBe('nul.png')
+    expect(cleanFileNameText('  \u202E  ')).toBe('')
+    expect(Array.from(cleanFileNameText('😀'.repeat(300)))).toHaveLength(255)
   })
 })

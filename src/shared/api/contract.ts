@@ -33,6 +33,7 @@ import {
   userSchema,
   userTagsSchema
 } from '../domain'
+import { multiLineText, singleLineText } from '../domain/text'
 import { isValidEmail } from '../rules/validation'
 import { MESSAGES, fileTooBigMessage } from './messages'
 import { MAX_UPLOAD_BYTES, MEDIA_ALT_TEXT_MAX, POLL_DURATIONS, POLL_DURATION_DEFAULT } from '../constants'
@@ -87,49 +88,48 @@ export const sessionSchema = z.object({
 })
 export type Session = z.infer<typeof sessionSchema>
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' }))
+export const emailSchema = singleLineText().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' }))
 
 export const signupBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(8, 'Use at least 8 characters.').max(256, 'Use at most 256 characters.'),
-  fullName: z.string().trim().min(1, 'Enter your full name.').max(200, 'Use at most 200 characters.')
+  password: singleLineText().min(8, 'Use at least 8 characters.').max(256, 'Use at most 256 characters.'),
+  fullName: singleLineText().trim().min(1, 'Enter your full name.').max(200, 'Use at most 200 characters.')
 })
 
 /** The user's password now: asked before the password or the email changes (issue 12). */
-const currentPasswordSchema = z.string({ error: 'Enter your current password.' })
+const currentPasswordSchema = singleLineText({ error: 'Enter your current password.' })
   .min(1, 'Enter your current password.')
   .max(256, 'Use at most 256 characters.')
 
 /** PUT /user/update-password. The new password must also pass the strength rule (rules/password.ts, on the server). */
 export const updatePasswordBodySchema = z.object({
   currentPassword: currentPasswordSchema,
-  newPassword: z.string().min(8, 'Use at least 8 characters.').max(256, 'Use at most 256 characters.')
+  newPassword: singleLineText().min(8, 'Use at least 8 characters.').max(256, 'Use at most 256 characters.')
 })
 
 export const updateUserEmailBodySchema = z.object({ email: emailSchema, currentPassword: currentPasswordSchema })
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password.').max(256)
+  password: singleLineText().min(1, 'Enter your password.').max(256)
 })
 
-export const optionalUrlSchema = z
-  .string()
+export const optionalUrlSchema = singleLineText()
   .trim()
   .max(2048)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Enter a full address starting with https://')
 
 export const createOrganizationBodySchema = z.object({
-  organizationName: z.string().trim().min(1, 'Enter the organization name.').max(200),
+  organizationName: singleLineText().trim().min(1, 'Enter the organization name.').max(200),
   /** Onboarding details (the issue's company step); optional for 'Create new organization'. */
-  linkedInCompanyName: z.string().trim().max(200).optional(),
+  linkedInCompanyName: singleLineText().trim().max(200).optional(),
   linkedInPageLink: optionalUrlSchema.optional(),
   linkedInWebsite: optionalUrlSchema.optional(),
-  industry: z.string().trim().max(200).optional(),
-  linkedInCompanyDescription: z.string().trim().max(2000).optional()
+  industry: singleLineText().trim().max(200).optional(),
+  linkedInCompanyDescription: multiLineText().trim().max(2000).optional()
 })
 
-export const timezoneSchema = z.string().refine((tz) => {
+export const timezoneSchema = singleLineText().refine((tz) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz })
     return true
@@ -140,9 +140,9 @@ export const timezoneSchema = z.string().refine((tz) => {
 
 export const updateUserDetailsBodySchema = z
   .object({
-    fullName: z.string().trim().min(1, 'Enter your full name.').max(200).optional(),
+    fullName: singleLineText().trim().min(1, 'Enter your full name.').max(200).optional(),
     timezone: timezoneSchema.optional(),
-    image: z.string().max(2048).nullable().optional()
+    image: singleLineText().max(2048).nullable().optional()
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update.')
 
@@ -158,12 +158,11 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>
 // ---------------------------------------------------------------------------------------------
 
 /** An id sent by the client (a uuid on our server; anything else is simply not found: 404). */
-export const idSchema = z.string().trim().min(1, 'Missing id.').max(100)
+export const idSchema = singleLineText().trim().min(1, 'Missing id.').max(100)
 const idListSchema = z.array(idSchema).max(10_000)
 
 /** The invite email rule of spec §5 (text, @, text, dot, text, no spaces); stored trimmed and lower-case. */
-export const inviteEmailSchema = z
-  .string({ error: MESSAGES.inviteEmailInvalid })
+export const inviteEmailSchema = singleLineText({ error: MESSAGES.inviteEmailInvalid })
   .trim()
   .toLowerCase()
   .max(320, MESSAGES.inviteEmailInvalid)
@@ -177,16 +176,31 @@ export const monthlyTargetSchema = z
   .max(10_000, 'Use at most 10000 posts a month.')
 
 /** '#rrggbb' */
-export const tagColorSchema = z.string({ error: MESSAGES.tagColorInvalid }).trim().regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.tagColorInvalid)
+export const tagColorSchema = singleLineText({ error: MESSAGES.tagColorInvalid }).trim().regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.tagColorInvalid)
+
+/**
+ * Days and instants the API takes lie in [1970, 9000): far beyond any plan, and a range computed
+ * from one (a default window of days) stays where JavaScript and PostgreSQL both write plain
+ * ISO-8601 (year 10000 or year 0 is an error in PostgreSQL, once a 500).
+ */
+const INSTANT_MIN = Date.UTC(1970, 0, 1)
+const INSTANT_MAX = Date.UTC(9000, 0, 1)
+const INSTANT_RANGE_MESSAGE = 'Use a date between 1970 and 8999.'
+export const isInstantInRange = (value: string): boolean => {
+  const time = Date.parse(value)
+  return time >= INSTANT_MIN && time < INSTANT_MAX
+}
 
 /** A day or an instant: '2026-03-01' or '2026-03-01T00:00:00Z'. */
-export const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date such as 2026-03-01.' })
+export const dateBoundSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date such as 2026-03-01.' })
+  .refine(isInstantInRange, INSTANT_RANGE_MESSAGE)
 
 export const listMembersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   /** Matches name or email, case-insensitive. */
-  search: z.string().trim().max(200).optional()
+  search: singleLineText().trim().max(200).optional()
 })
 
 export const listMembersResponseSchema = z.object({
@@ -224,16 +238,15 @@ export const updateUserOrgSettingsBodySchema = z.object({
 })
 
 export const joinAcceptBodySchema = z.object({
-  token: z.string().trim().min(1, MESSAGES.invalidInvitation).max(200),
+  token: singleLineText().trim().min(1, MESSAGES.invalidInvitation).max(200),
   /** Required when the invitee has no account yet. */
-  fullName: z.string().trim().min(1, 'Enter your full name.').max(200, 'Use at most 200 characters.').optional(),
-  password: z.string().min(1, 'Enter your password.').max(256, 'Use at most 256 characters.')
+  fullName: singleLineText().trim().min(1, 'Enter your full name.').max(200, 'Use at most 200 characters.').optional(),
+  password: singleLineText().min(1, 'Enter your password.').max(256, 'Use at most 256 characters.')
 })
 
 /** A multipart text field that carries JSON (spec §7), decoded then checked against `schema`. */
 function jsonField<S extends z.ZodType>(schema: S, missing: string) {
-  return z
-    .string({ error: missing })
+  return multiLineText({ error: missing })
     .max(1_000_000)
     .transform((text, ctx): unknown => {
       try {
@@ -252,11 +265,10 @@ function jsonField<S extends z.ZodType>(schema: S, missing: string) {
  * file part `image` (TEAM_IMAGE_FIELD); `imageRemoved: 'true'` drops the current image.
  */
 export const teamFormFieldsSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.teamNameEmpty })
+  name: singleLineText({ error: MESSAGES.teamNameEmpty })
     .max(200, 'Use at most 200 characters.')
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, MESSAGES.teamNameEmpty)),
+    .pipe(singleLineText().min(1, MESSAGES.teamNameEmpty)),
   /** JSON array of user ids (ACTIVE members of the organization). */
   members: jsonField(z.array(idSchema, { error: MESSAGES.teamMembersMissing }).min(1, MESSAGES.teamMembersMissing).max(10_000), MESSAGES.teamMembersMissing),
   /** JSON array of user ids; each leader is also made a member. */
@@ -297,12 +309,11 @@ export function toTeamFormFields(input: TeamFormInput): Record<string, string> {
 /** Where a team's image is served (GET, session cookie; not JSON, so not in `endpoints`). */
 export const TEAM_IMAGE_PATH = '/team/image/:teamId'
 
-const tagTitleSchema = z
-  .string({ error: MESSAGES.tagTitleEmpty })
+const tagTitleSchema = singleLineText({ error: MESSAGES.tagTitleEmpty })
   .max(100, 'Use at most 100 characters.')
   .transform((v) => v.trim())
-  .pipe(z.string().min(1, MESSAGES.tagTitleEmpty))
-const tagDescriptionSchema = z.string().trim().max(1000, 'Use at most 1000 characters.').nullable().optional()
+  .pipe(singleLineText().min(1, MESSAGES.tagTitleEmpty))
+const tagDescriptionSchema = multiLineText().trim().max(1000, 'Use at most 1000 characters.').nullable().optional()
 
 export const postTagFilterQuerySchema = z.object({
   /** 'true': the list is for a business post, which shows no topic tags: the answer is empty. */
@@ -333,47 +344,46 @@ export const createPostTagBodySchema = z.object({
 })
 export const updatePostTagBodySchema = createPostTagBodySchema.extend({ tagId: idSchema })
 
-const pageTextSchema = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).nullable().optional()
+const pageTextSchema = (max: number) => multiLineText().trim().max(max, `Use at most ${max} characters.`).nullable().optional()
 export const businessPageFieldsSchema = z.object({
-  linkedInCompanyName: z.string({ error: MESSAGES.businessPageNameEmpty }).trim().min(1, MESSAGES.businessPageNameEmpty).max(200),
+  linkedInCompanyName: singleLineText({ error: MESSAGES.businessPageNameEmpty }).trim().min(1, MESSAGES.businessPageNameEmpty).max(200),
   linkedInPageLink: optionalUrlSchema.nullable().optional(),
   linkedInWebsite: optionalUrlSchema.nullable().optional(),
   linkedInCompanyDescription: pageTextSchema(2000),
   /** An https:// address or a same-origin path; null for none. */
-  image: z.string().trim().max(2048).nullable().optional(),
+  image: singleLineText().trim().max(2048).nullable().optional(),
   /** The page's AI setting template (its industries become the page's industries); null for none. */
   aiSettingTemplateId: idSchema.nullable().optional()
 })
 export const updateBusinessPageBodySchema = businessPageFieldsSchema.partial().extend({ businessPageId: idSchema })
 
-const businessTagTitleSchema = z
-  .string({ error: MESSAGES.tagTitleEmpty })
+const businessTagTitleSchema = singleLineText({ error: MESSAGES.tagTitleEmpty })
   .max(100, 'Use at most 100 characters.')
   .transform((v) => v.trim())
-  .pipe(z.string().min(1, MESSAGES.tagTitleEmpty))
+  .pipe(singleLineText().min(1, MESSAGES.tagTitleEmpty))
 
 const aiTemplateFields = {
-  templateName: z.string({ error: MESSAGES.aiTemplateNameEmpty }).trim().min(1, MESSAGES.aiTemplateNameEmpty).max(200),
-  industries: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
-  tone: z.string().trim().max(500).default(''),
-  targetAudience: z.string().trim().max(1000).default(''),
-  instructions: z.string().trim().max(5000).default('')
+  templateName: singleLineText({ error: MESSAGES.aiTemplateNameEmpty }).trim().min(1, MESSAGES.aiTemplateNameEmpty).max(200),
+  industries: z.array(singleLineText().trim().min(1).max(200)).max(50).default([]),
+  tone: multiLineText().trim().max(500).default(''),
+  targetAudience: multiLineText().trim().max(1000).default(''),
+  instructions: multiLineText().trim().max(5000).default('')
 }
 export const createAiTemplateBodySchema = z.object(aiTemplateFields)
 export const updateAiTemplateBodySchema = z.object({
   templateId: idSchema,
   templateName: aiTemplateFields.templateName.optional(),
-  industries: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
-  tone: z.string().trim().max(500).optional(),
-  targetAudience: z.string().trim().max(1000).optional(),
-  instructions: z.string().trim().max(5000).optional()
+  industries: z.array(singleLineText().trim().min(1).max(200)).max(50).optional(),
+  tone: multiLineText().trim().max(500).optional(),
+  targetAudience: multiLineText().trim().max(1000).optional(),
+  instructions: multiLineText().trim().max(5000).optional()
 })
 
 // Plan (issue 5)
 export const SLOT_TEXT_MAX = 2000
 export const SLOT_AUDIENCE_MAX = 300
-const instantQuerySchema = z.iso.datetime({ offset: true, message: 'Use an ISO-8601 date and time.' })
-const instantBodySchema = z.iso.datetime({ offset: true, message: 'Choose a date and time.' })
+const instantQuerySchema = z.iso.datetime({ offset: true, message: 'Use an ISO-8601 date and time.' }).refine(isInstantInRange, INSTANT_RANGE_MESSAGE)
+const instantBodySchema = z.iso.datetime({ offset: true, message: 'Choose a date and time.' }).refine(isInstantInRange, INSTANT_RANGE_MESSAGE)
 export const slotScopeSchema = z.enum(['one', 'series'])
 export type SlotScope = z.infer<typeof slotScopeSchema>
 const optionalId = idSchema.nullable().optional()
@@ -382,7 +392,7 @@ const optionalId = idSchema.nullable().optional()
 export const createSlotBodySchema = z.object({
   assignedUserId: z.array(idSchema).max(1000).default([]),
   time: instantBodySchema,
-  comment: z.string().trim().max(SLOT_TEXT_MAX, `Keep the content idea under ${SLOT_TEXT_MAX} characters.`).default(''),
+  comment: multiLineText().trim().max(SLOT_TEXT_MAX, `Keep the content idea under ${SLOT_TEXT_MAX} characters.`).default(''),
   autoAssign: z.boolean().default(false),
   tagId: optionalId,
   isBusinessPageSlot: z.boolean().default(false),
@@ -391,10 +401,10 @@ export const createSlotBodySchema = z.object({
   recurrenceInterval: z.number().int().nullable().optional(),
   recurrenceCount: z.number().int().nullable().optional(),
   businessPostTagId: optionalId,
-  targetAudience: z.string().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).default(''),
+  targetAudience: singleLineText().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).default(''),
   postType: postTypeSchema.default('textOnly'),
   /** Auto mode: the assigner's weekday (e.g. 'Monday') and hour 0-23. */
-  currentDate: z.string().trim().max(20).optional(),
+  currentDate: singleLineText().trim().max(20).optional(),
   currentHour: z.number().int().min(0).max(23).optional()
 })
 export type CreateSlotBody = z.input<typeof createSlotBodySchema>
@@ -412,8 +422,8 @@ export const scheduleFilterSchema = z.object({
 /** Drafts keep whatever was typed up to this (publishing checks LinkedIn's 3,000: rules/posts.ts). */
 export const POST_DRAFT_MAX = 20_000
 const pollBodySchema = z.object({
-  question: z.string().max(1000, 'Keep the poll question shorter.'),
-  options: z.array(z.string().max(200, 'Keep poll options shorter.')).max(10),
+  question: singleLineText().max(1000, 'Keep the poll question shorter.'),
+  options: z.array(singleLineText().max(200, 'Keep poll options shorter.')).max(10),
   durationDays: z
     .number()
     .int()
@@ -422,7 +432,7 @@ const pollBodySchema = z.object({
 })
 /** What a post is made of; every field optional on update (absent = unchanged). */
 const postContentSchema = z.object({
-  text: z.string().max(POST_DRAFT_MAX, `Drafts can hold at most ${POST_DRAFT_MAX.toLocaleString('en-US')} characters.`),
+  text: multiLineText().max(POST_DRAFT_MAX, `Drafts can hold at most ${POST_DRAFT_MAX.toLocaleString('en-US')} characters.`),
   type: postTypeSchema,
   poll: pollBodySchema.nullable(),
   /** Uploaded media in display order. */
@@ -447,9 +457,9 @@ export const schedulePostBodySchema = z.object({
 })
 export const mediaStartBodySchema = z
   .object({
-    fileName: z.string().trim().min(1, 'The file needs a name.').max(255),
+    fileName: singleLineText().trim().min(1, 'The file needs a name.').max(255),
     size: z.number().int().nonnegative(),
-    contentType: z.string().trim().max(255)
+    contentType: singleLineText().trim().max(255)
   })
   .superRefine((v, ctx) => {
     if (v.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: 'custom', path: ['size'], message: fileTooBigMessage(v.fileName) })
@@ -463,12 +473,18 @@ const aiRequestSchema = z.object({
   /** Takes topic tag, audience and post type from this slot (the explicit fields below win). */
   slotId: idSchema.optional(),
   tagId: idSchema.optional(),
-  targetAudience: z.string().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).optional(),
+  targetAudience: singleLineText().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).optional(),
   /** AI setting template; default: the organization's default template. */
   templateId: idSchema.optional(),
   /** Publishing as this page: its AI template applies. */
   businessPageId: idSchema.optional(),
-  seed: z.string().max(100).optional()
+  seed: singleLineText().max(100).optional()
+})
+/** An idea sent back to be drafted: the shape of ideaSchema, with the limits and text rules of input. */
+const ideaInputSchema = ideaSchema.extend({
+  title: singleLineText().trim().max(1000),
+  angle: multiLineText().trim().max(5000),
+  hook: multiLineText().trim().max(5000)
 })
 
 export const endpoints = {
@@ -486,7 +502,7 @@ export const endpoints = {
     method: 'POST',
     path: '/auth/switch-organization',
     query: none,
-    body: z.object({ organizationWorkOSId: z.string().min(1).max(200) }),
+    body: z.object({ organizationWorkOSId: singleLineText().min(1).max(200) }),
     response: sessionSchema
   }),
   createOrganization: endpoint({
@@ -512,7 +528,7 @@ export const endpoints = {
     method: 'PUT',
     path: '/organization/settings/organization/update',
     query: none,
-    body: z.object({ name: z.string().trim().min(1, 'Enter the organization name.').max(200) }),
+    body: z.object({ name: singleLineText().trim().min(1, 'Enter the organization name.').max(200) }),
     response: organizationSchema
   }),
 
@@ -562,7 +578,7 @@ export const endpoints = {
   getJoinInfo: endpoint({
     method: 'GET',
     path: '/join/info',
-    query: z.object({ token: z.string().trim().min(1, MESSAGES.invalidInvitation).max(200) }),
+    query: z.object({ token: singleLineText().trim().min(1, MESSAGES.invalidInvitation).max(200) }),
     body: none,
     response: joinInfoSchema,
     auth: false
@@ -625,7 +641,7 @@ export const endpoints = {
   validateCertification: endpoint({
     method: 'GET',
     path: '/academy/certificates/validate',
-    query: z.object({ certificateId: z.string().trim().min(1, 'Enter a certificate ID.').max(100) }),
+    query: z.object({ certificateId: singleLineText().trim().min(1, 'Enter a certificate ID.').max(100) }),
     body: none,
     response: z.object({
       certificateId: z.string(),
@@ -648,7 +664,7 @@ export const endpoints = {
     path: '/billing/checkout',
     query: none,
     body: z.object({
-      priceId: z.string().trim().min(1, 'Choose a plan.').max(100),
+      priceId: singleLineText().trim().min(1, 'Choose a plan.').max(100),
       seatQuantity: z.number().int('Enter a whole number of seats.').min(1, 'Enter at least 1 seat.').max(100_000).optional()
     }),
     response: checkoutResultSchema,
@@ -700,8 +716,8 @@ export const endpoints = {
       scope: slotScopeSchema.default('one'),
       time: instantBodySchema.optional(),
       assigneeId: idSchema.optional(),
-      comment: z.string().trim().max(SLOT_TEXT_MAX, `Keep the content idea under ${SLOT_TEXT_MAX} characters.`).optional(),
-      targetAudience: z.string().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).optional(),
+      comment: multiLineText().trim().max(SLOT_TEXT_MAX, `Keep the content idea under ${SLOT_TEXT_MAX} characters.`).optional(),
+      targetAudience: singleLineText().trim().max(SLOT_AUDIENCE_MAX, `Keep the target audience under ${SLOT_AUDIENCE_MAX} characters.`).optional(),
       postType: postTypeSchema.optional(),
       businessPageId: z.array(idSchema).max(100).optional()
     }),
@@ -734,7 +750,7 @@ export const endpoints = {
     query: scheduleFilterSchema.extend({
       from: instantQuerySchema.optional(),
       to: instantQuerySchema.optional(),
-      cursor: z.string().max(200).optional(),
+      cursor: singleLineText().max(200).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(100)
     }),
     body: none,
@@ -810,14 +826,14 @@ export const endpoints = {
     method: 'POST',
     path: '/posts/media/complete',
     query: none,
-    body: z.object({ uploadId: idSchema, altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX).default('') }),
+    body: z.object({ uploadId: idSchema, altText: multiLineText().trim().max(MEDIA_ALT_TEXT_MAX).default('') }),
     response: postMediaSchema
   }),
   updateMedia: endpoint({
     method: 'PUT',
     path: '/posts/media/update',
     query: none,
-    body: z.object({ mediaId: idSchema, altText: z.string().trim().max(MEDIA_ALT_TEXT_MAX) }),
+    body: z.object({ mediaId: idSchema, altText: multiLineText().trim().max(MEDIA_ALT_TEXT_MAX) }),
     response: postMediaSchema
   }),
 
@@ -832,7 +848,7 @@ export const endpoints = {
     method: 'POST',
     path: '/linkedin/connect',
     query: none,
-    body: z.object({ redirectUri: z.string().trim().min(1).max(2048) }),
+    body: z.object({ redirectUri: singleLineText().trim().min(1).max(2048) }),
     response: z.object({ authorizationUrl: z.string() })
   }),
   /** What came back to /callback: code + state, or LinkedIn's error. */
@@ -841,10 +857,10 @@ export const endpoints = {
     path: '/linkedin/callback',
     query: none,
     body: z.object({
-      state: z.string().trim().min(1).max(200),
-      code: z.string().trim().min(1).max(2000).optional(),
-      error: z.string().max(200).optional(),
-      errorDescription: z.string().max(2000).optional()
+      state: singleLineText().trim().min(1).max(200),
+      code: singleLineText().trim().min(1).max(2000).optional(),
+      error: singleLineText().max(200).optional(),
+      errorDescription: multiLineText().max(2000).optional()
     }),
     response: linkedInConnectionSchema
   }),
@@ -862,7 +878,7 @@ export const endpoints = {
     method: 'POST',
     path: '/ai/draft',
     query: none,
-    body: aiRequestSchema.extend({ idea: ideaSchema }),
+    body: aiRequestSchema.extend({ idea: ideaInputSchema }),
     response: z.object({ draft: draftSchema, usage: aiUsageSchema })
   }),
 
@@ -872,7 +888,7 @@ export const endpoints = {
     method: 'PUT',
     path: '/notification/mark-as-read',
     query: none,
-    body: z.object({ id: z.string().min(1).max(100).optional() }),
+    body: z.object({ id: singleLineText().min(1).max(100).optional() }),
     response: z.object({ updated: z.number().int().nonnegative() })
   })
 } as const
