@@ -11,7 +11,7 @@ import {
   type AuthorizationRequest,
   type PublishInput
 } from './linkedin'
-import { createLinkedInSandbox, SandboxAuthorizeError, sandboxMemberId, sandboxMetrics } from './sandbox'
+import { createLinkedInSandbox, SANDBOX_SIGN_IN_UNKNOWN, SandboxAuthorizeError, sandboxMemberId, sandboxMetrics } from './sandbox'
 
 const lookup = (idempotencyKey: string) => ({
   idempotencyKey,
@@ -152,6 +152,8 @@ describe('LinkedIn sandbox sign-in (OAuth 2.0 code flow with PKCE)', () => {
   it('answers a cancel with LinkedIn’s error and refuses malformed requests', () => {
     const sandbox = createLinkedInSandbox({ clock: manualClock() })
     const params = query(sandbox.authorizationUrl(request({ redirectUri: 'pagecrew://callback' })))
+    // Only back to the address the request was started with.
+    expect(() => sandbox.decide({ ...params, redirect_uri: 'https://evil.example/callback', decision: 'allow' })).toThrow(/redirect address/)
     const back = new URL(sandbox.decide({ ...params, decision: 'cancel' }))
     expect(back.protocol).toBe('pagecrew:')
     expect(Object.fromEntries(back.searchParams)).toEqual({
@@ -162,10 +164,22 @@ describe('LinkedIn sandbox sign-in (OAuth 2.0 code flow with PKCE)', () => {
     expect(() => sandbox.consent({ ...params, client_id: 'other' })).toThrow(SandboxAuthorizeError)
     expect(() => sandbox.consent({ ...params, code_challenge_method: 'plain' })).toThrow(SandboxAuthorizeError)
     expect(() => sandbox.consent({ ...params, redirect_uri: 'javascript:alert(1)' })).toThrow(SandboxAuthorizeError)
-    // Only back to the address the request was started with.
-    expect(() => sandbox.decide({ ...params, redirect_uri: 'https://evil.example/callback', decision: 'allow' })).toThrow(SandboxAuthorizeError)
-    // A request the sandbox did not see start (e.g. after a restart) still signs in, as an unnamed member.
-    expect(sandbox.consent({ ...params, state: 'unknown' }).memberName).toBe('Sandbox member')
+    // A state the sandbox did not see start (an anonymous form post naming any address, or a
+    // request from before a restart) is refused: no redirect, so no open redirect.
+    expect(() => sandbox.consent({ ...params, state: 'unknown' })).toThrow(SANDBOX_SIGN_IN_UNKNOWN)
+    expect(() => sandbox.decide({ ...params, state: 'unknown', redirect_uri: 'https://evil.example/', decision: 'allow' })).toThrow(SANDBOX_SIGN_IN_UNKNOWN)
+    expect(() => sandbox.decide({ ...params, state: 'unknown', redirect_uri: 'https://evil.example/', decision: 'cancel' })).toThrow(SANDBOX_SIGN_IN_UNKNOWN)
+    // The cancel above used the sign-in up: the same form again finds nothing.
+    expect(() => sandbox.decide({ ...params, decision: 'allow' })).toThrow(SANDBOX_SIGN_IN_UNKNOWN)
+  })
+
+  it('refuses a sign-in whose 10 minutes are over', () => {
+    const clock = manualClock('2026-01-01T10:00:00Z')
+    const sandbox = createLinkedInSandbox({ clock })
+    const params = query(sandbox.authorizationUrl(request()))
+    clock.advance(10 * 60_000)
+    expect(() => sandbox.consent(params)).toThrow(SANDBOX_SIGN_IN_UNKNOWN)
+    expect(() => sandbox.decide({ ...params, decision: 'allow' })).toThrow(SANDBOX_SIGN_IN_UNKNOWN)
   })
 
   it('receives the media streams (counting bytes) and links posts to its own viewer', async () => {

@@ -50,8 +50,8 @@ export const SANDBOX_CLIENT_ID = 'pagecrew-sandbox'
 export const SANDBOX_SCOPE = 'openid profile w_member_social'
 export const SANDBOX_AUTHORIZE_PATH = '/api/linkedin/sandbox/authorize'
 export const SANDBOX_POSTS_PATH = '/api/linkedin/sandbox/posts'
-/** The member name when the sandbox does not know who started connecting (e.g. after a restart). */
-export const SANDBOX_UNKNOWN_MEMBER = 'Sandbox member'
+/** The sign-in page for a state the sandbox did not see start, or whose 10 minutes are over (or after a restart). */
+export const SANDBOX_SIGN_IN_UNKNOWN = 'This sign-in request has expired or was not started from Pagecrew. Start connecting to LinkedIn again.'
 
 /** The sign-in page's parameters, as LinkedIn's authorization endpoint takes them. */
 export interface SandboxAuthorizeParams {
@@ -173,13 +173,24 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
     if (params.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(params.code_challenge)) {
       throw new SandboxAuthorizeError('The request needs a PKCE code challenge (S256).')
     }
+    return params as SandboxAuthorizeParams
+  }
+
+  /**
+   * The live sign-in these parameters belong to. The page is anonymous (it opens in the system
+   * browser), so the state is what ties it to a connection Pagecrew started: without one the
+   * sandbox would send anyone's browser, code and all, to any address a form names (an open
+   * redirect). Like LinkedIn's check of the registered redirect URLs: only back to the address
+   * the connection was started with, which the server checked (services/linkedIn.ts).
+   */
+  const liveSignIn = (params: SandboxAuthorizeParams): PendingSignIn => {
     forgetExpired()
     const signIn = signIns.get(params.state)
-    // Like LinkedIn's check of the registered redirect URLs: only where the request said it would return.
-    if (signIn && (signIn.redirectUri !== params.redirect_uri || signIn.codeChallenge !== params.code_challenge)) {
+    if (!signIn) throw new SandboxAuthorizeError(SANDBOX_SIGN_IN_UNKNOWN)
+    if (signIn.redirectUri !== params.redirect_uri || signIn.codeChallenge !== params.code_challenge) {
       throw new SandboxAuthorizeError('The redirect address is missing or not allowed.')
     }
-    return params as SandboxAuthorizeParams
+    return signIn
   }
 
   const store = async (input: PublishInput): Promise<SandboxPost> => {
@@ -299,25 +310,26 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
 
     consent(query) {
       const params = authorizeParams(query)
-      return { params, memberName: signIns.get(params.state)?.memberName ?? SANDBOX_UNKNOWN_MEMBER }
+      return { params, memberName: liveSignIn(params).memberName }
     },
 
     decide(form) {
       const params = authorizeParams(form)
-      const target = new URL(params.redirect_uri)
+      const signIn = liveSignIn(params)
+      // One answer per sign-in: a second post of the same form finds nothing.
+      signIns.delete(params.state)
+      const target = new URL(signIn.redirectUri)
       if (form.decision !== 'allow') {
         target.searchParams.set('error', 'user_cancelled_authorize')
         target.searchParams.set('error_description', 'The user cancelled the authorization')
         target.searchParams.set('state', params.state)
         return target.toString()
       }
-      const signIn = signIns.get(params.state)
-      signIns.delete(params.state)
       const code = randomBytes(32).toString('base64url')
       codes.set(code, {
-        memberId: signIn?.memberId ?? randomBytes(8).toString('base64url').slice(0, 10),
-        memberName: signIn?.memberName ?? SANDBOX_UNKNOWN_MEMBER,
-        redirectUri: params.redirect_uri,
+        memberId: signIn.memberId,
+        memberName: signIn.memberName,
+        redirectUri: signIn.redirectUri,
         codeChallenge: params.code_challenge,
         scope: params.scope || SANDBOX_SCOPE,
         expiresAt: clock.now().getTime() + LINKEDIN_CONNECT_TTL_MS
