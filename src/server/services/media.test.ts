@@ -96,6 +96,10 @@ describe('cleanFileName', () => {
     expect(cleanFileName('../../etc/passwd')).toBe('passwd')
     expect(cleanFileName('re\u0000port\n.pdf')).toBe('report.pdf')
     expect(cleanFileName('   ')).toBe('file')
+    // Bidi controls would make 'report\u202Efdp.exe' show as 'reportexe.pdf'.
+    expect(cleanFileName('report\u202Efdp.exe')).toBe('reportfdp.exe')
+    expect(cleanFileName('\u2066a\u2069\u200Eb\u200F\u202A.png')).toBe('ab.png')
+    expect(cleanFileName('\u202E')).toBe('file')
     expect(cleanFileName(`${'a'.repeat(300)}.png`)).toHaveLength(255)
   })
 })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { basename } from 'node:path'
 import { Readable, Transform, pipeline } from 'node:stream'
 import { and, eq, inArray, lt, notExists, or } from 'drizzle-orm'
 import { API_BASE, MEDIA_FILE_PATH, MEDIA_THUMBNAIL_PATH } from '../../shared/api/contract'
 import { fileTooBigMessage, mediaOffsetMismatchMessage, MESSAGES } from '../../shared/api/messages'
 import { DAY_MS, MEDIA_CHUNK_BYTES } from '../../shared/constants'
 import type { MediaKind, PostMedia } from '../../shared/domain/entities'
+import { cleanFileNameText } from '../../shared/domain/text'
 import { mediaKindOf } from '../../shared/rules/posts'
 import type { MediaStorage } from '../adapters/storage/storage'
 import type { Clock } from '../clock'
@@ -91,11 +91,9 @@ export function toMediaView(row: MediaRow): PostMedia {
   }
 }
 
-/** The file's own name (no folders, no control characters), at most 255 characters. */
+/** The file's own name (no folders, no control or bidi characters), at most 255 characters. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)
-  return cleaned || 'file'
+  return cleanFileNameText(name) || 'file'
 }
 
 /** READY media of `ids` that this user uploaded in this organization, in no particular order. */
@@ -109,6 +107,7 @@ export async function usableMedia(executor: Executor, organizationId: string, us
 }
 
 class TooBig extends Error {}
+class ChunkCutAtLimit extends Error {}
 
 /** 413 '{file name} is too big!' (spec §5), on the announced size or on the bytes sent past it. */
 export const uploadTooBig = (fileName: string, field: 'size' | 'file') =>
@@ -215,6 +214,11 @@ export function createMediaService(deps: {
         transform(chunk: Buffer, _encoding, callback) {
           counted += chunk.length
           callback(counted > room ? new TooBig() : null, counted > room ? undefined : chunk)
+        },
+        // The multipart parser cuts a file part at its size limit and ends it as if nothing
+        // happened (only `truncated` tells): fail the write, or the cut chunk would count as received.
+        flush(callback) {
+          callback((source as { truncated?: boolean }).truncated ? new ChunkCutAtLimit() : null)
         }
       })
       let written: number
@@ -222,7 +226,7 @@ export function createMediaService(deps: {
         written = await storage.append(row.storageKey, input.offset, pipeline(source, limiter, () => undefined))
       } catch (error) {
         if (error instanceof TooBig) throw uploadTooBig(row.fileName, 'file')
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        if (error instanceof ChunkCutAtLimit || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new ApiError(413, 'too_large', MESSAGES.uploadChunkTooBig, { file: MESSAGES.uploadChunkTooBig })
         }
         throw error

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import type {} from '@fastify/multipart'
 import { fileTooBigMessage, MESSAGES } from '../../shared/api/messages'
+import { cleanFileNameText } from '../../shared/domain/text'
 import { ApiError, badRequest } from '../errors'
 
 /** Images a team may use: the declared content type and the file's first bytes must both say so. */
@@ -72,7 +73,7 @@ export async function readImageForm(
         fields[part.fieldname] = part.value
         continue
       }
-      const fileName = basename(String(part.filename ?? '').replace(/\\/g, '/')).slice(0, 255)
+      const fileName = cleanFileNameText(String(part.filename ?? ''))
       if (part.fieldname !== options.fileField) {
         part.file.resume()
         throw badRequest(`Unexpected file field ${part.fieldname}.`)
@@ -120,12 +121,29 @@ export async function readImageForm(
     }
   } catch (err) {
     await cleanup()
-    const code = (err as { code?: string }).code
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many parts.')
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The form could not be read.')
-    throw err
+    throw formReadError(err)
   }
   return { fields, image }
+}
+
+const FORM_UNREADABLE = 'The form could not be read (malformed or incomplete multipart/form-data).'
+/** What the multipart parser (busboy) throws at a body it cannot read: no or an oversized boundary, a body cut short. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/
+
+/**
+ * A multipart read failure as the client's error where it is one (DESIGN.md §3: bad input is a
+ * 400, never a 500): too many parts, a form that is not multipart, or one the parser cannot read.
+ * Anything else (a full disk) is returned as it is.
+ */
+export function formReadError(err: unknown): unknown {
+  if (err instanceof ApiError) return err
+  const code = (err as { code?: string }).code
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The form has too many parts.')
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE' || code === 'FST_MP_PREMATURE_CLOSE') {
+    return badRequest(FORM_UNREADABLE)
+  }
+  if (err instanceof Error && MALFORMED_MULTIPART.test(err.message)) return badRequest(FORM_UNREADABLE)
+  return err
 }
 
 async function sniffFile(path: string): Promise<ImageContentType | null> {

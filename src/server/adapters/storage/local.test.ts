@@ -55,6 +55,16 @@ describe('local media storage', () => {
     })
     await storage.append('d1', 0, from('keep'))
     await expect(storage.append('d1', 4, failing)).rejects.toThrow('client went away')
+    // Nothing of the failed chunk stays on disk, even if nobody retries.
+    expect(await storage.stat('d1')).toEqual({ size: 4 })
+    const failingFirst = new Readable({
+      read() {
+        this.push(Buffer.alloc(64 * 1024))
+        this.destroy(new Error('too large'))
+      }
+    })
+    await expect(storage.append('d2', 0, failingFirst)).rejects.toThrow('too large')
+    expect(await storage.stat('d2')).toBeNull()
     // A retry at the same offset gives a clean file.
     await storage.append('d1', 4, from('!'))
     expect(await text(await storage.openRead('d1'))).toBe('keep!')

@@ -40,7 +40,15 @@ export function createLocalStorage(root: string): MediaStorage {
         }
       }
       const out = createWriteStream(path, { flags: offset === 0 ? 'w' : 'r+', start: offset })
-      await pipeline(source, out)
+      try {
+        await pipeline(source, out)
+      } catch (error) {
+        // A refused or broken chunk (413, a dropped connection) leaves nothing behind: the file is
+        // its first `offset` bytes again, and a new upload's empty file goes altogether.
+        if (offset === 0) await rm(path, { force: true })
+        else await truncate(path, offset).catch(() => undefined)
+        throw error
+      }
       // An earlier append at this offset that was cut short may have left bytes beyond ours.
       await truncate(path, offset + out.bytesWritten)
       return out.bytesWritten
