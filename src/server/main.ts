@@ -98,7 +98,16 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   console.log(`Pagecrew is running at http://${host}:${port}`)
+  // Links in emails and to outside services are never built from a request's Host header (routes
+  // could be told any name): without a public address they carry the address this server listens at.
+  if (!config.publicUrl && !isLoopback(config.host)) {
+    console.warn(
+      `PAGECREW_PUBLIC_URL is not set: invitation links and other links that leave the app use this server's own address${config.trustProxy ? ' (or the X-Forwarded-Host of the trusted proxy)' : ''}. Set it to the address people open Pagecrew at.`
+    )
+  }
   parent?.send({ type: 'listening', port })
 }
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.')
 
 void main()

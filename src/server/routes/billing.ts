@@ -4,10 +4,10 @@ import { API_BASE, endpoints } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { ServerConfig } from '../config'
 import { escapeHtml, htmlDocument, sendHtmlPage } from '../http/page'
+import { publicBaseUrl } from '../http/publicUrl'
 import { route } from '../http/route'
 import type { Services } from '../services'
 import type { PortalView } from '../services/billing'
-import { publicBaseUrl } from './members'
 
 /**
  * The built-in portal's form posts. They come from a plain HTML page without the app's

@@ -11,10 +11,10 @@ import {
   type SandboxPost
 } from '../adapters/linkedin/sandbox'
 import type { ServerConfig } from '../config'
+import { publicBaseUrl } from '../http/publicUrl'
 import { route } from '../http/route'
 import type { Services } from '../services'
 import { escapeHtml, htmlDocument, sendHtmlPage } from '../http/page'
-import { publicBaseUrl } from './members'
 
 /**
  * The sandbox sign-in page's form post. Like LinkedIn's own consent page it has no Pagecrew

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '../../shared/api/contract'
 import type { ServerConfig } from '../config'
+import { publicBaseUrl } from '../http/publicUrl'
 import { route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
 import { requireAdmin } from '../services/access'
@@ -12,11 +13,6 @@ import { sessionView } from './auth'
  * check also counts toward the failed-password limits (FAILED_PASSWORD_LIMITS) of sign-in.
  */
 export const JOIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
-
-/** The address join links start with: PAGECREW_PUBLIC_URL, else the origin the admin used. */
-export function publicBaseUrl(config: ServerConfig, request: FastifyRequest): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`
-}
 
 export function registerMemberRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
   const { members, users, sessions, mailer, authThrottle } = services

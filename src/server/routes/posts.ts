@@ -4,10 +4,11 @@ import { endpoints, MEDIA_CHUNK_FIELD, MEDIA_FILE_PATH, MEDIA_THUMBNAIL_PATH, SE
 import { MEDIA_CHUNK_BYTES } from '../../shared/constants'
 import type { ServerConfig } from '../config'
 import { ApiError, badRequest, noOrganization, notFound, unauthenticated } from '../errors'
+import { publicBaseUrl } from '../http/publicUrl'
 import { route, validationError, type OrganizationSession } from '../http/route'
 import type { Services } from '../services'
 import { cleanFileName, uploadTooBig } from '../services/media'
-import { publicBaseUrl } from './members'
+import { formReadError } from '../services/uploads'
 
 /** Room for the multipart framing around a chunk's bytes. */
 const CHUNK_SLACK_BYTES = 64 * 1024
@@ -24,7 +25,7 @@ export async function registerPostRoutes(app: FastifyInstance, services: Service
   })
 
   // The sandbox's post viewer lives on this server: a path becomes an address the system browser
-  // (desktop) or a new tab can open — PAGECREW_PUBLIC_URL, else the origin the client used.
+  // (desktop) or a new tab can open — the public address (http/publicUrl.ts), never the Host header.
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     const base = publicBaseUrl(config, request).replace(/\/+$/, '')
     const absolute = (post: unknown) => {
@@ -114,10 +115,7 @@ async function readChunk(request: FastifyRequest, services: Services, received: 
       received.set(request, await services.media.appendChunk(session, parsed.data, part.file))
     }
   } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many parts.')
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest('The form could not be read.')
-    throw error
+    throw formReadError(error)
   }
   return fields
 }

@@ -229,7 +229,7 @@ export interface BillingService {
   readonly providerKind: BillingProvider['kind']
   plans(session: OrganizationSession): Promise<BillingPlans>
   overview(organizationId: string): Promise<BillingOverview>
-  /** baseUrl: the app's address (PAGECREW_PUBLIC_URL or the request's origin) for the provider's return links. */
+  /** baseUrl: the app's public address (http/publicUrl.ts; never the Host header) for the provider's return links. */
   checkout(session: OrganizationSession, input: { priceId: string; seatQuantity?: number }, baseUrl: string): Promise<CheckoutResult>
   manageSeats(session: OrganizationSession, input: { newSeatQuantity: number; memberIdsToCancel: string[] }): Promise<{ currentPlan: CurrentPlan; usersCount: number }>
   customerPortalUrl(session: OrganizationSession, baseUrl: string): Promise<{ url: string }>
