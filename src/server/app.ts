@@ -16,7 +16,7 @@ import { resolveServerConfig, type ServerConfig } from './config'
 import type { Database } from './db/client'
 import { ApiError } from './errors'
 import { validationError } from './http/route'
-import { contentSecurityPolicy, REFERRER_POLICY } from './http/security'
+import { contentSecurityPolicy, REFERRER_POLICY, securityHeaders } from './http/security'
 import { registerAiRoutes } from './routes/ai'
 import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
@@ -79,7 +79,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: sendRouterError
   })
 
   const smtp = options.mailTransport === undefined && config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : null
@@ -124,6 +125,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff')
+    for (const [name, value] of Object.entries(securityHeaders(request.protocol))) if (!reply.hasHeader(name)) reply.header(name, value)
     // Pages with their own stricter policies (the built-in billing portal) keep them.
     if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', REFERRER_POLICY)
     const type = String(reply.getHeader('content-type') ?? '')
@@ -220,6 +222,12 @@ function registerRenderer(app: FastifyInstance, rendererDir: string | null): voi
     }
     return reply.status(404).send(errorBody('not_found', isApiPath(request.url) ? API_NOT_FOUND : 'Not found.'))
   })
+}
+
+/** Addresses the router cannot take (broken percent-encoding, an over-long parameter): a 400 in the API's format. */
+function sendRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long.' : 'The address is not valid.'
+  return reply.status(400).send(errorBody('bad_request', message))
 }
 
 function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {

@@ -28,6 +28,7 @@ export interface RouteContext<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>
 
 const isUndefinedSchema = (schema: z.ZodType) => schema instanceof z.ZodUndefined
+const isForm = (request: FastifyRequest) => /^\s*(multipart\/|application\/x-www-form-urlencoded)/i.test(String(request.headers['content-type'] ?? ''))
 
 /** `{"email": "Enter a valid email address."}` from a zod error: the first message per field. */
 export function zodFields(error: z.ZodError): Record<string, string> {
@@ -77,6 +78,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
     handler: async (request, reply) => {
       const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
       if (endpoint.auth && !currentSession) throw unauthenticated()
+      // JSON endpoints take JSON. In a scope that also parses forms (teams, post media) a form
+      // would reach them as no body at all, and e.g. POST /posts/create would make an empty draft.
+      if (!endpoint.multipart && !isUndefinedSchema(endpoint.body) && isForm(request)) {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the request as JSON.')
+      }
       const query = parseInput<E['query']>(endpoint.query, request.query)
       const body = parseInput<E['body']>(endpoint.body, options.readBody ? await options.readBody(request) : request.body)
       if (endpoint.auth && currentSession) {

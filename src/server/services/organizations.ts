@@ -6,6 +6,7 @@ import type { businessPageFieldsSchema, createOrganizationBodySchema, updateBusi
 import { MESSAGES } from '../../shared/api/messages'
 import type { BusinessPage, Organization } from '../../shared/domain'
 import { TRIAL_DAYS } from '../../shared/constants'
+import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { aiTemplates, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
@@ -52,8 +53,7 @@ export interface OrganizationService {
   removePage(session: OrganizationSession, businessPageId: string): Promise<void>
 }
 
-/** Only web addresses or same-origin paths: the renderer puts a page image into <img src>. */
-const IMAGE_URL = /^(https?:\/\/|\/(?!\/))\S+$/i
+/** https:// on a public host or a same-origin path (rules/images.ts): the renderer puts a page image into <img src>. */
 const INVALID_PAGE_IMAGE = 'Use an image address starting with https://'
 
 const emptyToNull = (value: string | undefined): string | null => (value && value.length > 0 ? value : null)
@@ -97,7 +97,7 @@ export function createOrganizationService(
   function checkImage(image: string | null | undefined): string | null | undefined {
     if (image === undefined) return undefined
     const value = image?.trim() || null
-    if (value !== null && !IMAGE_URL.test(value)) throw badRequest(INVALID_PAGE_IMAGE, { image: INVALID_PAGE_IMAGE })
+    if (value !== null && !isSafeImageAddress(value)) throw badRequest(INVALID_PAGE_IMAGE, { image: INVALID_PAGE_IMAGE })
     return value
   }
 

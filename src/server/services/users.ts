@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { updateUserDetailsBodySchema } from '../../shared/api/contract'
 import type { User, UserOrgSetting } from '../../shared/domain'
+import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
 import { businessPageMembers, linkedInConnections, memberships, organizations, postTagAssignments, postTags, teamMembers, users } from '../db/schema'
@@ -128,8 +129,8 @@ export function createUserService(
       if (input.timezone !== undefined) changes.timezone = canonicalTimezone(input.timezone)
       if (input.image !== undefined) {
         const image = input.image?.trim() || null
-        // Only web addresses or same-origin paths: the renderer puts this into <img src>.
-        if (image !== null && !/^(https?:\/\/|\/(?!\/))\S+$/i.test(image)) {
+        // https:// on a public host or a same-origin path (rules/images.ts): the renderer puts this into <img src>.
+        if (image !== null && !isSafeImageAddress(image)) {
           throw badRequest(INVALID_IMAGE_MESSAGE, { image: INVALID_IMAGE_MESSAGE })
         }
         changes.image = image

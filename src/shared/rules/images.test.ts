@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { isSafeImageAddress } from './images'
+
+describe('isSafeImageAddress', () => {
+  it('accepts https addresses on public hosts and same-origin paths', () => {
+    for (const ok of [
+      'https://media.licdn.com/logo.png',
+      'https://example.com:8443/a/b.png?x=1',
+      'https://8.8.8.8/logo.png',
+      'https://[2001:db8::1]/logo.png',
+      '/api/team/image/abc?v=1'
+    ]) {
+      expect(isSafeImageAddress(ok), ok).toBe(true)
+    }
+  })
+
+  it('refuses http, credentials, localhost and private, loopback or link-local IP literals in any spelling', () => {
+    for (const bad of [
+      'http://169.254.169.254/latest/meta-data/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://2852039166/', // 169.254.169.254 as one number
+      'https://0xa9.0xfe.0xa9.0xfe/',
+      'https://127.0.0.1/x.png',
+      'https://127.1/x.png',
+      'https://10.1.2.3/x.png',
+      'https://172.20.0.1/x.png',
+      'https://192.168.1.1/x.png',
+      'https://100.64.0.1/x.png',
+      'https://0.0.0.0/x.png',
+      'https://224.0.0.1/x.png',
+      'https://localhost/x.png',
+      'https://LOCALHOST./x.png',
+      'https://app.localhost/x.png',
+      'https://[::1]/x.png',
+      'https://[::ffff:127.0.0.1]/x.png',
+      'https://[::ffff:a9fe:a9fe]/x.png',
+      'https://[fe80::1]/x.png',
+      'https://[fd00::1]/x.png',
+      'https://user:pass@example.com/x.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      'https://example.com/a b.png',
+      'ftp://example.com/x.png',
+      ''
+    ]) {
+      expect(isSafeImageAddress(bad), bad).toBe(false)
+    }
+  })
+})
