@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { expect, it } from 'vitest'
+import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, endpoints, IDEMPOTENCY_HEADER, SESSION_COOKIE, type ApiErrorCode, type Endpoint } from '../../shared/api/contract'
+import { defOf } from '../../shared/api/walk'
+import type { Member, User } from '../../shared/domain'
+import { subscriptions } from '../db/schema'
+import { multipartBody, TestClient, type TestApp } from '../testing/harness'
+import { describeEachDatabase } from '../testing/suite'
+
+/**
+ * Issue 12: every endpoint of the contract (walked, so a new one is fuzzed without touching this
+ * file) gets generated bad input as an admin, a member and nobody, and must never answer 5xx (and
+ * every error must use a documented code). Input is made from the endpoint's own schemas, so much
+ * of it gets past validation into the services: ids that are not uuids, unknown uuids, huge and
+ * negative numbers, extreme dates, control and bidi characters, injection-looking text, arrays
+ * where objects are expected, missing fields, malformed JSON and multipart. Seeded and bounded:
+ * PAGECREW_FUZZ_SEED repeats a run, PAGECREW_FUZZ_ROUNDS asks for more of it.
+ */
+const SEED = Number(process.env.PAGECREW_FUZZ_SEED ?? 12)
+const ROUNDS = Number(process.env.PAGECREW_FUZZ_ROUNDS ?? 3)
+
+/** mulberry32: small, fast, good enough to pick test input. */
+function seeded(seed: number) {
+  let a = seed >>> 0
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let x = a
+    x = Math.imul(x ^ (x >>> 15), x | 1)
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+  }
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    chance: (p: number) => next() < p,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
+  }
+}
+type Rng = ReturnType<typeof seeded>
+
+/** Text that has broken servers before: controls, bidi, injection, paths, formats at their edges. */
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  'x',
+  'a\u0000b',
+  '\u0000',
+  '%00',
+  '\t\r\n',
+  '\u0007\u001b[31m',
+  '\u0085\u009f',
+  '\u2028\u2029',
+  '\u202eevil\u202c',
+  '\ud800',
+  '😀'.repeat(50),
+  'A'.repeat(5000),
+  "'; DROP TABLE users; --",
+  '%_\\',
+  '../../../etc/passwd',
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  'http://169.254.169.254/latest/meta-data/',
+  'https://evil.example/callback',
+  'pagecrew://callback',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '#aabbcc',
+  'org_00000000000000000000000000',
+  'NaN',
+  '-1',
+  '1e400',
+  '9007199254740993',
+  '2026-02-30',
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '2026-03-01T10:00:00+14:00',
+  'Europe/Paris',
+  'Not/AZone',
+  'ADMIN',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '["a\\u0000"]',
+  'a@b.co',
+  'UPPER@EXAMPLE.COM'
+]
+const NASTY_NUMBERS = [0, 1, -1, 0.5, 7, 23, 24, 59, 100, 2 ** 31, -(2 ** 31), 2 ** 53 + 2, 1e308, -1e308, 5e-324]
+const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, 1e308, 'x', '', [], [[]], {}, { a: 1 }, ['a\u0000']]
+
+interface Fixture {
+  /** Ids that exist (the fixtures' own), to mix with made-up ones. */
+  ids: string[]
+}
+
+/** A value for `schema`, mostly of the right shape with hostile content, sometimes of the wrong one. */
+function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, depth = 0): unknown {
+  if (depth > 8) return undefined
+  if (rng.chance(0.06)) return rng.pick(WRONG_TYPES)
+  const def = defOf(schema)
+  switch (def.type) {
+    case 'string': {
+      if (def.format === 'datetime') return rng.pick(['2026-03-01T10:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2026-03-01T10:00:00+14:00', 'x'])
+      if (def.format === 'date') return rng.pick(['2026-03-01', '0001-01-01', '9999-12-31', '2026-02-30'])
+      if (def.format === 'email') return rng.pick(['a@b.co', `${randomUUID()}@example.com`, 'x'])
+      if (rng.chance(0.3)) return rng.chance(0.5) ? rng.pick(fixture.ids) : randomUUID()
+      return rng.pick(NASTY_STRINGS)
+    }
+    case 'number':
+      return rng.pick(NASTY_NUMBERS)
+    case 'boolean':
+      return rng.chance(0.5)
+    case 'enum': {
+      const values = Object.values(def.entries ?? {})
+      return rng.chance(0.85) ? rng.pick(values) : 'NOT_A_VALUE'
+    }
+    case 'literal':
+      return def.values?.[0]
+    case 'null':
+      return null
+    case 'undefined':
+      return undefined
+    case 'array':
+      if (rng.chance(0.05)) return Array.from({ length: 2000 }, () => randomUUID())
+      return Array.from({ length: rng.int(4) }, () => generate(def.element!, rng, fixture, depth + 1))
+    case 'object': {
+      const out: Record<string, unknown> = {}
+      for (const [key, value] of Object.entries(def.shape ?? {})) {
+        if (rng.chance(0.15)) continue // missing
+        out[key] = generate(value, rng, fixture, depth + 1)
+      }
+      if (rng.chance(0.05)) out.__proto__ = { polluted: true }
+      return out
+    }
+    case 'record':
+      return rng.chance(0.5) ? {} : { [rng.pick(NASTY_STRINGS)]: generate(def.valueType!, rng, fixture, depth + 1) }
+    case 'union':
+      return generate(rng.pick(def.options ?? []), rng, fixture, depth + 1)
+    case 'optional':
+      return rng.chance(0.25) ? undefined : generate(def.innerType!, rng, fixture, depth + 1)
+    case 'nullable':
+      return rng.chance(0.25) ? null : generate(def.innerType!, rng, fixture, depth + 1)
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return rng.chance(0.2) ? undefined : generate(def.innerType!, rng, fixture, depth + 1)
+    case 'pipe':
+      return generate(def.in!, rng, fixture, depth + 1)
+    case 'transform':
+      return rng.pick(NASTY_STRINGS)
+    case 'lazy':
+      return generate(def.getter!(), rng, fixture, depth + 1)
+    default:
+      return rng.pick(WRONG_TYPES)
+  }
+}
+
+/** Query parameters are strings: objects and arrays become repeated or odd-looking parameters. */
+function toQueryString(value: unknown, rng: Rng): string {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return rng.chance(0.5) ? '' : `junk=${encodeURIComponent(String(value))}`
+  }
+  const params = new URLSearchParams()
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue
+    if (Array.isArray(v)) for (const item of v) params.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
+    else params.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+  }
+  if (rng.chance(0.1)) params.append(rng.pick(Object.keys(value) as string[]) || 'x', 'second-value')
+  return params.toString()
+}
+
+interface FuzzRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  payload?: string | Buffer
+  label: string
+}
+
+/** The requests one round makes for one endpoint: generated input, plus raw abuse of the body. */
+function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixture): FuzzRequest[] {
+  const path = `${API_BASE}${endpoint.path}`
+  const query = () => {
+    const q = toQueryString(generate(endpoint.query, rng, fixture), rng)
+    return q ? `${path}?${q}` : path
+  }
+  const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value))
+  const out: FuzzRequest[] = []
+  const add = (label: string, url: string, payload?: string | Buffer, contentType = 'application/json') =>
+    out.push({ method: endpoint.method, url, payload, headers: payload === undefined ? {} : { 'content-type': contentType }, label: `${name} ${label}` })
+
+  if (endpoint.multipart) {
+    const fields: Record<string, string> = {}
+    const generated = generate(endpoint.body, rng, fixture)
+    for (const [key, value] of Object.entries(generated && typeof generated === 'object' ? generated : {})) {
+      if (value !== undefined) fields[key] = typeof value === 'string' ? value : JSON.stringify(value)
+    }
+    const file = { field: endpoint.multipart.fileField, fileName: rng.pick(NASTY_STRINGS).replace(/["\r\n]/g, '') || 'f', contentType: rng.pick(['image/png', 'application/octet-stream', 'text/plain']), data: Buffer.alloc(rng.int(3000), rng.int(256)) }
+    const form = multipartBody(fields, rng.chance(0.7) ? [file] : [])
+    add('multipart', query(), form.payload, form.contentType)
+    add('multipart without boundary', query(), form.payload, 'multipart/form-data')
+    add('multipart cut short', query(), form.payload.subarray(0, Math.max(1, rng.int(form.payload.length))), form.contentType)
+    add('json instead of multipart', query(), json(generated) ?? '{}')
+    return out
+  }
+
+  add('generated', query(), json(generate(endpoint.body, rng, fixture)))
+  add('generated again', query(), json(generate(endpoint.body, rng, fixture)))
+  add('wrong type', query(), json(rng.pick(WRONG_TYPES)))
+  add('malformed json', query(), rng.pick(['{', '{"a":', '[1,', '{"__proto__":{"x":1}}', 'nul', '"\\ud800"', '{"a":"\\u0000"}']))
+  add('nested deep', query(), `${'['.repeat(5000)}${']'.repeat(5000)}`)
+  add('text/plain', query(), 'hello', 'text/plain')
+  const form = multipartBody({ text: 'x' })
+  add('multipart', query(), form.payload, form.contentType)
+  return out
+}
+
+/**
+ * The API's routes outside the contract (images and media files, the sandbox's and the billing
+ * portal's pages), and addresses no route has. `:param` gets hostile values, raw or encoded.
+ */
+const OTHER_ROUTES: { method: 'GET' | 'POST'; path: string; form?: boolean }[] = [
+  { method: 'GET', path: '/team/image/:param' },
+  { method: 'GET', path: '/posts/media/:param/file' },
+  { method: 'GET', path: '/posts/media/:param/thumbnail' },
+  { method: 'GET', path: '/linkedin/sandbox/authorize?:query' },
+  { method: 'POST', path: '/linkedin/sandbox/authorize', form: true },
+  { method: 'GET', path: '/linkedin/sandbox/posts' },
+  { method: 'GET', path: '/linkedin/sandbox/posts/:param' },
+  { method: 'GET', path: '/billing/portal?:query' },
+  { method: 'POST', path: '/billing/portal/cancel', form: true },
+  { method: 'POST', path: '/billing/portal/resume', form: true },
+  { method: 'GET', path: '/:param' },
+  { method: 'POST', path: '/auth/:param' }
+]
+/** encodeURIComponent, but a lone surrogate (which it refuses) goes as the bytes a sloppy client would send. */
+const encode = (value: string) => {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return '%ED%A0%80'
+  }
+}
+const RAW_PARAMS = ['%00', '%', 'A'.repeat(300), '%E0%A4%A', '%ZZ', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'a%0d%0aSet-Cookie:%20x=1', '%C0%AF']
+
+function otherRequests(rng: Rng, fixture: Fixture): FuzzRequest[] {
+  return OTHER_ROUTES.map((route) => {
+    const param = () => (rng.chance(0.4) ? rng.pick(RAW_PARAMS) : encode(rng.chance(0.3) ? rng.pick(fixture.ids) : rng.pick(NASTY_STRINGS)))
+    const query = () =>
+      ['token', 'state', 'redirect_uri', 'response_type', 'client_id', 'code_challenge', 'code_challenge_method', 'scope']
+        .filter(() => rng.chance(0.6))
+        .map((key) => `${key}=${param()}`)
+        .join('&')
+    const url = `${API_BASE}${route.path.replace(':param', param).replace(':query', query)}`
+    const headers: Record<string, string> = rng.chance(0.3) ? { range: rng.pick(['bytes=0-', 'bytes=-1', 'bytes=99999999999-', 'bytes=5-1', 'bytes=0-1,2-3', 'junk']) } : {}
+    if (!route.form) return { method: route.method, url, headers, label: `${route.method} ${route.path}` }
+    const payload = rng.chance(0.2) ? rng.pick(['%', '=&=&', 'a'.repeat(20_000), '%00=%00']) : query()
+    return { method: route.method, url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload, label: `${route.method} ${route.path}` }
+  })
+}
+
+/** Idempotency-Key headers: reused, malformed, over-long (header values must be visible ASCII to be sent at all). */
+const IDEMPOTENCY_KEYS = ['fuzz-key', 'fuzz-key', '', ' ', 'a'.repeat(300), '%00', randomUUID()]
+
+/** Side effects that would end the fixtures' sessions or organizations go last. */
+const LAST = new Set(['logout', 'deleteOrganization'])
+
+describeEachDatabase('fuzz: every contract endpoint with bad input, as admin, member and nobody: no 5xx', (t) => {
+  async function fixtures(app: TestApp) {
+    const admin = new TestClient(app.app)
+    await admin.signup({ fullName: 'Fuzz Admin' })
+    const org = await admin.createOrganization('Fuzz Co')
+    await app.db.update(subscriptions).set({ availableSeats: 50 }).where(eq(subscriptions.organizationId, org.id))
+    const adminUser = (await admin.get<User>('/user')).body
+    const invited = await admin.post<{ member: Member; joinUrl: string }>('/members/invite', { email: `fuzz-${randomUUID().slice(0, 8)}@example.com`, role: 'MEMBER' })
+    const member = new TestClient(app.app)
+    const joined = await member.post('/join/accept', { token: new URL(invited.body.joinUrl).searchParams.get('token'), fullName: 'Fuzz Member', password: 'correct horse battery staple' })
+    expect(joined.status).toBe(200)
+    const tag = await admin.post<{ id: string }>('/postTag/create', { tagTitle: 'Fuzz', tagColor: '#aabbcc', assignedUsers: [invited.body.member.id] })
+    const post = await member.post<{ id: string }>('/posts/create', { text: 'Fuzz post' })
+    const ids = [adminUser.id, invited.body.member.id, org.id, org.organizationWorkOSId, tag.body.id, post.body.id]
+    return { roles: { admin: admin.cookie, member: member.cookie, anonymous: null } as Record<string, string | null>, ids }
+  }
+
+  it(
+    `answers every request below 500 with a documented error code (seed ${SEED}, ${ROUNDS} rounds)`,
+    async () => {
+      const app = t()
+      const { roles, ids } = await fixtures(app)
+      const rng = seeded(SEED)
+      const names = Object.keys(endpoints).sort((a, b) => Number(LAST.has(a)) - Number(LAST.has(b)))
+      const failures: string[] = []
+      const slow: string[] = []
+      let sent = 0
+      // A request that never answers may hold the database: stop there (the failure names it).
+      run: for (const [role, cookie] of Object.entries(roles)) {
+        for (const name of ['(other routes)', ...names]) {
+          const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint | undefined
+          for (let round = 0; round < ROUNDS; round++) {
+            for (const request of endpoint ? requestsFor(name, endpoint, rng, { ids }) : otherRequests(rng, { ids })) {
+              const headers: Record<string, string> = { [CLIENT_HEADER]: 'fuzz', ...request.headers }
+              if (rng.chance(0.15)) headers[IDEMPOTENCY_HEADER] = rng.pick(IDEMPOTENCY_KEYS)
+              if (cookie) headers.cookie = `${SESSION_COOKIE}=${cookie}`
+              const started = Date.now()
+              const res = await answerWithin(SLOW_MS * 5, app.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload }))
+              sent++
+              const payloadText = request.payload === undefined ? '' : ` ${JSON.stringify(String(request.payload).slice(0, 300))}`
+              if (!res) {
+                failures.push(`${role}: ${request.label}: ${request.method} ${request.url.slice(0, 300)}${payloadText} → no answer within ${SLOW_MS * 5} ms`)
+                break run
+              }
+              if (Date.now() - started > SLOW_MS) slow.push(`${role}: ${request.label}: ${Date.now() - started} ms ${request.method} ${request.url.slice(0, 200)}${payloadText.slice(0, 200)}`)
+              const code = safeCode(res.body)
+              // HTML pages (the sandbox's, the billing portal's) answer errors as pages; JSON ones in the API's format.
+              const html = String(res.headers['content-type'] ?? '').startsWith('text/html')
+              const documented = res.statusCode < 400 || html || (code !== null && API_ERROR_CODES[code as ApiErrorCode] === res.statusCode)
+              if (res.statusCode >= 500 || !documented) {
+                failures.push(`${role}: ${request.label}: ${request.method} ${request.url.slice(0, 300)}${payloadText} → ${res.statusCode} ${res.body.slice(0, 200)}`)
+              }
+            }
+          }
+        }
+      }
+      if (slow.length > 0) console.warn(`fuzz: ${slow.length} answers took over ${SLOW_MS} ms:\n${slow.join('\n')}`)
+      expect(sent).toBeGreaterThan(1000)
+      expect(failures.length, `${failures.length} bad answers of ${sent}:\n${failures.join('\n')}`).toBe(0)
+    },
+    60_000 + ROUNDS * 30_000
+  )
+})
+
+/** One answer should never take long: a slow one is reported, one five times slower fails the run (a hang). */
+const SLOW_MS = 2000
+
+async function answerWithin<T>(ms: number, answer: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
+  try {
+    return await Promise.race([answer, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function safeCode(body: string): string | null {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } } | null)?.error?.code
+    return typeof code === 'string' ? code : null
+  } catch {
+    return null
+  }
+}
