@@ -29,7 +29,7 @@ export interface ServerConfig {
   dataDir: string
   /** Largest accepted upload in bytes (spec §9: 200 MB); tests lower it. */
   maxUploadBytes: number
-  /** The address people open the app at, for links in emails (join links); null: the request's own origin. */
+  /** The address people open the app at, for links that leave the app (join links); null: see http/publicUrl.ts (never the Host header). */
   publicUrl: string | null
   /** smtp(s):// address of the mail server; null keeps mail in the built-in outbox only. */
   smtpUrl: string | null

@@ -18,7 +18,7 @@ import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypt
  *
  * - start: a random state (only its SHA-256 is stored) and a PKCE verifier (stored encrypted) for
  *   10 minutes, bound to the user and the redirect address, which must be one of: this app's
- *   /callback (public address, else the request's origin), a loopback
+ *   /callback (at its public address, http/publicUrl.ts), a loopback
  *   http://127.0.0.1:<port>/callback or http://localhost:<port>/callback (desktop), or
  *   pagecrew://callback (desktop deep link).
  * - complete: the state is used up whatever happens; it must be the session user's and unexpired.

@@ -20,7 +20,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 
 /**
  * The app's base address from a return URL the billing service built as `${base}/settings/billing`
- * (base = PAGECREW_PUBLIC_URL, which may carry a path, or the request's origin).
+ * (base = PAGECREW_PUBLIC_URL, which may carry a path, or the address http/publicUrl.ts falls back to).
  */
 export function baseFromReturnUrl(returnUrl: string): string {
   if (returnUrl.endsWith(BILLING_RETURN_PATH)) return returnUrl.slice(0, -BILLING_RETURN_PATH.length)

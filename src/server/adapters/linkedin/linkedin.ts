@@ -80,8 +80,8 @@ export interface LinkedInAdapter {
   metrics(urn: string, now: Date): Promise<PostMetrics>
   /**
    * Where people see the post: linkedin.com/feed/update/<urn>/, or the sandbox's own viewer on this
-   * server (`serverUrl`, e.g. the request's origin; without it the configured public address, else a
-   * path from the server's root).
+   * server (`serverUrl`, the public address of http/publicUrl.ts; without it the configured public
+   * address, else a path from the server's root).
    */
   postUrl(urn: string, serverUrl?: string): string
 }
