@@ -20,7 +20,7 @@ import { createTray } from './tray'
 import { forkUtilityServer } from './utility-server'
 import { createMainWindow } from './window'
 
-export interface AppConfig {
+interface AppConfig {
   preloadPath: string
   /** out/renderer, served at app://pagecrew/ */
   rendererDir: string

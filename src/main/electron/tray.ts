@@ -2,7 +2,7 @@ import { Menu, Tray, nativeImage } from 'electron'
 import type { TrayPort } from '../services/ports'
 import { unreadTooltip } from '../services/unread-watcher'
 
-export interface TrayOptions {
+interface TrayOptions {
   /** resources/tray.png (with tray@2x.png beside it) and the variant with the unread dot. */
   icon: string
   unreadIcon: string

@@ -2,7 +2,7 @@ import { BrowserWindow, screen, type Session } from 'electron'
 import { externalUrlSchema } from '@shared/host'
 import { onScreenBounds, type WindowBounds } from '../services/settings'
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   /** out/preload/index.cjs */
   preloadPath: string
   /** app://pagecrew/ in the packaged app, the Vite dev server in development. */

@@ -25,7 +25,7 @@ export interface BinaryResponse {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** The API server's origin, e.g. 'http://127.0.0.1:41234'. A function when it can change (embedded server restarts). */
   origin: string | (() => string)
   fetch: FetchLike
@@ -36,7 +36,7 @@ export interface ApiClientOptions {
 }
 
 /** The value of the CSRF-defence header (DESIGN.md §3) that marks requests from the desktop app. */
-export const DESKTOP_CLIENT = 'desktop'
+const DESKTOP_CLIENT = 'desktop'
 
 interface Outgoing {
   method: HostRequest['method']

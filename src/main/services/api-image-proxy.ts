@@ -18,14 +18,14 @@ export interface ApiImageProxy {
   answer(method: string, requestUrl: string): Promise<AssetResponse | null>
 }
 
-export interface AssetResponse {
+interface AssetResponse {
   status: number
   headers: Record<string, string>
   /** null for answers without a body (refusals, upstream errors). */
   body: Uint8Array | null
 }
 
-export interface ApiImageProxyOptions {
+interface ApiImageProxyOptions {
   api: Pick<ApiClient, 'fetchBinary'>
   /** The renderer's origins (app://pagecrew); URLs on other origins are not answered. */
   rendererOrigins: readonly string[]

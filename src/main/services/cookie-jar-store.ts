@@ -19,7 +19,7 @@ export interface CookieJarStore {
   readonly persistent: boolean
 }
 
-export interface CookieJarStoreOptions {
+interface CookieJarStoreOptions {
   /** The encrypted jar file, e.g. `<userData>/session-cookies.bin`. */
   file: string
   secretBox: SecretBox

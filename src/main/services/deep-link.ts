@@ -13,7 +13,7 @@ import type { EmitPort, WindowPort } from './ports'
  */
 export const DEEP_LINK_SCHEME = 'pagecrew'
 
-export type DeepLink =
+type DeepLink =
   | {
       orgid?: string
       /** One of DEEP_LINK_PATHS, derived from the route registry (src/shared/routes.ts). */
@@ -108,7 +108,7 @@ export interface DeepLinkRouter {
   loading(): void
 }
 
-export interface DeepLinkRouterOptions {
+interface DeepLinkRouterOptions {
   emit: EmitPort
   window: WindowPort
   log?: Log

@@ -45,7 +45,7 @@ import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
  * request goes through `ipc['api:request']`). Handlers take the sender frame's URL first and the
  * raw payload second, and reject untrusted senders and invalid payloads without calling through.
  */
-export interface DesktopPorts {
+interface DesktopPorts {
   tray: TrayPort
   badge: BadgePort
   notifier: NotifierPort
@@ -55,7 +55,7 @@ export interface DesktopPorts {
   emit: EmitPort
 }
 
-export interface DesktopCoreOptions {
+interface DesktopCoreOptions {
   apiOrigin: string | (() => string)
   dataDir: string
   secretBox: SecretBox

@@ -31,7 +31,7 @@ export interface EmbeddedServer {
   readonly origin: string | null
 }
 
-export interface EmbeddedServerOptions {
+interface EmbeddedServerOptions {
   fork: ForkServer
   modulePath: string
   /** PGlite and uploads live here (PAGECREW_DATA_DIR). */

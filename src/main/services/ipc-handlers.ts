@@ -15,10 +15,10 @@ import type { UnreadWatcher } from './unread-watcher'
  * the channel's zod schema. src/main/electron/ipc.ts registers these with ipcMain.handle; the
  * desktop e2e harness calls them directly.
  */
-export type IpcHandler<C extends IpcInvokeChannel> = (senderUrl: string | undefined, payload: unknown) => Promise<IpcResult<C>>
+type IpcHandler<C extends IpcInvokeChannel> = (senderUrl: string | undefined, payload: unknown) => Promise<IpcResult<C>>
 export type IpcHandlers = { [C in IpcInvokeChannel]: IpcHandler<C> }
 
-export interface IpcHandlerOptions {
+interface IpcHandlerOptions {
   api: Pick<ApiClient, 'request'>
   watcher: Pick<UnreadWatcher, 'refreshNow'>
   deepLinks: Pick<DeepLinkRouter, 'ready'>

@@ -23,7 +23,7 @@ export interface OAuthLoopback {
   close(): Promise<void>
 }
 
-export interface OAuthLoopbackOptions {
+interface OAuthLoopbackOptions {
   /** Receives the validated renderer route, e.g. '/callback?code=…&state=…'. */
   onCallback: (route: string) => void
   ttlMs?: number
@@ -41,7 +41,7 @@ function page(title: string, message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${PAGE_STYLE}</style></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`
 }
 
-export const CONNECTING_PAGE = page('Pagecrew', 'Pagecrew is connecting your LinkedIn account. You can close this tab.')
+const CONNECTING_PAGE = page('Pagecrew', 'Pagecrew is connecting your LinkedIn account. You can close this tab.')
 const NOT_CONNECTED_PAGE = page('Pagecrew', 'LinkedIn did not connect your account. Return to Pagecrew to see why. You can close this tab.')
 const INVALID_PAGE = page('Pagecrew', 'This is not an answer Pagecrew can use. Start connecting LinkedIn again from Pagecrew.')
 const DONE_PAGE = page('Pagecrew', 'Pagecrew already has this answer. You can close this tab.')

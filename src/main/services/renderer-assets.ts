@@ -7,7 +7,7 @@ import { extname, resolve, sep } from 'node:path'
  * such as app://pagecrew/settings load index.html.
  */
 export const APP_SCHEME = 'app'
-export const APP_HOST = 'pagecrew'
+const APP_HOST = 'pagecrew'
 export const APP_RENDERER_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const APP_RENDERER_URL = `${APP_RENDERER_ORIGIN}/`
 
@@ -16,7 +16,7 @@ export const APP_RENDERER_URL = `${APP_RENDERER_ORIGIN}/`
  * frame from js.stripe.com; the desktop CSP is static, so it allows that origin whichever billing
  * provider the server has. Its checkout links leave the window for the system browser (window.ts).
  */
-export const STRIPE_JS_ORIGIN = 'https://js.stripe.com'
+const STRIPE_JS_ORIGIN = 'https://js.stripe.com'
 
 export const RENDERER_CSP = [
   "default-src 'self'",
@@ -51,7 +51,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 /** The Content-Type for a renderer file; unknown types are served as bytes, never sniffed. */
-export function contentTypeFor(file: string): string {
+function contentTypeFor(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
 }
 

@@ -19,7 +19,7 @@ export interface WindowBounds {
   maximized: boolean
 }
 
-export interface Settings {
+interface Settings {
   /** The team server's origin, or undefined for the embedded server. */
   getServerUrl(): string | undefined
   /** Throws on anything but an http(s) origin; undefined goes back to the embedded server. */
@@ -86,7 +86,7 @@ export function createSettings(store: KeyValueStore): Settings {
   }
 }
 
-export interface Area {
+interface Area {
   x: number
   y: number
   width: number

@@ -3,7 +3,7 @@ import type { Timers } from './ports'
 import type { SecretBox } from './secret-box'
 
 /** Recording fakes shared by the services' unit tests. */
-export interface RecordingLog extends Log {
+interface RecordingLog extends Log {
   lines: string[]
 }
 
@@ -28,7 +28,7 @@ export const unavailableSecretBox: SecretBox = {
 }
 
 /** Timers driven by hand: `advance(ms)` runs what falls due, in order. */
-export interface ManualTimers extends Timers {
+interface ManualTimers extends Timers {
   advance(ms: number): void
   readonly pending: number
 }

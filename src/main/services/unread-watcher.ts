@@ -25,7 +25,7 @@ export interface UnreadWatcher {
   readonly total: number
 }
 
-export interface UnreadWatcherOptions {
+interface UnreadWatcherOptions {
   api: Pick<ApiClient, 'request'>
   tray: TrayPort
   badge: BadgePort
