@@ -88,8 +88,9 @@ export const oauthPageUrlSchema = z
   }, 'Only http and https sign-in pages open.')
 
 /** Where an OAuth provider sends the browser back: the web app's /callback, or the desktop's loopback listener. */
-export const oauthRedirectSchema = z.object({ redirectUri: z.string().min(1).max(2048) })
-export type OAuthRedirect = z.infer<typeof oauthRedirectSchema>
+export interface OAuthRedirect {
+  redirectUri: string
+}
 
 export interface HostBridge {
   readonly kind: 'web' | 'desktop'

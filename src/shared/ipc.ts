@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { externalUrlSchema, hostEventSchema, hostRequestSchema, oauthPageUrlSchema, type HostResponse, type OAuthRedirect } from './host'
+import { externalUrlSchema, hostRequestSchema, oauthPageUrlSchema, type HostResponse, type OAuthRedirect } from './host'
 import { themeSchema } from './domain'
 
 /**
@@ -19,7 +19,7 @@ export type IpcInvokeChannel = keyof typeof ipcInvokeChannels
 export type IpcPayload<C extends IpcInvokeChannel> = z.infer<(typeof ipcInvokeChannels)[C]['payload']>
 
 /** What each invoke channel resolves with. */
-export interface IpcInvokeResults {
+interface IpcInvokeResults {
   'api:request': HostResponse
   'shell:open-external': void
   'theme:set': void
@@ -30,7 +30,6 @@ export interface IpcInvokeResults {
 export type IpcResult<C extends IpcInvokeChannel> = IpcInvokeResults[C]
 
 export const IPC_EVENT_CHANNEL = 'host:event'
-export const ipcEventSchema = hostEventSchema
 
 export function isIpcInvokeChannel(value: string): value is IpcInvokeChannel {
   return Object.prototype.hasOwnProperty.call(ipcInvokeChannels, value)

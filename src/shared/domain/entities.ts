@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_MIN_SEATS } from '../constants'
 import {
   entitlementKeySchema,
   memberStatusSchema,
@@ -56,7 +57,7 @@ export type User = z.infer<typeof userSchema>
 
 export const currentPlanSchema = z.object({
   availableSeats: z.number().int().nonnegative(),
-  minSeats: z.number().int().positive().default(1),
+  minSeats: z.number().int().positive().default(DEFAULT_MIN_SEATS),
   productId: z.string().nullable(),
   productName: z.string().nullable(),
   status: planStatusSchema,

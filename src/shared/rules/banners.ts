@@ -17,15 +17,15 @@ export function bannersAllowedOn(pathname: string): boolean {
 
 const dayWord = (n: number): string => (n === 1 ? 'day' : 'days')
 
-export function trialBannerMessage(days: number): string {
+function trialBannerMessage(days: number): string {
   return `Your trial will expire in ${days} ${dayWord(days)}. Upgrade your plan to continue using all features.`
 }
 
-export function linkedInExpiringMessage(days: number): string {
+function linkedInExpiringMessage(days: number): string {
   return `Your LinkedIn connection will expire in ${days} ${dayWord(days)}. Please reconnect to avoid interruption.`
 }
 
-export interface BannerInput {
+interface BannerInput {
   plan: Pick<CurrentPlan, 'status' | 'trialEndsAt'> | null
   isLinkedInConnected: boolean
   linkedInExpireAt: string | null

@@ -6,7 +6,7 @@ export function hasFreeSeat(memberCount: number, availableSeats: number): boolea
   return memberCount < availableSeats
 }
 
-export type RoleChangeCheck = 'ok' | 'ghost-cannot-change-roles' | 'only-admins' | 'last-admin'
+type RoleChangeCheck = 'ok' | 'ghost-cannot-change-roles' | 'only-admins' | 'last-admin'
 
 /**
  * Spec §6: a ghost cannot change roles (nor can anyone but an ADMIN, see roleGrantRefusal); an

@@ -6,9 +6,9 @@
  */
 
 /** zxcvbn's 3: "safely unguessable", enough against an online attack and a slow-hash offline one. */
-export const PASSWORD_MIN_SCORE = 3
+const PASSWORD_MIN_SCORE = 3
 
-export type PasswordScore = 0 | 1 | 2 | 3 | 4
+type PasswordScore = 0 | 1 | 2 | 3 | 4
 
 export const PASSWORD_STRENGTH_LABELS: Record<PasswordScore, string> = {
   0: 'Very weak',
@@ -18,7 +18,7 @@ export const PASSWORD_STRENGTH_LABELS: Record<PasswordScore, string> = {
   4: 'Very strong'
 }
 
-export interface PasswordEstimate {
+interface PasswordEstimate {
   score: PasswordScore
   /** Why it is weak ('This is a heavily used password.'), when the estimator can say. */
   warning: string | null

@@ -8,7 +8,7 @@ import type { PostType } from '../domain/enums'
  * before a post is scheduled or published. Drafts may break them (nothing typed is ever refused on
  * save); publishing may not.
  */
-export interface PublishablePost {
+interface PublishablePost {
   type: PostType
   text: string
   poll: { question: string; options: string[] } | null

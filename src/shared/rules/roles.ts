@@ -21,7 +21,7 @@ export function isTeamLeader(user: Pick<User, 'leadingTeams'>, teamId?: string):
 }
 
 /** The ways a role reaches a membership: an invitation, an edit, and accepting an invitation. */
-export type RoleGrantPath = 'invite' | 'update' | 'accept'
+type RoleGrantPath = 'invite' | 'update' | 'accept'
 
 /**
  * Who may give which role (spec §6 "a ghost cannot change roles", issue 12). The actor is the

@@ -70,7 +70,7 @@ export function expandRecurrence(first: Date | string, timeZone: string, recurre
   return out
 }
 
-export type RecurrenceProblem = 'type' | 'interval' | 'count'
+type RecurrenceProblem = 'type' | 'interval' | 'count'
 
 /** Weekly interval 1–4, monthly interval 1, count 0–16 (spec §5). */
 export function checkRecurrence(r: { type: string; interval: number; count: number }): RecurrenceProblem | null {
