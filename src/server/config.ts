@@ -9,8 +9,8 @@ import { linkedInConfigFromEnv, type LinkedInConfig } from './adapters/linkedin/
 import { ConfigError } from './configError'
 import { parseTokenKey } from './services/tokenCrypto'
 
-export const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
-export type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
+const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
+type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
 
 /** What createServer needs; everything has a default so tests and e2e can pass only what they care about. */
 export interface ServerConfig {
@@ -75,14 +75,14 @@ export interface Config extends ServerConfig {
   databaseUrl: string | null
 }
 
-export const DEFAULT_PORT = 4680
-export const DEFAULT_HOST = '127.0.0.1'
-export const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
-export const DEFAULT_MAIL_FROM = 'Pagecrew <no-reply@pagecrew.app>'
+const DEFAULT_PORT = 4680
+const DEFAULT_HOST = '127.0.0.1'
+const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
+const DEFAULT_MAIL_FROM = 'Pagecrew <no-reply@pagecrew.app>'
 export const DEFAULT_CONTACT_SALES_URL = 'mailto:sales@pagecrew.app'
-export const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
+const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
 
-export const defaultServerConfig: ServerConfig = {
+const defaultServerConfig: ServerConfig = {
   rendererDir: null,
   helpCenterUrl: DEFAULT_HELP_CENTER_URL,
   supportChat: null,

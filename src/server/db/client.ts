@@ -7,7 +7,7 @@ import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from './schema'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 
 /**
  * The one database type every service uses, whichever driver is underneath (PGlite embedded or
@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres:// address of a PostgreSQL server; when absent PGlite is used. */
   databaseUrl?: string | null
   /** Folder for PGlite's files; when absent (and no databaseUrl) PGlite runs in memory. */

@@ -7,7 +7,7 @@ import type { Database } from './client'
  */
 const bundled = import.meta.glob<string>('./migrations/*.sql', { query: '?raw', import: 'default', eager: true })
 
-export interface Migration {
+interface Migration {
   name: string
   sql: string
 }

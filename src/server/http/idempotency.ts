@@ -59,7 +59,7 @@ export function requestHash(query: unknown, body: unknown): string {
   return createHash('sha256').update(canonicalJson({ query, body })).digest('hex')
 }
 
-export interface IdempotentRequest {
+interface IdempotentRequest {
   userId: string
   organizationId: string
   key: string
@@ -68,7 +68,7 @@ export interface IdempotentRequest {
   requestHash: string
 }
 
-export interface IdempotentAnswer {
+interface IdempotentAnswer {
   status: number
   /** The JSON text sent, byte for byte the same on a replay. */
   body: string

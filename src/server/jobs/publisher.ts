@@ -33,7 +33,7 @@ import { postExcerpt, postLink, type PostRow } from '../services/posts'
  * (the adapter de-duplicates by key, so even a call still in flight cannot produce a second post).
  */
 export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
-export const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
+const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
 
 export interface PublishTarget {
   accessToken: AccessToken
@@ -42,7 +42,7 @@ export interface PublishTarget {
   media: PublishMedia[]
 }
 
-export type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
+type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
 
 export interface PublisherOptions {
   db: Database
@@ -77,7 +77,7 @@ export interface PublisherOptions {
   onEvent?(event: PublisherEvent, postId: string): void | Promise<void>
 }
 
-export interface RunResult {
+interface RunResult {
   claimed: number
   published: number
   failed: number
@@ -85,7 +85,7 @@ export interface RunResult {
   skipped: number
 }
 
-export interface SweepResult {
+interface SweepResult {
   published: number
   rescheduled: number
 }

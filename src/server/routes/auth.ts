@@ -7,15 +7,15 @@ import { passwordCheckGuard } from '../services/authThrottle'
 import { requireStrongPassword } from '../services/passwords'
 import type { AuthSession } from '../services/sessions'
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.'
+const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.'
 
 /**
  * Sign-up: 30 a minute per address (in memory, per server process). Failed sign-ins are limited
  * per address and email and per address alone, in the database (FAILED_PASSWORD_LIMITS).
  */
-export const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 }
+const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 }
 
-export interface SessionViewInput {
+interface SessionViewInput {
   userId: string
   email: string
   organization: { id: string; organizationWorkOSId: string } | null

@@ -14,7 +14,7 @@ export const SAME_PASSWORD = 'Choose a new password, not your current one.'
  * password (a session left open on a shared computer must not be enough to take the account over)
  * and end the user's other sessions; the one making the change stays signed in.
  */
-export interface AccountService {
+interface AccountService {
   changePassword(session: AuthSession, input: { currentPassword: string; newPassword: string }, guard: PasswordCheckGuard): Promise<void>
   changeEmail(session: AuthSession, input: { email: string; currentPassword: string }, guard: PasswordCheckGuard): Promise<User>
 }

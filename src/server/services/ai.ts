@@ -16,12 +16,12 @@ import { lockOrganization } from './access'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
-export type GenerateIdeasInput = z.output<typeof endpoints.generateIdeas.body>
-export type GenerateDraftInput = z.output<typeof endpoints.generateDraft.body>
+type GenerateIdeasInput = z.output<typeof endpoints.generateIdeas.body>
+type GenerateDraftInput = z.output<typeof endpoints.generateDraft.body>
 type AiRequest = Omit<GenerateIdeasInput, 'count'>
 
 /** GENERATE_IDEAS_PER_MONTH right after a generation: used this month (that one included) and the limit (0 = unlimited). */
-export interface AiUsage {
+interface AiUsage {
   used: number
   limit: number
 }

@@ -14,10 +14,10 @@ import { lockOrganization, requireAdmin } from './access'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
-export type CreateAiTemplateInput = z.output<typeof createAiTemplateBodySchema>
-export type UpdateAiTemplateInput = z.output<typeof updateAiTemplateBodySchema>
+type CreateAiTemplateInput = z.output<typeof createAiTemplateBodySchema>
+type UpdateAiTemplateInput = z.output<typeof updateAiTemplateBodySchema>
 
-export const DEFAULT_TEMPLATE_NAME = 'Default'
+const DEFAULT_TEMPLATE_NAME = 'Default'
 
 type Row = typeof aiTemplates.$inferSelect
 const toView = (r: Row): AiTemplateDetail => ({

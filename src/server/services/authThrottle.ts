@@ -22,7 +22,7 @@ export const FAILED_PASSWORD_LIMITS = {
 const CLEANUP_AFTER_MS = 60 * 60_000
 const CLEANUP_EVERY_MS = 10 * 60_000
 
-export class TooManyAttempts extends ApiError {
+class TooManyAttempts extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'rate_limited', `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`)
   }
@@ -35,7 +35,7 @@ function waitText(seconds: number): string {
 }
 
 /** A password check that was let through; `succeeded()` after a correct password gives the try back. */
-export interface PasswordAttempt {
+interface PasswordAttempt {
   succeeded(): Promise<void>
 }
 

@@ -27,9 +27,9 @@ import { isUuid } from './ids'
  *   so are event types Pagecrew does not use.
  */
 
-export type ApplyOutcome = 'applied' | 'stale' | 'no_subscription'
+type ApplyOutcome = 'applied' | 'stale' | 'no_subscription'
 
-export interface WebhookResult {
+interface WebhookResult {
   duplicate: boolean
   organizationId: string | null
   outcome: ApplyOutcome | 'recorded' | 'unknown_organization' | 'ignored'
@@ -151,7 +151,7 @@ interface Prepared {
   effect: Effect
 }
 
-export interface StripeWebhookService {
+interface StripeWebhookService {
   /** Applies one verified Stripe event (at most once per event id). Throws only for database or Stripe outages (Stripe retries). */
   handle(event: Stripe.Event): Promise<WebhookResult>
 }

@@ -3,9 +3,9 @@ import type { Database } from '../db/client'
 import { certificates, users } from '../db/schema'
 import { notFound } from '../errors'
 
-export const CERTIFICATE_NOT_FOUND_MESSAGE = 'No certificate found with this ID.'
+const CERTIFICATE_NOT_FOUND_MESSAGE = 'No certificate found with this ID.'
 
-export interface CertificateView {
+interface CertificateView {
   certificateId: string
   holderName: string
   courseTitle: string

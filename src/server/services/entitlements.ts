@@ -68,7 +68,7 @@ export function grantedLimits(row: SubscriptionRow | null, now: Date): Partial<R
 }
 
 /** [start, end) of the UTC calendar month of `now`: the period GENERATE_IDEAS_PER_MONTH counts in. */
-export function utcMonthOf(now: Date): { start: Date; end: Date } {
+function utcMonthOf(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
   return { start, end }

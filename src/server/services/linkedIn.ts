@@ -25,7 +25,7 @@ import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypt
  *   A reconnect keeps the stored refresh token when LinkedIn sends none (same member only).
  * - A connection whose token has expired stays connected (the banner asks to reconnect).
  */
-export type LinkedInStatus = 'connected' | 'missing' | 'expired'
+type LinkedInStatus = 'connected' | 'missing' | 'expired'
 
 export interface LinkedInService {
   readonly adapter: LinkedInClient
@@ -43,7 +43,7 @@ export interface LinkedInService {
   sandboxPosts(session: AuthSession): Promise<SandboxPost[]>
 }
 
-export interface CompleteInput {
+interface CompleteInput {
   state: string
   code?: string
   error?: string
@@ -54,7 +54,7 @@ export interface CompleteInput {
 const MAX_PENDING_PER_USER = 5
 const CANCEL_ERRORS = new Set(['user_cancelled_authorize', 'user_cancelled_login'])
 const LOOPBACK_CALLBACK = /^http:\/\/(127\.0\.0\.1|localhost):(\d{1,5})\/callback$/
-export const DESKTOP_DEEP_LINK_CALLBACK = 'pagecrew://callback'
+const DESKTOP_DEEP_LINK_CALLBACK = 'pagecrew://callback'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const accessContext = (userId: string) => `linkedin-access:${userId}`

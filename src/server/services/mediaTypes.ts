@@ -6,9 +6,9 @@ import { sniffImageType, type ImageContentType } from './uploads'
  * What a media file really is, from its first bytes. The declared content type of an upload must
  * agree with them (a text file named .png, or a PDF sent as video/mp4, is refused).
  */
-export type MediaFamily = 'image' | 'isobmff' | 'ebml' | 'pdf' | 'ooxml' | 'ole'
+type MediaFamily = 'image' | 'isobmff' | 'ebml' | 'pdf' | 'ooxml' | 'ole'
 
-export interface SniffedMedia {
+interface SniffedMedia {
   family: MediaFamily
   /** Images: the exact type the bytes announce (it replaces the declared one). */
   imageType: ImageContentType | null

@@ -34,23 +34,23 @@ import { defaultOrganizationFor } from './sessions'
 import { deleteFutureSlots } from './slots'
 import { findSubscription } from './subscriptions'
 
-export const INVITATION_TTL_MS = 7 * DAY_MS
-export const INVITED_TITLE = (organizationName: string) => `You were invited to ${organizationName} 📨`
+const INVITATION_TTL_MS = 7 * DAY_MS
+const INVITED_TITLE = (organizationName: string) => `You were invited to ${organizationName} 📨`
 
-export type ListMembersQuery = z.output<typeof listMembersQuerySchema>
-export type UpdateMemberInput = z.output<typeof updateMemberBodySchema>
+type ListMembersQuery = z.output<typeof listMembersQuerySchema>
+type UpdateMemberInput = z.output<typeof updateMemberBodySchema>
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 /** Escapes LIKE wildcards in user input. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export interface InviteResult {
+interface InviteResult {
   member: Member
   joinUrl: string
   expiresAt: string
 }
 
-export interface AcceptedInvitation {
+interface AcceptedInvitation {
   userId: string
   email: string
   organization: { id: string; organizationWorkOSId: string }
@@ -73,7 +73,7 @@ export interface MemberService {
   accept(input: { token: string; fullName?: string; password: string }, guard?: PasswordCheckGuard): Promise<AcceptedInvitation>
 }
 
-export interface MemberServiceDeps {
+interface MemberServiceDeps {
   db: Database
   clock: Clock
   notifications: NotificationService

@@ -46,10 +46,9 @@ import { selectSlotRows, toSlotView, viewerOf } from './slots'
  *   query per slot or post.
  */
 
-export type ScheduleFilter = z.output<typeof scheduleFilterSchema>
+type ScheduleFilter = z.output<typeof scheduleFilterSchema>
 
-export const CALENDAR_MAX_DAYS = 100
-export const SCHEDULE_LIMIT_DEFAULT = 100
+const CALENDAR_MAX_DAYS = 100
 export const ACCOUNT_NOT_FOUND = 'No member or business page with this id in your organization.'
 export const RANGE_BACKWARDS = 'The end of the range must be after its start.'
 export const CURSOR_INVALID = 'This list position is no longer valid. Reload the list.'
@@ -64,7 +63,7 @@ export interface ScheduleService {
 }
 
 /** [from, to) with to after from and at most `maxDays` long (null: no limit). */
-export function checkRange(from: Date, to: Date | null, maxDays: number | null): void {
+function checkRange(from: Date, to: Date | null, maxDays: number | null): void {
   if (to === null) return
   if (to.getTime() <= from.getTime()) throw badRequest(RANGE_BACKWARDS, { to: RANGE_BACKWARDS })
   if (maxDays !== null && to.getTime() - from.getTime() > maxDays * DAY_MS) {
@@ -89,7 +88,7 @@ export function decodeCursor(cursor: string): { time: Date; id: string } {
 }
 
 /** The post statuses the Plan shows. */
-export const PLAN_POST_STATUSES: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
+const PLAN_POST_STATUSES: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
 
 /** SQL conditions on the organization's posts for the filters; null when no post can match (a slot status). */
 function postConditions(account: Account | null, teamId: string | null, filter: ScheduleFilter): SQL[] | null {

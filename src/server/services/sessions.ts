@@ -6,9 +6,9 @@ import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { memberships, organizations, sessions, users } from '../db/schema'
 
-export const SESSION_TTL_MS = 30 * DAY_MS
+const SESSION_TTL_MS = 30 * DAY_MS
 /** A session used again more than this long after its expiry was last set gets a fresh 30 days. */
-export const SESSION_REFRESH_AFTER_MS = DAY_MS
+const SESSION_REFRESH_AFTER_MS = DAY_MS
 
 /** The signed-in user of a request, with the session's current organization when still valid. */
 export interface AuthSession {
@@ -25,7 +25,7 @@ export interface AuthSession {
   organization: SessionOrganization | null
 }
 
-export interface SessionOrganization {
+interface SessionOrganization {
   id: string
   organizationWorkOSId: string
   role: Role

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { CurrentPlan } from '../../shared/domain'
-import { DAY_MS, PLANS, TRIAL_DAYS, type PlanDefinition, type PlanVariant } from '../../shared/constants'
+import { DAY_MS, DEFAULT_MIN_SEATS, PLANS, TRIAL_DAYS, type PlanDefinition, type PlanVariant } from '../../shared/constants'
 import type { Executor } from '../db/client'
 import { subscriptions } from '../db/schema'
 
@@ -9,13 +9,12 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect
 
 /**
  * Decision: a new organization's trial gives 5 seats (the Professional plan's seat count, the
- * largest self-serve plan it may later choose) with minSeats 1 (spec §9 default). The trial has
+ * largest self-serve plan it may later choose) with minSeats DEFAULT_MIN_SEATS (1, spec §9). The trial has
  * no product: productId stays null until a plan is bought (issue 4), and the plan shows as
  * 'Free trial'.
  */
 export const TRIAL_AVAILABLE_SEATS = 5
-export const TRIAL_MIN_SEATS = 1
-export const TRIAL_PRODUCT_NAME = 'Free trial'
+const TRIAL_PRODUCT_NAME = 'Free trial'
 
 export function planById(productId: string | null): PlanDefinition | null {
   return PLANS.find((p) => p.id === productId) ?? null
@@ -40,7 +39,7 @@ export async function startTrial(executor: Executor, organizationId: string, now
       productId: null,
       status: 'trialing',
       availableSeats: TRIAL_AVAILABLE_SEATS,
-      minSeats: TRIAL_MIN_SEATS,
+      minSeats: DEFAULT_MIN_SEATS,
       trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
       endsAt: null,
       createdAt: now,
@@ -67,7 +66,7 @@ export async function lockSubscription(tx: Executor, organizationId: string): Pr
  */
 export function toCurrentPlan(row: SubscriptionRow | null): CurrentPlan {
   if (!row) {
-    return { availableSeats: 0, minSeats: TRIAL_MIN_SEATS, productId: null, productName: null, status: 'expired', endsAt: null, trialEndsAt: null }
+    return { availableSeats: 0, minSeats: DEFAULT_MIN_SEATS, productId: null, productName: null, status: 'expired', endsAt: null, trialEndsAt: null }
   }
   const plan = planById(row.productId)
   const trial = row.status === 'trialing' || row.status === 'on_trial'

@@ -13,8 +13,8 @@ import { isAdminSession, lockOrganization, requireAdmin, requireMembers, usersLe
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
-export type CreatePostTagInput = z.output<typeof createPostTagBodySchema>
-export type UpdatePostTagInput = z.output<typeof updatePostTagBodySchema>
+type CreatePostTagInput = z.output<typeof createPostTagBodySchema>
+type UpdatePostTagInput = z.output<typeof updatePostTagBodySchema>
 
 export interface TagService {
   /** Topic tags: all of the organization's, or those assigned to a team's members, or to any of some members. */

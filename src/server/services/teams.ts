@@ -17,12 +17,12 @@ import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { discard, moveInto, type UploadedImage } from './uploads'
 
-export type TeamFormFields = z.output<typeof teamFormFieldsSchema>
-export type UpdateTeamFormFields = z.output<typeof updateTeamFormFieldsSchema>
+type TeamFormFields = z.output<typeof teamFormFieldsSchema>
+type UpdateTeamFormFields = z.output<typeof updateTeamFormFieldsSchema>
 
-export const ADDED_TO_TEAM_TITLE = 'You were added to a team 👥'
+const ADDED_TO_TEAM_TITLE = 'You were added to a team 👥'
 
-export interface TeamImageFile {
+interface TeamImageFile {
   path: string
   contentType: string
 }

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads'
  * An image the library cannot decode (WebP, unusual JPEG variants) or that takes too long gets no
  * thumbnail; the caller keeps the image without one.
  */
-export interface Thumbnail {
+interface Thumbnail {
   data: Buffer
   contentType: 'image/jpeg' | 'image/png'
   /** The decoded image's size (after its EXIF orientation is applied). */
@@ -22,8 +22,8 @@ export interface Thumbnailer {
   make(image: Buffer): Promise<Thumbnail | null>
 }
 
-export const THUMBNAIL_MAX_WIDTH = 480
-export const THUMBNAIL_TIMEOUT_MS = 60_000
+const THUMBNAIL_MAX_WIDTH = 480
+const THUMBNAIL_TIMEOUT_MS = 60_000
 
 // CommonJS, evaluated in the worker. Transparent results stay PNG (a logo keeps its background); the rest is JPEG.
 const WORKER_SOURCE = `

@@ -13,13 +13,13 @@ import { join } from 'node:path'
  * PAGECREW_TOKEN_KEY (or the data folder); a server with another key cannot read the tokens and
  * members have to reconnect LinkedIn.
  */
-export const TOKEN_KEY_BYTES = 32
+const TOKEN_KEY_BYTES = 32
 export const TOKEN_KEY_FILE = 'token.key'
 const VERSION = 'v1'
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-export interface TokenCipher {
+interface TokenCipher {
   /** `context` names what the value is and whose (e.g. `linkedin-access:<userId>`); decrypt needs the same. */
   encrypt(plaintext: string, context: string): string
   /** Throws TokenDecryptError when the value was altered, has another context or another key made it. */

@@ -26,7 +26,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
-export interface FakeLinkedInOptions {
+interface FakeLinkedInOptions {
   clientId?: string
   clientSecret?: string
   /** The member who signs in on the authorization page. */
@@ -38,7 +38,7 @@ export interface FakeLinkedInOptions {
   now?: () => Date
 }
 
-export interface FakeAsset {
+interface FakeAsset {
   urn: string
   kind: 'image' | 'document' | 'video'
   owner: string
@@ -51,7 +51,7 @@ export interface FakeAsset {
   uploadToken: string
 }
 
-export interface FakePost {
+interface FakePost {
   id: string
   author: string
   commentary: string
@@ -62,7 +62,7 @@ export interface FakePost {
   version: string
 }
 
-export type FakeFailure = { status: number; message?: string } | 'hang'
+type FakeFailure = { status: number; message?: string } | 'hang'
 
 export interface FakeLinkedIn {
   url: string

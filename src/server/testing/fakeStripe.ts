@@ -29,7 +29,7 @@ import { request as httpsRequest } from 'node:https'
 import Stripe from 'stripe'
 import { PLANS } from '../../shared/constants'
 
-export interface FakeStripeOptions {
+interface FakeStripeOptions {
   secretKey?: string
   webhookSecret?: string
   /** Where events are POSTed (e.g. http://127.0.0.1:PORT/api/billing/webhooks/stripe); none: events are only recorded. */
@@ -41,7 +41,7 @@ export interface FakeStripeOptions {
 type Json = Record<string, unknown>
 type Metadata = Record<string, string>
 
-export interface FakePrice {
+interface FakePrice {
   id: string
   object: 'price'
   active: boolean
@@ -62,7 +62,7 @@ export interface FakePrice {
   unit_amount_decimal: string
 }
 
-export interface FakeCustomer {
+interface FakeCustomer {
   id: string
   object: 'customer'
   created: number
@@ -72,7 +72,7 @@ export interface FakeCustomer {
   livemode: false
 }
 
-export interface FakeCheckoutSession {
+interface FakeCheckoutSession {
   id: string
   object: 'checkout.session'
   cancel_url: string | null
@@ -92,7 +92,7 @@ export interface FakeCheckoutSession {
   url: string | null
 }
 
-export interface FakeSubscriptionItem {
+interface FakeSubscriptionItem {
   id: string
   object: 'subscription_item'
   created: number
@@ -126,7 +126,7 @@ export interface FakeSubscription {
   trial_start: number | null
 }
 
-export interface FakeInvoiceLine {
+interface FakeInvoiceLine {
   id: string
   object: 'line_item'
   amount: number
@@ -140,7 +140,7 @@ export interface FakeInvoiceLine {
   quantity: number
 }
 
-export interface FakeInvoice {
+interface FakeInvoice {
   id: string
   object: 'invoice'
   amount_due: number
@@ -165,7 +165,7 @@ export interface FakeInvoice {
   total: number
 }
 
-export interface FakePortalSession {
+interface FakePortalSession {
   id: string
   object: 'billing_portal.session'
   configuration: string
@@ -179,7 +179,7 @@ export interface FakePortalSession {
   url: string
 }
 
-export interface FakeEvent {
+interface FakeEvent {
   id: string
   object: 'event'
   api_version: string
@@ -191,7 +191,7 @@ export interface FakeEvent {
   type: string
 }
 
-export interface Delivery {
+interface Delivery {
   eventId: string
   type: string
   /** The webhook endpoint's HTTP status (0: not reachable). */
@@ -199,7 +199,7 @@ export interface Delivery {
   body: string
 }
 
-export interface FakeStripeState {
+interface FakeStripeState {
   prices: FakePrice[]
   customers: Map<string, FakeCustomer>
   checkoutSessions: Map<string, FakeCheckoutSession>

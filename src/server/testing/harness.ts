@@ -29,7 +29,7 @@ import { migrate, MIGRATIONS } from '../db/migrate'
 import * as schema from '../db/schema'
 import { manualTimers, type ManualTimers } from './timers'
 
-export type TestDatabaseKind = 'pglite' | 'postgres'
+type TestDatabaseKind = 'pglite' | 'postgres'
 
 /** The PostgreSQL server the tests may use: DATABASE_URL, else the local trust-auth default. */
 export const TEST_POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
@@ -282,7 +282,7 @@ export interface TestResponse<T = unknown> {
   setCookies: string[]
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown
   query?: Record<string, string>
   headers?: Record<string, string>

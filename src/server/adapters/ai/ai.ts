@@ -14,11 +14,11 @@ import type { PostType } from '../../../shared/domain/enums'
 // Re-exported for the generators: the editor, the publisher and the AI share one set of LinkedIn limits.
 export { LINKEDIN_POST_MAX, POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_OPTION_MAX, POLL_QUESTION_MAX }
 /** How many ideas one call asks for. */
-export const IDEA_COUNT_MIN = 1
-export const IDEA_COUNT_MAX = 10
-export const IDEA_COUNT_DEFAULT = 5
+const IDEA_COUNT_MIN = 1
+const IDEA_COUNT_MAX = 10
+const IDEA_COUNT_DEFAULT = 5
 /** A draft carries 3–5 hashtags (fewer only when a provider gives fewer usable ones). */
-export const HASHTAGS_MAX = 5
+const HASHTAGS_MAX = 5
 /** Lengths an idea's fields are cut to. */
 export const IDEA_TITLE_MAX = 120
 export const IDEA_TEXT_MAX = 400
@@ -59,7 +59,7 @@ export interface Idea {
 
 export type DraftInput = Omit<IdeaInput, 'count'> & { idea: Idea }
 
-export interface Poll {
+interface Poll {
   /** ≤ 140 characters. */
   question: string
   /** 2–4 options, each ≤ 30 characters. */
@@ -132,7 +132,7 @@ export function truncate(value: string, max: number): string {
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'to', 'in', 'on', 'at', 'with', 'or', 'by', 'from', 'who', 'that'])
 
 /** '#PascalCase' of a phrase (letters and digits of any script); null when nothing usable is left. */
-export function toHashtag(phrase: string): string | null {
+function toHashtag(phrase: string): string | null {
   const words = phrase
     .replace(/^#+/, '')
     .replace(/&/g, ' and ')

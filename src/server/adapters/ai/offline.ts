@@ -25,7 +25,7 @@ import {
  * writes English whatever the locale, and does not read the template's free-text instructions.
  */
 
-export type Tone = 'formal' | 'friendly' | 'bold' | 'neutral'
+type Tone = 'formal' | 'friendly' | 'bold' | 'neutral'
 
 /** The tone of a template's free-text tone ('Formal and precise', 'friendly, casual', …). */
 export function toneOf(tone: string | null | undefined): Tone {

@@ -29,7 +29,7 @@ import {
  * limits of ai.ts. Failures become AiProviderError / AiRateLimitedError with user-facing
  * messages; details (never the key) go to `log`.
  */
-export interface OpenAiGeneratorOptions {
+interface OpenAiGeneratorOptions {
   /** e.g. https://api.openai.com/v1 (no trailing /chat/completions). */
   baseUrl: string
   apiKey: string

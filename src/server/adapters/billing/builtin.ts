@@ -9,7 +9,7 @@ import type { BillingProvider } from './billing'
 /** A built-in portal link works for one hour. */
 export const PORTAL_TOKEN_TTL_MS = 60 * 60 * 1000
 /** Where the built-in portal page lives, relative to the app's base address. */
-export const PORTAL_PATH = `${API_BASE}/billing/portal`
+const PORTAL_PATH = `${API_BASE}/billing/portal`
 /** The renderer screen the providers send the browser back to, relative to the app's base address. */
 export const BILLING_RETURN_PATH = '/settings/billing'
 

@@ -7,9 +7,9 @@ import { users } from '../../db/schema'
 import { conflict, isUniqueViolation } from '../../errors'
 import type { IdentityUser, PasswordIdentityProvider, SignInInput, SignUpInput } from './identity'
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.'
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.'
 
-export interface PasswordIdentityOptions {
+interface PasswordIdentityOptions {
   db: Database
   clock: Clock
   /**

@@ -24,8 +24,8 @@ export interface LinkedInConfig {
  * the client makes. PAGECREW_LINKEDIN_VERSION moves it without a release.
  */
 export const DEFAULT_LINKEDIN_VERSION = '202511'
-export const LINKEDIN_OAUTH_BASE = 'https://www.linkedin.com'
-export const LINKEDIN_API_BASE = 'https://api.linkedin.com'
+const LINKEDIN_OAUTH_BASE = 'https://www.linkedin.com'
+const LINKEDIN_API_BASE = 'https://api.linkedin.com'
 
 const VERSION_PATTERN = /^20\d\d(0[1-9]|1[0-2])(\.\d\d)?$/
 const CREDENTIALS = ['PAGECREW_LINKEDIN_CLIENT_ID', 'PAGECREW_LINKEDIN_CLIENT_SECRET'] as const

@@ -16,7 +16,7 @@ export interface LinkedInAuthor {
   id: string
 }
 
-export interface LinkedInPoll {
+interface LinkedInPoll {
   question: string
   options: string[]
   durationDays?: number
@@ -45,7 +45,7 @@ export interface PublishInput {
   accessToken: AccessToken
 }
 
-export interface FindPublishedQuery {
+interface FindPublishedQuery {
   idempotencyKey: string
   author: LinkedInAuthor
   text: string
@@ -97,7 +97,7 @@ export interface AuthorizationRequest {
   user: { id: string; fullName: string }
 }
 
-export interface CodeExchange {
+interface CodeExchange {
   code: string
   codeVerifier: string
   redirectUri: string
@@ -116,7 +116,7 @@ export interface LinkedInTokens {
 }
 
 /** The OAuth side of LinkedIn: where to send the member, and turning the code that comes back into tokens. */
-export interface LinkedInOAuth {
+interface LinkedInOAuth {
   authorizationUrl(request: AuthorizationRequest): string
   /** Throws LinkedInGrantError when LinkedIn refuses the code (expired, used, another verifier or redirect). */
   exchangeCode(exchange: CodeExchange): Promise<LinkedInTokens>

@@ -34,8 +34,8 @@ import {
  * r_member_social / r_organization_social only; without them it throws and the outcome stays
  * unknown. metrics() is not offered: post statistics need LinkedIn's analytics permissions.
  */
-export const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const
-export const LINKEDIN_ORGANIZATION_SCOPE = 'w_organization_social'
+const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const
+const LINKEDIN_ORGANIZATION_SCOPE = 'w_organization_social'
 const API_TIMEOUT_MS = 30_000
 /** Uploads may take long; they fail only when nothing moves for this long. */
 const UPLOAD_IDLE_MS = 60_000
@@ -46,7 +46,7 @@ const MAX_ANSWER_BYTES = 2 * 1024 * 1024
 const FIND_SLACK_MS = 60_000
 const POLL_DURATIONS: Record<number, string> = { 1: 'ONE_DAY', 3: 'THREE_DAYS', 7: 'SEVEN_DAYS', 14: 'FOURTEEN_DAYS' }
 
-export interface LinkedInRestOptions {
+interface LinkedInRestOptions {
   clock: Clock
   /** Per call, for API requests (not uploads). */
   timeoutMs?: number
@@ -202,7 +202,7 @@ export function toCommentary(text: string): string {
   return out + escape(text.slice(last))
 }
 
-export function authorUrn(author: LinkedInAuthor): string {
+function authorUrn(author: LinkedInAuthor): string {
   return author.kind === 'organization' ? `urn:li:organization:${author.id}` : `urn:li:person:${author.id}`
 }
 

@@ -36,7 +36,7 @@ export interface Mailer {
   list(organizationId: string): Promise<OutboxEmail[]>
 }
 
-export const OUTBOX_LIST_LIMIT = 200
+const OUTBOX_LIST_LIMIT = 200
 
 export function createMailer(deps: {
   db: Database

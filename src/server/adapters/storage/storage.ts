@@ -33,7 +33,7 @@ export class StorageNotFoundError extends Error {
 }
 
 /** Keys are server-made: letters, digits, '.', '_' and '-', not starting with a dot. */
-export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
+const STORAGE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key ${JSON.stringify(key)}`)

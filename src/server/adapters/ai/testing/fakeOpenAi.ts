@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type FakeOpenAiMode = 'ok' | 'rateLimited' | 'serverError' | 'malformed' | 'oversized' | 'hang'
+type FakeOpenAiMode = 'ok' | 'rateLimited' | 'serverError' | 'malformed' | 'oversized' | 'hang'
 
 export interface FakeOpenAiRequest {
   headers: IncomingMessage['headers']
