@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core'
 
 /** Debian's Chromium, with the flags this machine's closed network needs (no background calls out). */
-export const CHROMIUM_PATH = process.env.PAGECREW_CHROMIUM ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.PAGECREW_CHROMIUM ?? '/usr/bin/chromium'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -21,7 +21,7 @@ import { PRELOAD_BUNDLE, RENDERER_DIR } from './server'
  */
 export const HARNESS_ORIGIN = 'http://pagecrew-desktop.test'
 
-export interface Recorded {
+interface Recorded {
   trayCounts: number[]
   badgeCounts: number[]
   notifications: { id: string; title: string; body: string; click: () => void }[]

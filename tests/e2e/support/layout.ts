@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 
 /** Containers that scroll sideways on purpose carry this attribute; what is inside them is theirs. */
-export const SCROLLS_SIDEWAYS = 'data-scrolls-sideways'
+const SCROLLS_SIDEWAYS = 'data-scrolls-sideways'
 
-export interface Overflow {
+interface Overflow {
   element: string
   right: number
 }

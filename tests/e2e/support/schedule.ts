@@ -5,7 +5,7 @@ import type { RunningTestServer } from '../../../src/server/testing/harness'
 
 import { CHUNK } from './seed'
 
-export interface SeedSlotsOptions {
+interface SeedSlotsOptions {
   organizationId: string
   createdById: string
   assigneeIds: readonly string[]
