@@ -6,8 +6,8 @@ import type { aiUsageSchema } from '@shared/domain/entities'
 import { useCallApi, type CallOptions } from './client'
 import { entitlementKeys } from './queryKeys'
 
-export type AiIdeasRequest = NonNullable<CallOptions<typeof endpoints.generateIdeas>['body']>
-export type AiDraftRequest = NonNullable<CallOptions<typeof endpoints.generateDraft>['body']>
+type AiIdeasRequest = NonNullable<CallOptions<typeof endpoints.generateIdeas>['body']>
+type AiDraftRequest = NonNullable<CallOptions<typeof endpoints.generateDraft>['body']>
 type AiUsage = z.infer<typeof aiUsageSchema>
 
 /**

@@ -12,13 +12,13 @@ import { billingKeys, entitlementKeys, memberKeys, organizationKeys, userKeys } 
  * Billing data changes only through checkout and seat changes, which refetch it: it keeps as long
  * as the organization it belongs to (spec §9 has no billing stale time of its own).
  */
-export const BILLING_STALE_MS = STALE_TIMES.organization
+const BILLING_STALE_MS = STALE_TIMES.organization
 
 /** While the browser finishes a checkout, the plan dialog asks for the subscription this often. */
 export const CHECKOUT_POLL_MS = 3000
 
-export type CheckoutBody = z.input<typeof endpoints.checkout.body>
-export type ManageSeatsBody = z.input<typeof endpoints.manageSeats.body>
+type CheckoutBody = z.input<typeof endpoints.checkout.body>
+type ManageSeatsBody = z.input<typeof endpoints.manageSeats.body>
 
 /** GET /billing/plans: the plan table with the current plan marked, and Stripe's pricing table when configured. */
 export function useBillingPlans(options: { enabled?: boolean } = {}) {

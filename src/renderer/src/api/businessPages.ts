@@ -84,15 +84,6 @@ export function useCreateBusinessPostTag(businessPageId: string) {
   })
 }
 
-export function useUpdateBusinessPostTag(businessPageId: string) {
-  const callApi = useCallApi()
-  const onSuccess = useBusinessPostTagsChanged(businessPageId)
-  return useMutation({
-    mutationFn: (tag: { id: string; title: string; color: string }) => callApi(endpoints.updateBusinessPostTag, { body: tag }),
-    onSuccess
-  })
-}
-
 export function useDeleteBusinessPostTag(businessPageId: string) {
   const callApi = useCallApi()
   const onSuccess = useBusinessPostTagsChanged(businessPageId)

@@ -115,7 +115,7 @@ export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E,
  */
 export type MultipartFields<E extends Endpoint> = { [K in keyof Input<E['body']>]: Input<E['body']>[K] & string }
 
-export interface MultipartOptions<E extends Endpoint> extends IdempotencyPart {
+interface MultipartOptions<E extends Endpoint> extends IdempotencyPart {
   fields: MultipartFields<E>
   /** Sent as the endpoint's file part (`multipart.fileField`); omitted when null. */
   file?: UploadFile | null

@@ -21,7 +21,7 @@ export function useLinkedInConnection() {
 }
 
 /** POST /linkedin/connect {redirectUri} → the address of LinkedIn's (or the sandbox's) sign-in page. */
-export function useStartLinkedInConnection() {
+function useStartLinkedInConnection() {
   const callApi = useCallApi()
   return useMutation({ mutationFn: (redirectUri: string) => callApi(endpoints.startLinkedInConnection, { body: { redirectUri } }) })
 }
@@ -78,7 +78,7 @@ function storage(): Storage | null {
 }
 
 /** Remembers an app path to come back to; /callback and anything off the app are not remembered. */
-export function rememberLinkedInReturn(path: string): void {
+function rememberLinkedInReturn(path: string): void {
   if (isReturnPath(path)) storage()?.setItem(LINKEDIN_RETURN_KEY, path)
 }
 
@@ -96,7 +96,7 @@ export function forgetLinkedInReturn(): void {
  * 'starting': asking the host and the server, then (web) leaving for the sign-in page.
  * 'waiting': desktop only, the sign-in page is open in the system browser.
  */
-export type LinkedInConnectState = 'idle' | 'starting' | 'waiting'
+type LinkedInConnectState = 'idle' | 'starting' | 'waiting'
 
 /**
  * Connecting LinkedIn, the same from the settings card, the banners and /callback's 'Try again':

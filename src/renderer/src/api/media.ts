@@ -28,7 +28,7 @@ export function isUploadCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   /** After the start and after every chunk: bytes the server holds, of the file's size. */
   onProgress?: (sentBytes: number, totalBytes: number) => void
   /** Stops sending; the server discards uploads that never complete. */

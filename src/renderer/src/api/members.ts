@@ -7,7 +7,7 @@ import { useCallApi, type IdempotencyPart } from './client'
 import { entitlementKeys, memberKeys, organizationKeys, postTagKeys, teamKeys, userKeys } from './queryKeys'
 
 /** Rows per page of the members table; the server allows up to 200. */
-export const MEMBERS_PAGE_SIZE = 100
+const MEMBERS_PAGE_SIZE = 100
 /** The pickers read every member, a page of the largest size at a time. */
 const ALL_MEMBERS_PAGE_SIZE = 200
 

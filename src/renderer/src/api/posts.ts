@@ -2,33 +2,19 @@ import { useCallback } from 'react'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { endpoints, type BodyOf } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
-import type { AssignedSlot, Post, PostStatus } from '@shared/domain'
+import type { AssignedSlot, Post } from '@shared/domain'
 import { useCallApi } from './client'
 import { fetchSlotForLink } from './schedule'
 import { postKeys, postSlotKeys, scheduleKeys } from './queryKeys'
 
-export type UpdatePostBody = BodyOf<typeof endpoints.updatePost>
-export type SchedulePostBody = BodyOf<typeof endpoints.schedulePost>
-export interface PostFilters {
-  status?: PostStatus
-  slotId?: string
-}
+type UpdatePostBody = BodyOf<typeof endpoints.updatePost>
+type SchedulePostBody = BodyOf<typeof endpoints.schedulePost>
 
 /**
  * A post changes often while it is written (autosave every second) and the editor writes each
  * answer into the cache itself, so a short stale time only matters for other windows' edits.
  */
-export const POST_STALE_TIME = 30_000
-
-/** GET /posts: the session user's posts, optionally by status or slot. */
-export function usePosts(filters: PostFilters = {}) {
-  const callApi = useCallApi()
-  return useQuery({
-    queryKey: postKeys.list(filters),
-    queryFn: () => callApi(endpoints.listPosts, { query: filters }),
-    staleTime: POST_STALE_TIME
-  })
-}
+const POST_STALE_TIME = 30_000
 
 /**
  * GET /posts/get. `refetchInterval` lets a screen watch a post the publisher is working on (its
@@ -69,7 +55,7 @@ function storePost(queryClient: QueryClient, post: Post, options: { plan?: boole
 }
 
 /** What autosave sends: the post's content (create) or its changes with the version they were made on (update). */
-export type PostContentBody = Omit<UpdatePostBody, 'postId' | 'version'>
+type PostContentBody = Omit<UpdatePostBody, 'postId' | 'version'>
 
 /**
  * The editor's save: POST /posts/create without a target (a new DRAFT), else PUT /posts/update

@@ -1,5 +1,4 @@
 import type { PostTagFilter } from './postTags'
-import type { PostFilters } from './posts'
 import type { InstantRange, ScheduleFilters } from './schedule'
 import type { TagRange } from './slots'
 
@@ -119,7 +118,6 @@ export const slotTagKeys = {
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => [...postKeys.all, 'list'] as const,
-  list: (filters: PostFilters) => [...postKeys.lists(), filters] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (postId: string) => [...postKeys.details(), postId] as const
 }

@@ -15,7 +15,7 @@ export interface InstantRange {
 }
 
 /** Rows per page of GET /schedule (the server allows up to 500). */
-export const SCHEDULE_PAGE_SIZE = 100
+const SCHEDULE_PAGE_SIZE = 100
 
 /** GET /schedule/calendar: the slots and posts of the month or week views, in [from, to). */
 export function calendarQueryOptions(callApi: ReturnType<typeof useCallApi>, range: InstantRange, filters: ScheduleFilters) {
@@ -46,7 +46,7 @@ export function useScheduleList(filters: ScheduleFilters & Partial<InstantRange>
 }
 
 /** The slots a calendar or list answer already holds. */
-export function slotsIn(data: Calendar | { pages: { items: ScheduleItem[] }[] } | undefined): AssignedSlot[] {
+function slotsIn(data: Calendar | { pages: { items: ScheduleItem[] }[] } | undefined): AssignedSlot[] {
   if (!data) return []
   if ('slots' in data) return data.slots
   return data.pages.flatMap((p) => p.items.flatMap((item) => (item.kind === 'slot' ? [item.slot] : [])))
@@ -96,7 +96,7 @@ export function fetchSlotForLink(queryClient: QueryClient, callApi: ReturnType<t
 }
 
 /** A slot moved to a new time: this occurrence, or (series) it and the later ones of its series. */
-export interface SlotMove {
+interface SlotMove {
   slot: AssignedSlot
   /** The new instant (ISO) of `slot`. */
   time: string

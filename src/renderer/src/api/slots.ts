@@ -4,8 +4,8 @@ import { STALE_TIMES } from '@shared/constants'
 import { useCallApi, type IdempotencyPart } from './client'
 import { notificationKeys, scheduleKeys, slotTagKeys, userKeys } from './queryKeys'
 
-export type UpdateSlotBody = BodyOf<typeof endpoints.updateAssignedSlot>
-export type UpdateSlotTagsBody = BodyOf<typeof endpoints.updateSlotTags>
+type UpdateSlotBody = BodyOf<typeof endpoints.updateAssignedSlot>
+type UpdateSlotTagsBody = BodyOf<typeof endpoints.updateSlotTags>
 
 /** The days a tag query covers, as 'yyyy-MM-dd' (the slot date window). */
 export interface TagRange {

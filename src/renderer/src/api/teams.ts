@@ -10,7 +10,7 @@ export function useTeams(options: { enabled?: boolean } = {}) {
 }
 
 /** A team form to save: the fields of spec §7, the image to upload (or imageRemoved), and the submission's key. */
-export interface TeamSave extends IdempotencyPart {
+interface TeamSave extends IdempotencyPart {
   team: TeamFormInput
   image: UploadFile | null
 }

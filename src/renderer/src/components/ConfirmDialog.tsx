@@ -49,7 +49,7 @@ export const CONFIRM_TEXTS = {
   })
 } as const satisfies Record<string, ConfirmTexts | ((name: string) => ConfirmTexts)>
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean
   title: string
   message?: ReactNode

@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   none: { color: tokens.colorNeutralForeground3 }
 })
 
-export interface FilePickerProps {
+interface FilePickerProps {
   /** The chosen or current file's name; null when there is none. */
   fileName: string | null
   /** A new file that passed the checks, or null when the file was removed. */

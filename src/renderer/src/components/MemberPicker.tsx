@@ -3,7 +3,7 @@ import { Avatar } from '@fluentui/react-components'
 import { MultiPicker } from './MultiPicker'
 import { memberName, type MemberOption, type PickableMember } from './memberOptions'
 
-export const NO_TEAM_MEMBER_FOUND = 'No team member found'
+const NO_TEAM_MEMBER_FOUND = 'No team member found'
 
 /**
  * Picks members of the organization. Options marked isDisable show why and cannot be chosen (a

@@ -41,14 +41,14 @@ const useStyles = makeStyles({
 })
 
 /** Long lists render this many matches; typing narrows them (the members of a big organization). */
-export const PICKER_MATCH_LIMIT = 100
+const PICKER_MATCH_LIMIT = 100
 
 const matches = (option: PickerOption, query: string) => {
   const q = query.trim().toLowerCase()
   return q === '' || option.label.toLowerCase().includes(q) || (option.secondary ?? '').toLowerCase().includes(q)
 }
 
-export interface MultiPickerProps {
+interface MultiPickerProps {
   options: readonly PickerOption[]
   selected: readonly string[]
   onChange: (selected: string[]) => void

@@ -55,7 +55,7 @@ function minimumWidth(track: string): number {
   return px ? Number(px[1]) : 80
 }
 
-export interface VirtualTableProps<T> {
+interface VirtualTableProps<T> {
   rows: readonly T[]
   columns: readonly VirtualColumn<T>[]
   getRowId: (row: T) => string

@@ -10,9 +10,9 @@ export interface CloseQuestion {
 }
 
 /** Spec §4: 'You have unsaved changes!'. */
-export const UNSAVED_CHANGES_QUESTION: CloseQuestion = { texts: CONFIRM_TEXTS.unsavedChanges, 'data-testid': 'unsaved-changes-dialog' }
+const UNSAVED_CHANGES_QUESTION: CloseQuestion = { texts: CONFIRM_TEXTS.unsavedChanges, 'data-testid': 'unsaved-changes-dialog' }
 
-export interface UnsavedChangesGuardOptions {
+interface UnsavedChangesGuardOptions {
   dirty: boolean
   pending: boolean
   onClose: () => void

@@ -3,13 +3,13 @@ import type { HostBridge, HostRequest, HostResponse } from '@shared/host'
 import { IDEMPOTENCY_KEY_HEADER, externalUrlSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
 
 /** The page's own address, and leaving it for another (the OAuth sign-in page). */
-export interface PageLocation {
+interface PageLocation {
   readonly origin: string
   readonly href: string
   assign(url: string): void
 }
 
-export interface WebHostDeps {
+interface WebHostDeps {
   fetch: typeof fetch
   openWindow: (url: string) => void
   location?: PageLocation

@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@shared/constants'
 import type { UploadFile } from '@renderer/api/client'
 
-export const FILE_NAME_DISPLAY_LENGTH = 25
+const FILE_NAME_DISPLAY_LENGTH = 25
 
 /** File names show at most 25 characters, then an ellipsis (spec §5). */
 export function truncateFileName(name: string): string {

@@ -5,7 +5,7 @@ import { TOAST_MAX, TOAST_TIMEOUT_MS } from '@shared/constants'
 const TOASTER_ID = 'pagecrew-toaster'
 
 /** Toast titles end in an emoji (spec §8); the type keeps that true. */
-export type ToastEmoji = '✅' | '⚠️' | '🚀' | '👋' | '🎉'
+type ToastEmoji = '✅' | '⚠️' | '🚀' | '👋' | '🎉'
 export type ToastTitleText = `${string} ${ToastEmoji}`
 
 export interface NotifyOptions {

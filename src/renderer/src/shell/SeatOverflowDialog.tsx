@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   wide: { maxWidth: '560px', width: '100%' }
 })
 
-export const SEAT_OVERFLOW_TITLE = 'Your organization has more users than seats'
+const SEAT_OVERFLOW_TITLE = 'Your organization has more users than seats'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 

@@ -13,7 +13,7 @@ function testQueryClient() {
 }
 
 /** Shows the router's location so tests can assert redirects. */
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation()
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>
 }

@@ -1,7 +1,7 @@
 import type { Location } from 'react-router-dom'
 
 /** Where the auth gate found the user, so signing in can return there (with its ?orgid=). */
-export interface ReturnState {
+interface ReturnState {
   from: string
 }
 

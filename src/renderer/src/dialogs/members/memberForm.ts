@@ -41,7 +41,7 @@ export function sanitizeTarget(raw: string): string {
   return raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 5)
 }
 
-export function targetValue(raw: string): number {
+function targetValue(raw: string): number {
   const value = Number.parseInt(raw, 10)
   return Number.isFinite(value) && value >= 0 ? value : 0
 }

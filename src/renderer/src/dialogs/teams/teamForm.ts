@@ -21,7 +21,7 @@ export function initialTeamForm(team: Team | null): TeamForm {
 }
 
 /** Leaders who are still among the chosen members (a removed member no longer leads). */
-export function leadersAmongMembers(form: Pick<TeamForm, 'members' | 'teamLeaders'>): string[] {
+function leadersAmongMembers(form: Pick<TeamForm, 'members' | 'teamLeaders'>): string[] {
   return form.teamLeaders.filter((id) => form.members.includes(id))
 }
 

@@ -51,7 +51,7 @@ export function IntervalSwitch({ interval, onChange }: { interval: BillingInterv
   )
 }
 
-export interface PlanCardsProps {
+interface PlanCardsProps {
   plans: BillingPlans
   interval: BillingInterval
   /** Only admins choose (spec §6); others see the plans without choose buttons. */

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }
 })
 
-export interface PlansSectionProps {
+interface PlansSectionProps {
   onChoose: (plan: PlanDto, variant: PlanVariantDto) => void
   /**
    * In the plan dialog, admins of an organization billed through Stripe get Stripe's pricing table

@@ -22,7 +22,7 @@ declare module 'react' {
  * Adds Stripe's pricing-table script to the page once; later calls find it there. It is not part
  * of the app's bundle and is never loaded before someone opens the plan dialog.
  */
-export function loadStripePricingTableScript(doc: Document = document): HTMLScriptElement {
+function loadStripePricingTableScript(doc: Document = document): HTMLScriptElement {
   const existing = doc.querySelector<HTMLScriptElement>(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)
   if (existing) return existing
   const script = doc.createElement('script')
@@ -33,7 +33,7 @@ export function loadStripePricingTableScript(doc: Document = document): HTMLScri
   return script
 }
 
-export type PricingTableConfig = NonNullable<BillingPlans['pricingTable']>
+type PricingTableConfig = NonNullable<BillingPlans['pricingTable']>
 
 /** `<stripe-pricing-table>` for the organization: Stripe's script turns it into the plans and their checkout. */
 export function StripePricingTable({ config }: { config: PricingTableConfig }) {

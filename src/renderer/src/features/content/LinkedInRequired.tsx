@@ -3,7 +3,7 @@ import type { User } from '@shared/domain'
 import { computeBanners } from '@shared/rules'
 import { RouterLink } from '@renderer/components/RouterLink'
 
-export interface LinkedInProblem {
+interface LinkedInProblem {
   /** The banners' words: 'You need to connect to LinkedIn.' or 'You need to reconnect to LinkedIn.' */
   message: string
   /** The banners' link: 'Profile Settings' or 'Reconnect', to Settings, where the LinkedIn card is. */

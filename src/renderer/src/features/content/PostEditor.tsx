@@ -113,7 +113,7 @@ const useStyles = makeStyles({
   preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'center', minWidth: 0, maxWidth: '100%' }
 })
 
-export interface PostEditorProps {
+interface PostEditorProps {
   user: User
   organization: Organization
   /** The post to edit; null: a new one. */

@@ -5,7 +5,7 @@ import { paths } from '@shared/routes'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { formatWhen } from './postTimes'
 
-export interface PostStatusBarProps {
+interface PostStatusBarProps {
   post: Post
   /** The publisher has it or is about to (PENDING_PUBLISH, or SCHEDULED with its time come). */
   publishing: boolean

@@ -34,10 +34,10 @@ const useStyles = makeStyles({
   empty: { color: tokens.colorNeutralForeground3 }
 })
 
-export type ScheduleMode = 'time' | 'slot'
+type ScheduleMode = 'time' | 'slot'
 export type ScheduleTarget = { scheduledAt: string } | { slotId: string }
 
-export interface ScheduleDialogProps {
+interface ScheduleDialogProps {
   timeZone: string
   /** The user's open slots the post may go into. */
   slots: AssignedSlot[]

@@ -9,7 +9,7 @@ import { draftFromPost, postBody, sameContent, type PostContent, type PostDraft 
 export const AUTOSAVE_DELAY_MS = 1000
 /** Offline or a server failure: try again after 2 s, 4 s, 8 s … at most 30 s apart. */
 export const RETRY_FIRST_MS = 2000
-export const RETRY_MAX_MS = 30_000
+const RETRY_MAX_MS = 30_000
 
 /**
  * idle: nothing to save yet; pending/saving: a change is on its way; saved: the server holds what
@@ -19,7 +19,7 @@ export const RETRY_MAX_MS = 30_000
  */
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'conflict' | 'refused'
 
-export interface AutosaveSnapshot {
+interface AutosaveSnapshot {
   draft: PostDraft
   state: SaveState
   /** The server's reason when it refused the content. */
@@ -33,7 +33,7 @@ export interface AutosaveSnapshot {
 /** Creates (no target) or updates the post; rejects with the ApiError of a refusal. */
 export type SendPost = (target: { postId: string; version: number } | null, content: PostContent) => Promise<Post>
 
-export interface AutosaveOptions {
+interface AutosaveOptions {
   userId: string
   /** The post as the server had it when the editor opened; null: a new post. */
   initialPost: Post | null

@@ -5,7 +5,7 @@ import type { PostDraft } from './postDraft'
  * closed or crashed window loses nothing the user typed. A record is removed once the server holds
  * the same content.
  */
-export interface LocalDraft {
+interface LocalDraft {
   draft: PostDraft
   /** The server version the changes were made on; null before the post exists on the server. */
   baseVersion: number | null

@@ -28,7 +28,7 @@ const TYPE_OF_CHOICE: Record<PostTypeChoice, PostType> = {
   'Create a poll': 'poll'
 }
 
-export function choiceOf(type: PostType): PostTypeChoice {
+function choiceOf(type: PostType): PostTypeChoice {
   if (type === 'multiImage') return 'Add image'
   return POST_TYPE_CHOICES.find((c) => TYPE_OF_CHOICE[c] === type) ?? 'Text'
 }

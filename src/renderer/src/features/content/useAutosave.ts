@@ -20,7 +20,7 @@ function watchInterval(post: Post | undefined): number | false {
   return false
 }
 
-export interface UseAutosaveOptions {
+interface UseAutosaveOptions {
   userId: string
   initialPost: Post | null
   initialDraft: PostDraft

@@ -30,7 +30,7 @@ function openSlotsFor(slots: AssignedSlot[] | undefined, postId: string | null, 
   return (slots ?? []).filter((s) => s.status === 'OPEN' && Date.parse(s.time) > now && (s.postId === null || s.postId === postId))
 }
 
-export interface PostActionsOptions {
+interface PostActionsOptions {
   controller: AutosaveController
   postId: string | null
   timeZone: string

@@ -7,7 +7,7 @@ import type { Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 
 /** Entries a day cell shows before '+N more'. */
-export const MONTH_CELL_ENTRIES = 3
+const MONTH_CELL_ENTRIES = 3
 
 const useStyles = makeStyles({
   grid: {

@@ -10,8 +10,8 @@ import { zonedInstant } from '@shared/rules/slots'
 export type CalendarView = 'month' | 'week' | 'list'
 
 /** Weeks start on Monday (ISO 8601). */
-export const WEEK_STARTS_ON = 1
-export const MONTH_GRID_DAYS = 42
+const WEEK_STARTS_ON = 1
+const MONTH_GRID_DAYS = 42
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
 const HOUR_MS = 3_600_000
@@ -53,16 +53,16 @@ export function daysBetween(a: string, b: string): number {
 }
 
 /** 0 = Sunday … 6 = Saturday. */
-export function weekday(date: string): number {
+function weekday(date: string): number {
   const [y, m, d] = parts(date)
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay()
 }
 
-export function startOfMonth(date: string): string {
+function startOfMonth(date: string): string {
   return `${date.slice(0, 7)}-01`
 }
 
-export function startOfWeek(date: string): string {
+function startOfWeek(date: string): string {
   return addDays(date, -((weekday(date) - WEEK_STARTS_ON + 7) % 7))
 }
 

@@ -3,7 +3,7 @@ import type { AssignedSlot } from '@shared/domain'
 import { useSchedule } from './scheduleContext'
 
 /** The MIME type a dragged slot carries (its id), so other drop zones ignore it. */
-export const SLOT_DRAG_TYPE = 'application/x-pagecrew-slot'
+const SLOT_DRAG_TYPE = 'application/x-pagecrew-slot'
 
 /** HTML5 drag start for a slot that may move; nothing for one that may not. */
 export function useSlotDrag(slot: AssignedSlot) {

@@ -20,11 +20,11 @@ import { useNotify } from '@renderer/lib/toasts'
 import { failureToast } from '@renderer/lib/failureToast'
 import { addDays, dayLabel, daysBetween } from './calendarDates'
 
-export const MOVE_ONE_LABEL = 'Move only this slot'
-export const MOVE_SERIES_LABEL = 'Move this and following slots'
+const MOVE_ONE_LABEL = 'Move only this slot'
+const MOVE_SERIES_LABEL = 'Move this and following slots'
 
 /** Whether moving this slot can take later occurrences with it. */
-export function hasLaterOccurrences(slot: AssignedSlot): boolean {
+function hasLaterOccurrences(slot: AssignedSlot): boolean {
   return slot.seriesSize > 1 && slot.occurrence < slot.seriesSize - 1
 }
 
@@ -39,7 +39,7 @@ export function canMoveSlotTo(slot: AssignedSlot, day: string, now: Date, timeZo
 }
 
 /** The slot's instant on another day at the same wall-clock time in the viewer's timezone. */
-export function movedTime(slot: AssignedSlot, day: string, timeZone: string): string {
+function movedTime(slot: AssignedSlot, day: string, timeZone: string): string {
   return zonedInstant(day, localTime(slot.time, timeZone), timeZone).toISOString()
 }
 

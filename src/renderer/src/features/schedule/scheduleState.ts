@@ -6,16 +6,16 @@ import type { z } from 'zod'
 export type ScheduleFilters = z.infer<typeof scheduleFilterSchema>
 export type FilterName = keyof ScheduleFilters
 
-export const FILTER_NAMES: readonly FilterName[] = ['accountId', 'teamId', 'status', 'type']
+const FILTER_NAMES: readonly FilterName[] = ['accountId', 'teamId', 'status', 'type']
 export const VIEWS: readonly CalendarView[] = ['month', 'week', 'list']
-export const DEFAULT_VIEW: CalendarView = 'month'
+const DEFAULT_VIEW: CalendarView = 'month'
 
 /**
  * Everything the Plan screen keeps in its address, so a reload (or a shared link) shows the same:
  * `?view=week&date=2026-12-01&accountId=…&teamId=…&status=OPEN&type=poll`, and `slotId` for a link
  * that opens one slot (notifications).
  */
-export interface ScheduleUrlState {
+interface ScheduleUrlState {
   view: CalendarView
   /** The day the view is anchored on; null means today. */
   date: string | null

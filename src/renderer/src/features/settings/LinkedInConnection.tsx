@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' }
 })
 
-export type LinkedInStatus =
+type LinkedInStatus =
   | { kind: 'none' }
   | { kind: 'connected'; days: number }
   | { kind: 'expiring'; days: number }

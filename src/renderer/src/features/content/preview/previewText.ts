@@ -6,7 +6,7 @@ export const PREVIEW_LAYOUT = {
   mobile: { width: 360, lines: 2, charactersPerLine: 40 }
 } as const satisfies Record<PreviewWidth, { width: number; lines: number; charactersPerLine: number }>
 
-export interface CollapsedText {
+interface CollapsedText {
   text: string
   /** True when `text` is the beginning only and '…see more' belongs after it. */
   collapsed: boolean
@@ -43,7 +43,7 @@ function cutAtWord(line: string): string {
   return space > line.length / 2 ? line.slice(0, space) : line
 }
 
-export type TextPart = { kind: 'text' | 'hashtag' | 'link'; value: string }
+type TextPart = { kind: 'text' | 'hashtag' | 'link'; value: string }
 
 const HIGHLIGHTED = /(https?:\/\/[^\s]+|www\.[^\s]+|#[\p{L}\p{N}_]+)/gu
 

@@ -228,7 +228,7 @@ type SlotUpdateFields = { time?: string; assigneeId?: string; comment?: string; 
 type SlotTagFields = { tagId?: string | null; businessPostTagId?: string | null }
 
 /** One call of a save, in order. */
-export type SlotSaveStep = { kind: 'update'; body: SlotUpdateFields } | { kind: 'tags'; body: SlotTagFields }
+type SlotSaveStep = { kind: 'update'; body: SlotUpdateFields } | { kind: 'tags'; body: SlotTagFields }
 
 /**
  * The calls that save an edit. Only changed fields are sent, so a series edit leaves the later

@@ -2,7 +2,7 @@ import type { User } from '@shared/domain'
 import { isAdmin, isTeamLeader } from '@shared/rules'
 
 /** The sections of /settings/organization, deep-linkable as `?section=` (details has no parameter). */
-export const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai'] as const
+const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai'] as const
 export type Section = (typeof SECTIONS)[number]
 
 export const SECTION_LABELS: Record<Section, string> = {
