@@ -52,13 +52,13 @@ describe('lint boundaries', () => {
 
   it('reports an import cycle, through an alias', async () => {
     // members.ts imports queryKeys.ts: linted as queryKeys.ts, this import closes the circle.
-    const ids = await ruleIds(modules.queryKeys, "import { MEMBERS_PAGE_SIZE } from '@renderer/api/members'\nexport const probe = MEMBERS_PAGE_SIZE\n")
+    const ids = await ruleIds(modules.queryKeys, "import { useAllMembers } from '@renderer/api/members'\nexport const probe = useAllMembers\n")
     expect(ids).toEqual(['import-x/no-cycle'])
   })
 
   it.each([
     ['the renderer imports server code', `${renderer}/lib/probe.ts`, "import { ApiError } from '../../../server/errors'"],
-    ['shared imports the renderer', 'src/shared/probe.ts', "import { MEMBERS_PAGE_SIZE } from '@renderer/api/members'"],
+    ['shared imports the renderer', 'src/shared/probe.ts', "import { useAllMembers } from '@renderer/api/members'"],
     ['main services import Electron', 'src/main/services/probe.ts', "import { app } from 'electron'"]
   ])('keeps the layers: reports %s', async (_case, filePath, importLine) => {
     const ids = await ruleIds(filePath, `${importLine}\nexport const probe = [${importLine.match(/\{ (\w+) \}/)?.[1]}]\n`)
@@ -69,12 +69,12 @@ describe('lint boundaries', () => {
     const imports = [
       "import { MAX_UPLOAD_BYTES } from '@shared/constants'",
       "import { EmptyState } from '@renderer/components/EmptyState'",
-      "import { MEMBERS_PAGE_SIZE } from '@renderer/api/members'",
+      "import { useAllMembers } from '@renderer/api/members'",
       "import { memberKeys } from '@renderer/api/queryKeys'",
       "import { invitationFailure } from '@renderer/dialogs/members/memberErrors'",
       "import { addDays } from './calendarDates'"
     ]
-    const code = `${imports.join('\n')}\nexport const probe = [MAX_UPLOAD_BYTES, EmptyState, MEMBERS_PAGE_SIZE, memberKeys, invitationFailure, addDays]\n`
+    const code = `${imports.join('\n')}\nexport const probe = [MAX_UPLOAD_BYTES, EmptyState, useAllMembers, memberKeys, invitationFailure, addDays]\n`
     expect(await ruleIds(`${renderer}/features/schedule/Probe.tsx`, code)).toEqual([])
     const testCode = `import { aUser } from '@renderer/testing/fixtures'\n${code.replace('probe =', 'probe = [aUser,')}]`
     expect(await ruleIds(`${renderer}/features/schedule/Probe.test.tsx`, testCode)).toEqual([])
