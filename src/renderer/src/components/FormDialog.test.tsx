@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Field, Input } from '@fluentui/react-components'
+import { Button, Dialog, DialogSurface, Field, Input } from '@fluentui/react-components'
 import { ApiError } from '@renderer/api/client'
 import { createFakeHost } from '@renderer/testing/fakeHost'
 import { doubleClickBeforeRender, doubleEnterBeforeRender, heldReply } from '@renderer/testing/fastClicks'
@@ -166,6 +166,55 @@ describe('FormDialog: closing (spec §4)', () => {
     await second.events.type(screen.getByTestId('thing-name'), 'A')
     await second.events.click(screen.getByTestId('thing-cancel'))
     expect(second.onClose).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('FormDialog: embedded, footer and a step’s own cancel', () => {
+  function Step({ onSubmit, onBack }: { onSubmit: SubmitHandler<Values>; onBack: () => void }) {
+    const form = useFormDialog<Values>({ initial: { name: '' }, onClose: () => undefined, whileSaving: 'block', closeQuestion: null })
+    return (
+      <Dialog open>
+        <DialogSurface data-testid="host-surface">
+          <FormDialog
+            form={form}
+            embedded
+            title="Step"
+            titleAction={<Button aria-label="Close" data-testid="step-close" />}
+            label="Step"
+            onSubmit={onSubmit}
+            failureTitle="Thing not saved ⚠️"
+            cancel={{ label: 'Back', onClick: onBack }}
+            footer={<span data-testid="step-footer">Apply to all</span>}
+            testIds={{ form: 'step-form', submit: 'thing-save', cancel: 'step-back' }}
+          >
+            <Input value={form.values.name} onChange={(_, d) => form.set('name', d.value)} data-testid="thing-name" />
+          </FormDialog>
+        </DialogSurface>
+      </Dialog>
+    )
+  }
+
+  it('renders only the form inside the caller’s surface, with the title action, the footer beside the buttons and the step’s own Back', async () => {
+    const held = heldReply(undefined)
+    const onSubmit = vi.fn<SubmitHandler<Values>>(held.reply)
+    const onBack = vi.fn()
+    renderInApp(<Step onSubmit={onSubmit} onBack={onBack} />, createFakeHost())
+    const surface = await screen.findByTestId('host-surface')
+    expect(surface.querySelectorAll('.fui-DialogSurface')).toHaveLength(0)
+    expect(surface.querySelector('form')).toBe(screen.getByTestId('step-form'))
+    expect(screen.getByTestId('step-close').closest('.fui-DialogTitle__action')).toBeTruthy()
+    // The footer stays with the buttons, outside the fields that scroll.
+    expect(surface.querySelector('.fui-DialogContent')?.contains(screen.getByTestId('step-footer'))).toBe(false)
+    expect(screen.getByTestId('step-footer').closest('.fui-DialogActions')).toBe(save().closest('.fui-DialogActions'))
+    const back = screen.getByTestId('step-back') as HTMLButtonElement
+    expect(back.textContent).toBe('Back')
+    await userEvent.setup().click(back)
+    expect(onBack).toHaveBeenCalledTimes(1)
+    doubleClickBeforeRender(save())
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(back.disabled).toBe(true))
+    await held.release()
+    await waitFor(() => expect(back.disabled).toBe(false))
   })
 })
 

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent, ReactElement, ReactNode } from 'react'
 import {
   Button,
   Dialog,
@@ -9,6 +9,7 @@ import {
   DialogTitle,
   Spinner,
   makeStyles,
+  mergeClasses,
   tokens
 } from '@fluentui/react-components'
 import { failureToast } from '@renderer/lib/failureToast'
@@ -22,6 +23,9 @@ export { DeleteConfirm, type DeleteConfirmProps } from './DeleteConfirm'
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   actions: { display: 'flex', width: '100%', gap: tokens.spacingHorizontalS },
+  // The footer takes a line of its own above the buttons.
+  wrap: { flexWrap: 'wrap' },
+  footer: { flexBasis: '100%' },
   spacer: { flexGrow: 1 }
 })
 
@@ -40,9 +44,25 @@ export type FormDialogProps<V> = FailureHandling & {
   submitLabel?: ReactNode
   /** Buttons at the start of the action row, before a gap (Delete). */
   startActions?: ReactNode
+  /** Beside the title (a close button). */
+  titleAction?: ReactElement
+  /**
+   * Above the buttons, outside the fields (which scroll when the window is short), so it stays in
+   * view with Save: a choice that goes with saving, such as a series edit's scope.
+   */
+  footer?: ReactNode
+  /** The cancel button as a step's own ('Back' to the previous step); it waits while closing is blocked. Default: 'Cancel', closing. */
+  cancel?: { label: ReactNode; onClick: () => void }
+  /**
+   * Inside a DialogSurface the caller already shows (a panel in place of another dialog's message,
+   * or one step of a dialog with several): only the form, its title and buttons. The caller's
+   * Dialog sends Escape and outside clicks to `form.requestClose`; `className` and `testIds.dialog`
+   * then belong on its surface.
+   */
+  embedded?: boolean
   /** The surface's class (its width). */
   className?: string
-  testIds: { dialog?: string; submit: string; cancel?: string }
+  testIds: { dialog?: string; form?: string; submit: string; cancel?: string }
   children: ReactNode
 }
 
@@ -60,6 +80,8 @@ export type FormDialogProps<V> = FailureHandling & {
  *   header (DESIGN.md §7).
  *
  * Mount it per open (`open ? <X key={id} /> : null`) so each open starts from the saved values.
+ * A form that is one step of a bigger dialog, or a panel inside another dialog's surface, is
+ * `embedded`: the same rules, without a dialog of its own.
  *
  *     const form = useFormDialog({ initial, onClose })
  *     <FormDialog form={form} title="New thing" label="New thing" failureTitle="Thing not saved ⚠️"
@@ -78,6 +100,10 @@ export function FormDialog<V>({
   canSubmit = true,
   submitLabel = 'Save',
   startActions,
+  titleAction,
+  footer,
+  cancel,
+  embedded = false,
   className,
   testIds,
   children
@@ -97,34 +123,44 @@ export function FormDialog<V>({
     void form.submit(onSubmit, onError ?? showFailure)
   }
 
+  const fluid = startActions !== undefined || footer !== undefined
+  const body = (
+    <form onSubmit={submit} noValidate aria-label={label} data-testid={testIds.form}>
+      <DialogBody>
+        <DialogTitle action={titleAction}>{title}</DialogTitle>
+        <DialogContent className={styles.content}>{children}</DialogContent>
+        <DialogActions fluid={fluid} className={fluid ? mergeClasses(styles.actions, footer !== undefined && styles.wrap) : undefined}>
+          {footer !== undefined ? <div className={styles.footer}>{footer}</div> : null}
+          {startActions}
+          {fluid ? <span className={styles.spacer} /> : null}
+          <Button appearance="secondary" onClick={cancel?.onClick ?? form.requestClose} disabled={form.closeBlocked} data-testid={testIds.cancel}>
+            {cancel?.label ?? 'Cancel'}
+          </Button>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={!canSubmit || form.busy}
+            icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+            data-testid={testIds.submit}
+          >
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    </form>
+  )
+
   return (
     <>
-      <Dialog open onOpenChange={(_, data) => (data.open ? undefined : form.requestClose())}>
-        <DialogSurface className={className} data-testid={testIds.dialog} aria-describedby={undefined}>
-          <form onSubmit={submit} noValidate aria-label={label}>
-            <DialogBody>
-              <DialogTitle>{title}</DialogTitle>
-              <DialogContent className={styles.content}>{children}</DialogContent>
-              <DialogActions fluid={startActions !== undefined} className={startActions !== undefined ? styles.actions : undefined}>
-                {startActions}
-                {startActions !== undefined ? <span className={styles.spacer} /> : null}
-                <Button appearance="secondary" onClick={form.requestClose} disabled={form.closeBlocked} data-testid={testIds.cancel}>
-                  Cancel
-                </Button>
-                <Button
-                  appearance="primary"
-                  type="submit"
-                  disabled={!canSubmit || form.busy}
-                  icon={form.submitting ? <Spinner size="tiny" /> : undefined}
-                  data-testid={testIds.submit}
-                >
-                  {submitLabel}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      {embedded ? (
+        body
+      ) : (
+        <Dialog open onOpenChange={(_, data) => (data.open ? undefined : form.requestClose())}>
+          <DialogSurface className={className} data-testid={testIds.dialog} aria-describedby={undefined}>
+            {body}
+          </DialogSurface>
+        </Dialog>
+      )}
       {form.closeGuard}
     </>
   )
