@@ -251,4 +251,77 @@ describe('the Plan, end to end in Chromium', () => {
     await bo.context.close()
     await admin.close()
   }, 180_000)
+
+  it('fits its dialogs to the window (issue 12): Edit slot in a 900 px high window keeps its actions and the series choice in view, Assign at 390 px wide shows every post type', async () => {
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await admin.newPage()
+    await signUpAndOnboard(page, server.url, 'fit@plan.example', 'Fitters', 'Fay Fitter')
+    const me = (await (await admin.request.get(`${server.url}/api/user`)).json()) as { id: string }
+    const organization = (await (await admin.request.get(`${server.url}/api/organization`)).json()) as { organizationBusinessPages: { id: string }[] }
+    const businessPageId = organization.organizationBusinessPages[0]!.id
+    const linked = await admin.request.put(`${server.url}/api/members/update`, { headers, data: { userId: me.id, selectedBusinessPages: [businessPageId] } })
+    expect(linked.status()).toBe(200)
+    // The tallest edit there is: a business page slot (its tag field too), a weekly series (its repeat row and the scope choice), a long idea.
+    const created = await admin.request.post(`${server.url}/api/schedule/assigned-slots/create`, {
+      headers,
+      data: {
+        assignedUserId: [me.id],
+        time: new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10) + 'T09:00:00.000Z',
+        comment: 'A long content idea. '.repeat(20).trim(),
+        isBusinessPageSlot: true,
+        businessPageId: [businessPageId],
+        recurrenceType: 'weekly',
+        recurrenceInterval: 1,
+        recurrenceCount: 4,
+        targetAudience: 'Engineering leaders',
+        postType: 'poll'
+      }
+    })
+    expect(created.status()).toBe(200)
+    const series = (await slots(admin)).sort((a, b) => a.time.localeCompare(b.time))
+    expect(series).toHaveLength(4)
+
+    /** The element is inside the window and nothing covers its middle (a clipped or covered control cannot be used). */
+    const usable = (testId: string) =>
+      page.getByTestId(testId).evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+        return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && hit !== null && el.contains(hit)
+      })
+
+    await showMonthOf(page, series[1]!)
+    await page.getByTestId(`slot-${series[1]!.id}`).click()
+    const edit = page.getByTestId('edit-slot-dialog')
+    await edit.waitFor()
+    const box = (await edit.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(900)
+    // The series choice sits with the buttons, in view without scrolling; the fields scroll between the title and them.
+    for (const testId of ['slot-scope-one', 'slot-scope-series', 'slot-cancel', 'slot-save']) expect(await usable(testId), testId).toBe(true)
+    await edit.getByTestId('slot-idea').scrollIntoViewIfNeeded()
+    expect(await usable('slot-idea')).toBe(true)
+    expect(await usable('slot-scope-series')).toBe(true)
+    expect(await usable('slot-save')).toBe(true)
+    await edit.getByTestId('slot-audience').fill('Product managers')
+    await edit.getByTestId('slot-scope-series').click()
+    await edit.getByTestId('slot-save').click()
+    await edit.waitFor({ state: 'detached' })
+    expect((await slots(admin)).map((s) => s.targetAudience)).toEqual(['Engineering leaders', 'Product managers', 'Product managers', 'Product managers'])
+
+    // A phone-wide window: the five post types wrap inside the Assign modal.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${server.url}/schedule`)
+    await openAssign(page)
+    const postTypes = page.getByTestId('slot-post-type')
+    await postTypes.scrollIntoViewIfNeeded()
+    for (const type of ['textOnly', 'images', 'videos', 'document', 'poll']) expect(await usable(`slot-post-type-${type}`), type).toBe(true)
+    const sideways = await page.getByTestId('assign-slot-dialog').evaluate((surface) =>
+      [surface, ...surface.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible').length
+    )
+    expect(sideways).toBe(0)
+    await page.getByText('Create a poll').click()
+    expect(await page.getByRole('radio', { name: 'Create a poll' }).isChecked()).toBe(true)
+
+    await admin.close()
+  }, 120_000)
 })

@@ -7,6 +7,7 @@ import type { CreateSlotBody } from '@shared/api/contract'
 import type { HostRequest, HostResponse } from '@shared/host'
 import type { PostTag, User } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, doubleEnterBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aMember, aPostTag, aUser, anOrganization, memberPage, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
@@ -434,6 +435,38 @@ describe('Assign slot modal: payload', () => {
     const body = await sent(fake)
     expect(body).toMatchObject({ autoAssign: true, currentDate: 'Tuesday', currentHour: 14 })
     expect(body.time.startsWith('2026-03-04T')).toBe(true)
+  })
+})
+
+describe('Assign slot modal: one submission', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+  it('creates a series once for a double click on Assign while the first is pending, with an idempotency key', async () => {
+    const held = heldReply(ok({ slots: [aSlot(), aSlot({ id: 'slot-2' })] }))
+    const fake = hostFor(aUser(), { 'POST /schedule/assigned-slots/create': held.reply })
+    const { events, onClose } = open({ fake })
+    await dialog()
+    await pick(events, 'slot-members', 'member-1')
+    await events.click(screen.getByRole('switch', { name: 'Repeat' }))
+    doubleClickBeforeRender(assign())
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    const requests = fake.requestsTo('POST', '/schedule/assigned-slots/create')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.idempotencyKey).toMatch(UUID)
+    expect(requests[0]?.body).toMatchObject({ assignedUserId: ['member-1'], recurrenceType: 'weekly', recurrenceCount: 4 })
+    expect((await screen.findByTestId('toast')).textContent).toContain('2 slots assigned ✅')
+  })
+
+  it('creates once for Enter pressed twice in the target audience', async () => {
+    const held = heldReply(ok({ slots: [aSlot()] }))
+    const fake = hostFor(aUser(), { 'POST /schedule/assigned-slots/create': held.reply })
+    const { events } = open({ fake })
+    await dialog()
+    await pick(events, 'slot-members', 'member-1')
+    doubleEnterBeforeRender(screen.getByRole('textbox', { name: 'Target audience' }))
+    await held.release()
+    expect(fake.requestsTo('POST', '/schedule/assigned-slots/create')).toHaveLength(1)
   })
 })
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AssignedSlot, User } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aMember, aPostTag, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
@@ -202,6 +203,52 @@ describe('Edit slot', () => {
     expect(screen.getByTestId('slot-edit-blocked').textContent).toBe('This slot’s time has passed; it can no longer be changed.')
     expect(save().disabled).toBe(true)
     expect(remove().disabled).toBe(false)
+  })
+
+  it('saves once for a double click on Save while the first is pending, without an idempotency key', async () => {
+    const held = heldReply(ok({ slots: [aSlot()] }))
+    const { fake, onClose, events: user } = open(aSlot(), { replies: { 'PUT /schedule/assigned-slots/update': held.reply } })
+    await screen.findByTestId('edit-slot-dialog')
+    await user.type(idea(), '!')
+    doubleClickBeforeRender(save())
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    const requests = fake.requestsTo('PUT', '/schedule/assigned-slots/update')
+    expect(requests).toHaveLength(1)
+    // A PUT sets values; one save may call updateTags twice with different bodies, which one key would refuse.
+    expect(requests[0]?.idempotencyKey).toBeUndefined()
+  })
+
+  it('deletes once for a double click on the confirm’s Delete', async () => {
+    const held = heldReply(ok({ deleted: 1 }))
+    const { fake, onClose, events: user } = open(aSlot(), { replies: { 'DELETE /schedule/assigned-slots/delete': held.reply } })
+    await screen.findByTestId('edit-slot-dialog')
+    await user.click(remove())
+    doubleClickBeforeRender(await screen.findByTestId('slot-delete-confirm-confirm'))
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    expect(fake.requestsTo('DELETE', '/schedule/assigned-slots/delete')).toHaveLength(1)
+  })
+
+  it('shows an auto-assigned slot’s day and time and moves it (issue 12)', async () => {
+    const { fake, onClose, events: user } = open(aSlot({ autoAssign: true }))
+    await screen.findByTestId('edit-slot-dialog')
+    expect(screen.queryByTestId('slot-auto-note')).toBeNull()
+    expect((screen.getByTestId('slot-date') as HTMLInputElement).value).toBe('2026-03-10')
+    expect((screen.getByTestId('slot-time') as HTMLSelectElement).value).toBe('09:00')
+    fireEvent.change(screen.getByTestId('slot-date'), { target: { value: '2026-03-12' } })
+    await user.selectOptions(screen.getByTestId('slot-time'), '14:15')
+    await user.click(save())
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]?.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-03-12T14:15:00.000Z' })
+  })
+
+  it('keeps the series scope with the buttons, outside the fields that scroll in a short window (issue 12)', async () => {
+    open(recurring)
+    const modal = await screen.findByTestId('edit-slot-dialog')
+    const scope = screen.getByRole('radiogroup', { name: 'Apply changes to' })
+    expect(modal.querySelector('.fui-DialogContent')?.contains(scope)).toBe(false)
+    expect(scope.closest('.fui-DialogActions')).toBe(save().closest('.fui-DialogActions'))
   })
 
   it('closes at once without changes, and asks with changes', async () => {

@@ -1,34 +1,19 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text
-} from '@fluentui/react-components'
+import { Button, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Text } from '@fluentui/react-components'
 import type { SlotScope } from '@shared/api/contract'
 import { MESSAGES } from '@shared/api/messages'
 import type { AssignedSlot, User } from '@shared/domain'
 import { isDateInSlotWindow, slotDateWindow } from '@shared/rules/slots'
 import { useDeleteSlot, useUpdateSlot, useUpdateSlotTags } from '@renderer/api/slots'
-import { useNotify } from '@renderer/lib/toasts'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm, FormDialog, useFormDialog } from '@renderer/components/FormDialog'
 import { failureToast } from '@renderer/lib/failureToast'
+import { useNotify } from '@renderer/lib/toasts'
 import { canWritePostFor, slotWritePath } from '../entries'
 import { SlotFields } from './SlotFields'
 import { useSlotDialogStyles } from './slotDialogStyles'
 import { SCOPE_LABELS, canSaveEdit, hasSeries, initialEditForm, slotSaveSteps, userTimeZone, withField, type AssignableMember, type SlotForm } from './slotForm'
-import { useSlotCloseGuard } from './useSlotCloseGuard'
+import { SLOT_CANCEL_QUESTION, useSlotLeaveGuard } from './useSlotLeaveGuard'
 import { useSlotOptions } from './useSlotOptions'
 
 /** Why a slot cannot be changed, or null when it can (the server refuses the same). */
@@ -38,10 +23,30 @@ function editBlockedReason(slot: AssignedSlot, now: Date): string | null {
   return null
 }
 
-function ScopeChoice({ label, value, onChange, testId }: { label: string; value: SlotScope; onChange: (scope: SlotScope) => void; testId: string }) {
+function ScopeChoice({
+  label,
+  value,
+  onChange,
+  testId,
+  layout
+}: {
+  label: string
+  value: SlotScope
+  onChange: (scope: SlotScope) => void
+  testId: string
+  layout?: 'horizontal'
+}) {
+  const styles = useSlotDialogStyles()
   return (
     <Field label={label}>
-      <RadioGroup value={value} onChange={(_, d) => onChange(d.value as SlotScope)} aria-label={label} data-testid={testId}>
+      <RadioGroup
+        value={value}
+        onChange={(_, d) => onChange(d.value as SlotScope)}
+        layout={layout}
+        className={styles.choices}
+        aria-label={label}
+        data-testid={testId}
+      >
         {(['one', 'series'] as const).map((scope) => (
           <Radio key={scope} value={scope} label={SCOPE_LABELS[scope]} data-testid={`${testId}-${scope}`} />
         ))}
@@ -51,8 +56,10 @@ function ScopeChoice({ label, value, onChange, testId }: { label: string; value:
 }
 
 /**
- * The Assign slot modal's edit mode: the slot's fields in the viewer's timezone, its recurrence
- * read-only, Save and Delete (each for this slot or this and the following ones of its series).
+ * The Assign slot modal's edit mode: the slot's fields in the viewer's timezone (an auto-assigned
+ * slot's day and time too), its recurrence read-only, Save and Delete (each for this slot or this
+ * and the following ones of its series). The scope of a series edit sits above the buttons, outside
+ * the fields that scroll in a short window, so it is seen before Save.
  */
 export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: AssignedSlot; onClose: () => void }) {
   const styles = useSlotDialogStyles()
@@ -64,58 +71,48 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
   const timeZone = userTimeZone(user)
   const [now] = useState(() => new Date())
   const initial = useMemo(() => initialEditForm(slot, timeZone), [slot, timeZone])
-  const [form, setForm] = useState<SlotForm>(initial)
+  const form = useFormDialog({
+    initial,
+    onClose,
+    isDirty: (values, saved) => slotSaveSteps(saved, values, timeZone).length > 0,
+    // A pending delete: Save and closing wait for it.
+    busy: remove.isPending,
+    // A save's or delete's answer closes the modal, so closing waits for it.
+    whileSaving: 'block',
+    closeQuestion: SLOT_CANCEL_QUESTION
+  })
   const [scope, setScope] = useState<SlotScope>('one')
   const [deleting, setDeleting] = useState(false)
   const [deleteScope, setDeleteScope] = useState<SlotScope>('one')
-  const [saving, setSaving] = useState(false)
   const assignee = useMemo<AssignableMember>(
     () => ({ ...slot.assignee, email: '', status: 'ACTIVE', teams: [], businessPages: slot.businessPages }),
     [slot]
   )
-  const options = useSlotOptions({ user, form, now, timeZone, extra: assignee })
+  const options = useSlotOptions({ user, form: form.values, now, timeZone, extra: assignee })
   const effective = options.effective
-  const dateWindow = slotDateWindow(now, timeZone)
   const blocked = editBlockedReason(slot, now)
   const steps = slotSaveSteps(initial, effective, timeZone)
-  const dirty = steps.length > 0
-  const pending = saving || remove.isPending
-  const canSave = blocked === null && dirty && !pending && canSaveEdit(initial, effective, now, timeZone)
+  const canSave = blocked === null && steps.length > 0 && canSaveEdit(initial, effective, now, timeZone)
   const series = hasSeries(slot)
-  const { requestClose, confirmation } = useSlotCloseGuard({ ask: dirty, pending, onClose })
-  const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => setForm((f) => withField(f, key, value))
+  const leaveGuard = useSlotLeaveGuard({ active: form.dirty, onClose })
+  const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => form.update((f) => withField(f, key, value))
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!canSave) return
-    setSaving(true)
-    try {
-      for (const step of steps) {
-        if (step.kind === 'update') await update.mutateAsync({ slotId: slot.id, scope, ...step.body })
-        else await updateTags.mutateAsync({ slotId: slot.id, scope, ...step.body })
-      }
-      notify({ title: 'Slot updated ✅' })
-      onClose()
-    } catch (error) {
-      notify(failureToast(`${MESSAGES.slotUpdateFailedTitle} ⚠️`, error))
-      setSaving(false)
+  // No Idempotency-Key: these PUTs set values (a repeat changes nothing more), and one save may
+  // call updateTags twice with different bodies, which one key would refuse.
+  const submit = async () => {
+    for (const step of steps) {
+      if (step.kind === 'update') await update.mutateAsync({ slotId: slot.id, scope, ...step.body })
+      else await updateTags.mutateAsync({ slotId: slot.id, scope, ...step.body })
     }
+    notify({ title: 'Slot updated ✅' })
+    onClose()
   }
 
-  const confirmDelete = () =>
-    remove.mutate(
-      { slotId: slot.id, scope: series ? deleteScope : 'one' },
-      {
-        onSuccess: ({ deleted }) => {
-          notify({ title: deleted === 1 ? 'Slot deleted ✅' : `${deleted} slots deleted ✅` })
-          onClose()
-        },
-        onError: (error) => {
-          notify(failureToast('Slot not deleted ⚠️', error))
-          setDeleting(false)
-        }
-      }
-    )
+  const deleteSlot = async () => {
+    const { deleted } = await remove.mutateAsync({ slotId: slot.id, scope: series ? deleteScope : 'one' })
+    notify({ title: deleted === 1 ? 'Slot deleted ✅' : `${deleted} slots deleted ✅` })
+    onClose()
+  }
 
   const recurrence = slot.recurrence
     ? `Occurrence ${slot.occurrence + 1} of ${slot.seriesSize}. The repeat pattern cannot be changed.`
@@ -125,73 +122,59 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
 
   return (
     <>
-      <Dialog open onOpenChange={(_, data) => (data.open ? undefined : requestClose())}>
-        <DialogSurface className={styles.surface} aria-describedby={undefined} data-testid="edit-slot-dialog">
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            <DialogBody>
-              <DialogTitle>Edit slot</DialogTitle>
-              <DialogContent className={styles.content}>
-                {blocked ? (
-                  <MessageBar intent="info" data-testid="slot-edit-blocked">
-                    <MessageBarBody>{blocked}</MessageBarBody>
-                  </MessageBar>
-                ) : null}
-                <SlotFields
-                  mode="edit"
-                  form={effective}
-                  set={set}
-                  options={options}
-                  dateWindow={dateWindow}
-                  dateInvalid={blocked === null && effective.date !== initial.date && !isDateInSlotWindow(effective.date, now, timeZone)}
-                  timeZone={timeZone}
-                  readOnly={blocked !== null || pending}
-                />
-                {recurrence ? <Text data-testid="slot-series-note">{recurrence}</Text> : null}
-                {series && blocked === null ? (
-                  <ScopeChoice label="Apply changes to" value={scope} onChange={setScope} testId="slot-scope" />
-                ) : null}
-              </DialogContent>
-              <DialogActions fluid className={styles.actions}>
-                <Button
-                  appearance="secondary"
-                  onClick={() => setDeleting(true)}
-                  disabled={!slot.canEdit || pending}
-                  data-testid="slot-delete"
-                >
-                  Delete
-                </Button>
-                {canWritePostFor(slot, user.id) ? (
-                  <Button
-                    appearance="secondary"
-                    disabled={pending}
-                    onClick={() => {
-                      onClose()
-                      void navigate(slotWritePath(slot.id))
-                    }}
-                    data-testid="slot-write-post"
-                  >
-                    Write post
-                  </Button>
-                ) : null}
-                <span className={styles.spacer} />
-                <Button appearance="secondary" onClick={requestClose} disabled={pending} data-testid="slot-cancel">
-                  Cancel
-                </Button>
-                <Button
-                  appearance="primary"
-                  type="submit"
-                  disabled={!canSave}
-                  icon={saving ? <Spinner size="tiny" /> : undefined}
-                  data-testid="slot-save"
-                >
-                  Save
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-      <ConfirmDialog
+      <FormDialog
+        form={form}
+        title="Edit slot"
+        label="Edit slot"
+        onSubmit={submit}
+        onError={(error) => notify(failureToast(`${MESSAGES.slotUpdateFailedTitle} ⚠️`, error))}
+        canSubmit={canSave}
+        startActions={
+          <>
+            <Button appearance="secondary" onClick={() => setDeleting(true)} disabled={!slot.canEdit || form.busy} data-testid="slot-delete">
+              Delete
+            </Button>
+            {canWritePostFor(slot, user.id) ? (
+              <Button
+                appearance="secondary"
+                disabled={form.busy}
+                onClick={() => {
+                  onClose()
+                  void navigate(slotWritePath(slot.id))
+                }}
+                data-testid="slot-write-post"
+              >
+                Write post
+              </Button>
+            ) : null}
+          </>
+        }
+        footer={
+          series && blocked === null ? (
+            <ScopeChoice label="Apply changes to" value={scope} onChange={setScope} testId="slot-scope" layout="horizontal" />
+          ) : undefined
+        }
+        className={styles.surface}
+        testIds={{ dialog: 'edit-slot-dialog', submit: 'slot-save', cancel: 'slot-cancel' }}
+      >
+        {blocked ? (
+          <MessageBar intent="info" data-testid="slot-edit-blocked">
+            <MessageBarBody>{blocked}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <SlotFields
+          mode="edit"
+          form={effective}
+          set={set}
+          options={options}
+          dateWindow={slotDateWindow(now, timeZone)}
+          dateInvalid={blocked === null && effective.date !== initial.date && !isDateInSlotWindow(effective.date, now, timeZone)}
+          timeZone={timeZone}
+          readOnly={blocked !== null || form.busy}
+        />
+        {recurrence ? <Text data-testid="slot-series-note">{recurrence}</Text> : null}
+      </FormDialog>
+      <DeleteConfirm
         open={deleting}
         title="Delete slot"
         message={
@@ -201,13 +184,12 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
           </>
         }
         confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(false)}
+        onDelete={deleteSlot}
+        onError={(error) => notify(failureToast('Slot not deleted ⚠️', error))}
+        onClose={() => setDeleting(false)}
         data-testid="slot-delete-confirm"
       />
-      {confirmation}
+      {leaveGuard}
     </>
   )
 }

@@ -7,6 +7,7 @@ import type { PostType } from '@shared/domain'
 import type { RecurrenceType } from '@shared/rules/slots'
 import { MemberPicker } from '@renderer/components/MemberPicker'
 import { MultiPicker, type PickerOption } from '@renderer/components/MultiPicker'
+import { useSlotDialogStyles } from './slotDialogStyles'
 import { POST_TYPE_OPTIONS, type SlotForm } from './slotForm'
 import type { SlotOptions } from './useSlotOptions'
 
@@ -42,10 +43,12 @@ export interface SlotFieldsProps {
 /**
  * The assign-slot fields (spec §2): Auto, members, business pages, date, time, recurrence, topic
  * tag or business post tag, post type, target audience and content idea. In edit mode the member
- * is single, Auto is not shown and the recurrence is read-only.
+ * is single, Auto is not shown and the recurrence is read-only; the day and time show even for an
+ * auto-assigned slot, which has both once it is made.
  */
 export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, timeZone, readOnly = false }: SlotFieldsProps) {
   const styles = useStyles()
+  const dialogStyles = useSlotDialogStyles()
   const edit = mode === 'edit'
   const withPages = form.pageIds.length > 0
 
@@ -105,7 +108,7 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
           data-testid="slot-pages"
         />
       </Field>
-      {form.auto ? (
+      {form.auto && !edit ? (
         // Auto mode sends tomorrow; the server picks the member and the hour (spec §5).
         <Text className={styles.note} data-testid="slot-auto-note">
           Auto assigns one of the chosen members, tomorrow, at a time that suits their posting history.
@@ -223,6 +226,7 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
           value={form.postType}
           onChange={(_, d) => set('postType', d.value as PostType)}
           layout="horizontal"
+          className={dialogStyles.choices}
           disabled={readOnly}
           aria-label="Post type"
           data-testid="slot-post-type"
