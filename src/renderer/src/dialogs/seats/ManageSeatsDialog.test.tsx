@@ -6,6 +6,7 @@ import { BILLING_PORTAL_DELAY_MS } from '@shared/constants'
 import type { Member } from '@shared/domain'
 import { aCurrentPlan } from '@renderer/testing/billingFixtures'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aMember, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { ManageSeatsDialog } from './ManageSeatsDialog'
@@ -18,6 +19,7 @@ afterEach(() => {
 })
 
 const PORTAL = 'https://billing.example.com/portal/session_1'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 const me = aMember({ id: 'user-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role: 'ADMIN' })
 const others: Member[] = [
@@ -28,14 +30,14 @@ const others: Member[] = [
   aMember({ id: 'm-6', fullName: 'Barbara Liskov', email: 'barbara@example.com' })
 ]
 
-function hostWith(options: { users?: number; availableSeats?: number; minSeats?: number } = {}) {
+function hostWith(options: { users?: number; availableSeats?: number; minSeats?: number; members?: Member[] } = {}) {
   const users = options.users ?? 6
   return createFakeHost({
     'GET /user': ok(aUser()),
     'GET /organization': ok(
       anOrganization({ users, currentPlan: aCurrentPlan({ availableSeats: options.availableSeats ?? 6, minSeats: options.minSeats ?? 5 }) })
     ),
-    'GET /members/list': ok(memberPage([me, ...others])),
+    'GET /members/list': ok(memberPage(options.members ?? [me, ...others])),
     'GET /billing/customer-portal-url': ok({ url: PORTAL })
   })
 }
@@ -173,5 +175,72 @@ describe('Manage seats dialog', () => {
     expect(quantity().value).toBe('12')
     expect(fake.requestsTo('GET', '/billing/customer-portal-url')).toEqual([])
     expect(fake.host.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('sends one PATCH for a double click on Update seats while the first is pending, with an idempotency key', async () => {
+    const fake = hostWith()
+    const held = heldReply(ok({ currentPlan: aCurrentPlan({ availableSeats: 9 }), usersCount: 6 }))
+    fake.reply('PATCH /billing/manage-seats', held.reply)
+    const { events, onClose } = open(fake)
+    await events.clear(await screen.findByRole('spinbutton', { name: /Number of seats/ }))
+    await events.type(quantity(), '9')
+    doubleClickBeforeRender(confirmButton())
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    const requests = fake.requestsTo('PATCH', '/billing/manage-seats')
+    expect(requests.map((r) => r.body)).toEqual([{ newSeatQuantity: 9, memberIdsToCancel: [] }])
+    expect(requests[0]?.idempotencyKey).toMatch(UUID)
+  })
+
+  it('sends one PATCH for a double click on the removal’s confirm, with an idempotency key', async () => {
+    const fake = hostWith({ minSeats: 1 })
+    const held = heldReply(ok({ currentPlan: aCurrentPlan({ availableSeats: 5, minSeats: 1 }), usersCount: 5 }))
+    fake.reply('PATCH /billing/manage-seats', held.reply)
+    const { events, onClose } = open(fake)
+    await events.clear(await screen.findByRole('spinbutton', { name: /Number of seats/ }))
+    await events.type(quantity(), '5')
+    await events.click(await screen.findByRole('checkbox', { name: 'Remove Grace Hopper' }))
+    await events.click(confirmButton())
+    doubleClickBeforeRender(await screen.findByTestId('seat-removal-confirm-confirm'))
+    await held.release()
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    const requests = fake.requestsTo('PATCH', '/billing/manage-seats')
+    expect(requests.map((r) => r.body)).toEqual([{ newSeatQuantity: 5, memberIdsToCancel: ['m-2'] }])
+    expect(requests[0]?.idempotencyKey).toMatch(UUID)
+  })
+
+  it('asks for as many members as can be removed, never yourself: at 0 seats with 5 users, the 4 others (issue 12)', async () => {
+    const fake = hostWith({ users: 5, availableSeats: 5, minSeats: 1, members: [me, ...others.slice(0, 4)] })
+    const { events } = open(fake)
+    await events.clear(await screen.findByRole('spinbutton', { name: /Number of seats/ }))
+    await events.type(quantity(), '0')
+    expect(await screen.findByRole('heading', { name: 'Select 4 members to remove' })).toBeTruthy()
+    const list = await screen.findByRole('group', { name: 'Members to remove' })
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(4)
+    expect(screen.getByTestId('seat-removal-count').textContent).toBe('0 of 4 selected')
+    expect(screen.getByText('Your plan needs at least 1 seat.')).toBeTruthy()
+    expect(screen.queryByText(/Select (exactly )?5 members/)).toBeNull()
+    for (const box of within(list).getAllByRole('checkbox')) await events.click(box)
+    expect(screen.getByTestId('seat-removal-count').textContent).toBe('4 of 4 selected')
+    expect(confirmButton().disabled).toBe(true)
+  })
+
+  it('says why the seats cannot go lower when the member list holds fewer than the user count', async () => {
+    // The organization counts 6 users; the list (you and 4 others) is behind: 4 can be removed, so 2 seats stay.
+    const fake = hostWith({ users: 6, availableSeats: 6, minSeats: 1, members: [me, ...others.slice(0, 4)] })
+    const { events } = open(fake)
+    await events.clear(await screen.findByRole('spinbutton', { name: /Number of seats/ }))
+    await events.type(quantity(), '1')
+    expect(await screen.findByRole('heading', { name: 'Select 4 members to remove' })).toBeTruthy()
+    const list = await screen.findByRole('group', { name: 'Members to remove' })
+    for (const box of within(list).getAllByRole('checkbox')) await events.click(box)
+    expect(screen.getByText('Keep at least 2 seats: only 4 members can be removed, never yourself.')).toBeTruthy()
+    expect(screen.queryByTestId('seat-removal-hint')).toBeNull()
+    expect(confirmButton().disabled).toBe(true)
+    await events.clear(quantity())
+    await events.type(quantity(), '2')
+    expect(screen.queryByText(/Keep at least/)).toBeNull()
+    expect(screen.getByTestId('seat-removal-count').textContent).toBe('4 of 4 selected')
+    expect(confirmButton().disabled).toBe(false)
   })
 })
