@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react'
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import type { ReactElement, ReactNode } from 'react'
+import { Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { MESSAGES } from '@shared/api/messages'
 import type { PlanDto, PlanVariantDto } from '@shared/domain'
 import { defaultCheckoutSeats } from '@shared/rules'
+import { FormDialog, type FormDialogState, type SubmitHandler } from '@renderer/components/FormDialog'
 import { INTERVAL_LABELS, checkoutMinimum, pricePerSeatLabel, totalLabel } from './planFormat'
 import { BLOCKED_NUMBER_KEYS, MAX_SEATS } from '@renderer/lib/numberInput'
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   summary: {
     display: 'grid',
     gridTemplateColumns: 'max-content 1fr',
@@ -18,21 +18,36 @@ const useStyles = makeStyles({
   pair: { display: 'contents' },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold },
-  seats: { maxWidth: '160px' },
-  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS }
+  seats: { maxWidth: '160px' }
 })
 
+/** The plan dialog's form: the seats typed, or null for the chosen plan's default (a new choice starts there). */
+export interface CheckoutValues {
+  seats: string | null
+}
+
+/** The seats a checkout starts with: the plan's minimum or the user count, whichever is larger. */
+export function checkoutSeats(values: CheckoutValues, plan: PlanDto, users: number): string {
+  return values.seats ?? String(defaultCheckoutSeats(plan.seats, users))
+}
+
 export interface CheckoutFormProps {
+  /** The plan dialog's form (useFormDialog), so its close button and Escape follow the same save. */
+  form: FormDialogState<CheckoutValues>
+  title: ReactNode
+  /** The dialog's close button, beside the title. */
+  titleAction: ReactElement
   plan: PlanDto
   variant: PlanVariantDto
   /** The organization's users: the seat count never goes below them. */
   users: number
-  pending: boolean
   /** The server's refusal, shown above the buttons. */
   error: string | null
   backLabel: string
   onBack: () => void
-  onConfirm: (seatQuantity: number) => void
+  /** Checks out with the seats (checkoutSeats); a rejection is the failure. */
+  onConfirm: SubmitHandler<CheckoutValues>
+  onError: (error: unknown) => void
 }
 
 function seatProblem(value: string, plan: PlanDto, users: number): string | null {
@@ -46,22 +61,31 @@ function seatProblem(value: string, plan: PlanDto, users: number): string | null
 
 /**
  * The confirm step of a plan choice: plan, interval, seats (starting at the plan's minimum or the
- * user count, whichever is larger, and never below either) and the total, then 'Confirm plan'.
+ * user count, whichever is larger, and never below either) and the total, then 'Confirm plan'. A
+ * FormDialog inside the plan dialog's surface: one checkout however fast Confirm plan is clicked
+ * twice, carrying the submission's Idempotency-Key.
  */
-export function CheckoutForm({ plan, variant, users, pending, error, backLabel, onBack, onConfirm }: CheckoutFormProps) {
+export function CheckoutForm({ form, title, titleAction, plan, variant, users, error, backLabel, onBack, onConfirm, onError }: CheckoutFormProps) {
   const styles = useStyles()
   const minimum = checkoutMinimum(plan.seats, users)
-  const [seats, setSeats] = useState(() => String(defaultCheckoutSeats(plan.seats, users)))
+  const seats = checkoutSeats(form.values, plan, users)
   const problem = seatProblem(seats, plan, users)
   const price = variant.price ?? 0
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (problem === null && !pending) onConfirm(Number(seats))
-  }
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Confirm ${plan.name}`} data-testid="checkout-form">
+    <FormDialog
+      form={form}
+      embedded
+      title={title}
+      titleAction={titleAction}
+      label={`Confirm ${plan.name}`}
+      onSubmit={onConfirm}
+      onError={onError}
+      canSubmit={problem === null}
+      submitLabel="Confirm plan"
+      cancel={{ label: backLabel, onClick: onBack }}
+      testIds={{ form: 'checkout-form', submit: 'checkout-confirm', cancel: 'checkout-back' }}
+    >
       <dl className={styles.summary}>
         <div className={styles.pair}>
           <dt className={styles.term}>Plan</dt>
@@ -97,7 +121,7 @@ export function CheckoutForm({ plan, variant, users, pending, error, backLabel, 
           onKeyDown={(event) => {
             if (BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault()
           }}
-          onChange={(_, data) => setSeats(data.value)}
+          onChange={(_, data) => form.set('seats', data.value)}
           data-testid="checkout-seats"
         />
       </Field>
@@ -109,20 +133,6 @@ export function CheckoutForm({ plan, variant, users, pending, error, backLabel, 
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <div className={styles.actions}>
-        <Button appearance="secondary" onClick={onBack} disabled={pending} data-testid="checkout-back">
-          {backLabel}
-        </Button>
-        <Button
-          appearance="primary"
-          type="submit"
-          disabled={problem !== null || pending}
-          icon={pending ? <Spinner size="tiny" /> : undefined}
-          data-testid="checkout-confirm"
-        >
-          Confirm plan
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   )
 }

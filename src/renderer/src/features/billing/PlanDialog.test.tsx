@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { CHECKOUT_POLL_MS } from '@renderer/api/billing'
 import { aBillingOverview, aBillingPlans, aCurrentPlan, STRIPE_PRICING_TABLE } from '@renderer/testing/billingFixtures'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aUser, anOrganization, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { PlanDialog } from './PlanDialog'
@@ -160,6 +161,38 @@ describe('Manage your plan dialog', () => {
     expect((screen.getByRole('button', { name: 'Confirm plan' }) as HTMLButtonElement).disabled).toBe(true)
     await events.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByTestId('plan-cards')).toBeTruthy()
+  })
+
+  it('checks out once for a double click on Confirm plan while the first is pending, with an idempotency key; closing waits', async () => {
+    const fake = hostWith({ users: 7 })
+    const activePlan = aCurrentPlan({ availableSeats: 7 })
+    const held = heldReply(ok({ status: 'completed', currentPlan: activePlan }))
+    fake.reply('POST /billing/checkout', held.reply)
+    const { events, onClose, onCompleted } = open(fake)
+    await events.click(await screen.findByRole('button', { name: 'Choose Professional Seat' }))
+    doubleClickBeforeRender(screen.getByRole('button', { name: 'Confirm plan' }))
+    await waitFor(() => expect((screen.getByTestId('plan-dialog-close') as HTMLButtonElement).disabled).toBe(true))
+    expect((screen.getByTestId('checkout-back') as HTMLButtonElement).disabled).toBe(true)
+    await events.keyboard('{Escape}')
+    expect(onClose).not.toHaveBeenCalled()
+    await held.release()
+    await waitFor(() => expect(onCompleted).toHaveBeenCalledWith(activePlan))
+    expect(onClose).toHaveBeenCalledTimes(1)
+    const requests = fake.requestsTo('POST', '/billing/checkout')
+    expect(requests.map((r) => r.body)).toEqual([{ priceId: 'professional-monthly', seatQuantity: 7 }])
+    expect(requests[0]?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  })
+
+  it('starts each plan chosen from its own default seats', async () => {
+    const { events } = open(hostWith({ users: 2 }))
+    await events.click(await screen.findByRole('button', { name: 'Choose Professional Seat' }))
+    const seats = () => screen.getByRole('spinbutton', { name: /Seats/ }) as HTMLInputElement
+    expect(seats().value).toBe('5')
+    await events.clear(seats())
+    await events.type(seats(), '12')
+    await events.click(screen.getByRole('button', { name: 'Back' }))
+    await events.click(await screen.findByRole('button', { name: 'Choose Entry Seat' }))
+    expect(seats().value).toBe('3')
   })
 
   it('shows the server refusal and keeps the confirm step', async () => {

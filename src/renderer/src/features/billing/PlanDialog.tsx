@@ -24,9 +24,10 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
+import { useFormDialog, type Submission } from '@renderer/components/FormDialog'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { useHost } from '@renderer/host/HostContext'
-import { CheckoutForm } from './CheckoutForm'
+import { CheckoutForm, checkoutSeats, type CheckoutValues } from './CheckoutForm'
 import { INTERVAL_LABELS } from './planFormat'
 import { PlansSection } from './PlansSection'
 
@@ -66,11 +67,15 @@ function paysFor(overview: BillingOverview | undefined, priceId: string): boolea
   return overview !== undefined && overview.priceId === priceId && overview.currentPlan.status === 'active'
 }
 
+const NO_SEATS_TYPED: CheckoutValues = { seats: null }
+
 /**
  * The 'Manage your plan' dialog (spec §2): the plans with a monthly/yearly switch, or Stripe's
  * pricing table when the organization is billed through Stripe. An admin chooses a plan, confirms
  * the seats, and POST /billing/checkout either completes at once (built-in billing) or answers
  * with a checkout page that opens in the browser while the dialog waits for the plan to turn active.
+ * The confirm step is a FormDialog inside this dialog's surface: one checkout per submission
+ * however fast Confirm plan is clicked, with its Idempotency-Key, and closing waits for the answer.
  */
 export function PlanDialog(props: PlanDialogProps) {
   return props.open ? <PlanDialogContent {...props} /> : null
@@ -87,6 +92,8 @@ function PlanDialogContent({ onClose, initialChoice = null, onCompleted }: PlanD
   const billingChanged = useBillingChanged()
   const [step, setStep] = useState<Step>(initialChoice ? { kind: 'confirm', choice: initialChoice } : { kind: 'choose' })
   const [error, setError] = useState<string | null>(null)
+  // Closing waits for a checkout's answer, as the close button always did; nothing typed is worth a question.
+  const form = useFormDialog({ initial: NO_SEATS_TYPED, onClose, whileSaving: 'block', closeQuestion: null })
 
   const admin = user.data ? isAdmin(user.data) : false
   const stripeTableShown = step.kind === 'choose' && admin && Boolean(plans.data?.pricingTable)
@@ -122,15 +129,10 @@ function PlanDialogContent({ onClose, initialChoice = null, onCompleted }: PlanD
     if (done && overview.data) activated(overview.data)
   }, [done, overview.data])
 
-  const confirm = async (choice: PlanChoice, seatQuantity: number) => {
+  const confirm = async (choice: PlanChoice, users: number, { values, idempotencyKey }: Submission<CheckoutValues>) => {
     setError(null)
-    let result
-    try {
-      result = await checkout.mutateAsync({ priceId: choice.variant.priceId, seatQuantity })
-    } catch (failure) {
-      setError(checkoutFailure(failure))
-      return
-    }
+    const seatQuantity = Number(checkoutSeats(values, choice.plan, users))
+    const result = await checkout.mutateAsync({ priceId: choice.variant.priceId, seatQuantity, idempotencyKey })
     if (result.status === 'completed') {
       finish(choice.plan.name, result.currentPlan)
       return
@@ -139,37 +141,47 @@ function PlanDialogContent({ onClose, initialChoice = null, onCompleted }: PlanD
     host.openExternal(result.url).catch((failure: unknown) => console.error('The checkout page did not open.', failure))
   }
 
-  const requestClose = () => {
-    if (!checkout.isPending) onClose()
-  }
+  const closeButton = (
+    <DialogTrigger action="close">
+      <Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} disabled={form.closeBlocked} data-testid="plan-dialog-close" />
+    </DialogTrigger>
+  )
 
   let body
+  let checkoutStep = null
   if (step.kind === 'choose') {
     body = (
       <PlansSection
         allowPricingTable
         onChoose={(plan, variant) => {
           setError(null)
+          // Each choice starts from its own default seats.
+          form.set('seats', null)
           setStep({ kind: 'confirm', choice: { plan, variant } })
         }}
       />
     )
   } else if (step.kind === 'confirm') {
-    body = organization.data ? (
-      <CheckoutForm
-        key={step.choice.variant.priceId}
-        plan={step.choice.plan}
-        variant={step.choice.variant}
-        users={organization.data.users}
-        pending={checkout.isPending}
-        error={error}
-        backLabel={initialChoice ? 'Cancel' : 'Back'}
-        onBack={() => (initialChoice ? onClose() : setStep({ kind: 'choose' }))}
-        onConfirm={(seats) => void confirm(step.choice, seats)}
-      />
-    ) : (
-      <LoadingState inline label="Loading your organization…" />
-    )
+    const { choice } = step
+    const users = organization.data?.users
+    // The step's form brings the title, body and buttons (a FormDialog inside this surface).
+    checkoutStep =
+      users !== undefined ? (
+        <CheckoutForm
+          form={form}
+          title={PLAN_DIALOG_TITLE}
+          titleAction={closeButton}
+          plan={choice.plan}
+          variant={choice.variant}
+          users={users}
+          error={error}
+          backLabel={initialChoice ? 'Cancel' : 'Back'}
+          onBack={() => (initialChoice ? onClose() : setStep({ kind: 'choose' }))}
+          onConfirm={(submission) => confirm(choice, users, submission)}
+          onError={(failure) => setError(checkoutFailure(failure))}
+        />
+      ) : null
+    body = <LoadingState inline label="Loading your organization…" />
   } else {
     const { choice, url } = step
     body = (
@@ -194,27 +206,21 @@ function PlanDialogContent({ onClose, initialChoice = null, onCompleted }: PlanD
   }
 
   return (
-    <Dialog open onOpenChange={(_, data) => (data.open ? undefined : requestClose())}>
+    <Dialog open onOpenChange={(_, data) => (data.open ? undefined : form.requestClose())}>
       <DialogSurface className={styles.surface} data-testid="plan-dialog" aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} disabled={checkout.isPending} data-testid="plan-dialog-close" />
-              </DialogTrigger>
-            }
-          >
-            {PLAN_DIALOG_TITLE}
-          </DialogTitle>
-          <DialogContent className={styles.content}>{body}</DialogContent>
-          {step.kind === 'waiting' ? (
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} data-testid="plan-dialog-cancel">
-                Cancel
-              </Button>
-            </DialogActions>
-          ) : null}
-        </DialogBody>
+        {checkoutStep ?? (
+          <DialogBody>
+            <DialogTitle action={closeButton}>{PLAN_DIALOG_TITLE}</DialogTitle>
+            <DialogContent className={styles.content}>{body}</DialogContent>
+            {step.kind === 'waiting' ? (
+              <DialogActions>
+                <Button appearance="secondary" onClick={onClose} data-testid="plan-dialog-cancel">
+                  Cancel
+                </Button>
+              </DialogActions>
+            ) : null}
+          </DialogBody>
+        )}
       </DialogSurface>
     </Dialog>
   )
