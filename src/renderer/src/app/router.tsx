@@ -1,6 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { ROUTE_LIST, paths, type RegisteredRoute, type RouteAccess } from '@shared/routes'
-import { LoadingState } from '@renderer/components/LoadingState'
+import { AppSkeleton } from './AppSkeleton'
 import { GuestGate } from './gates/GuestGate'
 import { SessionGate } from './gates/SessionGate'
 import { RootLayout } from './RootLayout'
@@ -15,7 +15,7 @@ const screen = (route: RegisteredRoute): RouteObject => ({
 })
 
 function InitialLoad() {
-  return <LoadingState />
+  return <AppSkeleton label="Loading Pagecrew…" />
 }
 
 /**

@@ -1,24 +1,23 @@
-import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
+import { CardsSkeleton, CenteredCardSkeleton, ListSkeleton, PageSkeleton } from './Skeletons'
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    minHeight: '100%',
-    padding: tokens.spacingVerticalXXL,
-    boxSizing: 'border-box',
-    backgroundColor: tokens.colorNeutralBackground2
-  },
-  inline: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXL }
+  inline: { padding: `${tokens.spacingVerticalM} 0` }
 })
 
-/** A centred spinner for a whole page or section that is loading. */
-export function LoadingState({ label = 'Loading…', inline = false }: { label?: string; inline?: boolean }) {
+/**
+ * What loads, as a skeleton of its shape: 'list' rows (the default inline, for sections and lists),
+ * 'cards', a screen's content ('page', the default otherwise) or the centred 'card' of the screens
+ * outside the shell.
+ */
+export type LoadingShape = 'list' | 'cards' | 'page' | 'card'
+
+/** A section or screen that is loading: a skeleton named by `label` for assistive technology. */
+export function LoadingState({ label = 'Loading…', inline = false, shape }: { label?: string; inline?: boolean; shape?: LoadingShape }) {
   const styles = useStyles()
-  return (
-    <div className={inline ? styles.inline : styles.root} role="status">
-      <Spinner label={label} />
-    </div>
-  )
+  const chosen = shape ?? (inline ? 'list' : 'page')
+  if (chosen === 'card') return <CenteredCardSkeleton label={label} />
+  const skeleton =
+    chosen === 'list' ? <ListSkeleton label={label} /> : chosen === 'cards' ? <CardsSkeleton label={label} /> : <PageSkeleton label={label} />
+  return <div className={inline ? styles.inline : undefined}>{skeleton}</div>
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, Input, Radio, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Add20Regular } from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
@@ -6,6 +6,7 @@ import { TAGS_LOADING_DEBOUNCE_MS } from '@shared/constants'
 import type { TagListItem } from '@shared/domain'
 import { useDebouncedFlag } from '@renderer/hooks/useDebouncedFlag'
 import { EmptyState } from './EmptyState'
+import { ListSkeleton } from './Skeletons'
 import { newTagTitle, toTagListItems, type TagSource } from './tagListItems'
 
 const useStyles = makeStyles({
@@ -75,6 +76,7 @@ export function TagList({
   const styles = useStyles()
   const showSpinner = useDebouncedFlag(loading, TAGS_LOADING_DEBOUNCE_MS)
   const [title, setTitle] = useState('')
+  const titleField = useRef<HTMLInputElement>(null)
 
   const create = (event: FormEvent) => {
     event.preventDefault()
@@ -95,6 +97,7 @@ export function TagList({
       {onCreate ? (
         <form className={styles.create} onSubmit={create} aria-label={`New ${label.toLowerCase()}`}>
           <Input
+            ref={titleField}
             value={title}
             onChange={(_, data) => setTitle(data.value)}
             placeholder="New tag"
@@ -107,8 +110,15 @@ export function TagList({
           </Button>
         </form>
       ) : null}
-      {showSpinner ? <Spinner size="small" label="Loading tags…" data-testid={`${testId}-loading`} /> : null}
-      {!loading && items.length === 0 ? <EmptyState message={emptyMessage} /> : null}
+      {showSpinner && items.length === 0 ? <ListSkeleton rows={2} label="Loading tags…" data-testid={`${testId}-loading`} /> : null}
+      {showSpinner && items.length > 0 ? <Spinner size="tiny" label="Loading tags…" data-testid={`${testId}-loading`} /> : null}
+      {!loading && items.length === 0 ? (
+        <EmptyState
+          message={emptyMessage}
+          hint={onCreate ? 'Tags sort posts by topic: give the first one a title.' : undefined}
+          action={onCreate ? { label: 'Add a tag', icon: <Add20Regular />, onClick: () => titleField.current?.focus(), 'data-testid': `${testId}-empty-add` } : undefined}
+        />
+      ) : null}
       {items.length > 0 ? (
         <ul className={styles.list} aria-label={label} role={onSelect ? 'radiogroup' : undefined}>
           {items.map((item) => {

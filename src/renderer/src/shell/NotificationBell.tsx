@@ -115,7 +115,7 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
             ) : notifications.isError ? (
               <ErrorState onRetry={() => void notifications.refetch()} />
             ) : items.length === 0 ? (
-              <EmptyState icon={<AlertOff24Regular />} message="No results found" />
+              <EmptyState icon={<AlertOff24Regular />} message="No results found" hint="You're all caught up: assignments and reviews show here." />
             ) : (
               <ul className={styles.list} aria-label="Notification list">
                 {items.map((n) => (

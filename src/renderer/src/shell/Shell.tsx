@@ -11,10 +11,9 @@ import { AccountControls } from './AccountControls'
 import { Banners } from './Banners'
 import { LeftNav } from './LeftNav'
 import { MobileNavMenu } from './MobileNavMenu'
+import { readNavExpanded, writeNavExpanded } from './navState'
 import { SeatOverflowDialog } from './SeatOverflowDialog'
 import { useTimezoneSync } from './useTimezoneSync'
-
-const NAV_EXPANDED_KEY = 'navExpanded'
 
 const useStyles = makeStyles({
   root: { position: 'relative', display: 'flex', height: '100%', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
@@ -51,14 +50,6 @@ const useStyles = makeStyles({
   mainFocus: { ':focus': { outline: 'none' } }
 })
 
-function readNavExpanded(): boolean {
-  try {
-    return localStorage.getItem(NAV_EXPANDED_KEY) !== 'false'
-  } catch {
-    return true
-  }
-}
-
 function AccountPlaceholder() {
   const styles = useStyles()
   return (
@@ -94,11 +85,7 @@ export function Shell() {
   const toggleNav = () => {
     const next = !navExpanded
     setNavExpanded(next)
-    try {
-      localStorage.setItem(NAV_EXPANDED_KEY, String(next))
-    } catch {
-      // The choice just does not persist.
-    }
+    writeNavExpanded(next)
   }
 
   const plan = organization.data?.currentPlan

@@ -8,7 +8,7 @@ import { returnPathFrom } from './redirectState'
 export function GuestGate() {
   const session = useSession()
   const location = useLocation()
-  if (session.isPending) return <LoadingState label="Checking your session…" />
+  if (session.isPending) return <LoadingState shape="card" label="Checking your session…" />
   if (session.isSuccess) {
     if (session.data.needsOnboarding) return <Navigate to={paths.onboarding} replace />
     return <Navigate to={returnPathFrom(location.state) ?? paths.dashboard} replace />

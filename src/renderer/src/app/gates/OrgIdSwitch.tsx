@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { belongsToOrganization } from '@shared/rules'
 import { useSwitchOrganization } from '@renderer/api/auth'
 import { useUser } from '@renderer/api/user'
-import { LoadingState } from '@renderer/components/LoadingState'
+import { AppSkeleton } from '@renderer/app/AppSkeleton'
 
 const ORG_ID_PARAM = 'orgid'
 
@@ -53,6 +53,6 @@ export function OrgIdSwitch({ currentOrganizationWorkOSId, children }: { current
     )
   }, [orgId, needsSwitch, location, navigate, user.data, user.isError, switchOrganization])
 
-  if (orgId !== null) return <LoadingState label="Opening the organization…" />
+  if (orgId !== null) return <AppSkeleton label="Opening the organization…" />
   return <>{children}</>
 }

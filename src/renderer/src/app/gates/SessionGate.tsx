@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { paths } from '@shared/routes'
 import { useSession } from '@renderer/api/auth'
 import { isApiError } from '@renderer/api/client'
-import { LoadingState } from '@renderer/components/LoadingState'
+import { AppSkeleton } from '@renderer/app/AppSkeleton'
 import { OrgIdSwitch } from './OrgIdSwitch'
 import { returnStateFor } from './redirectState'
 
@@ -14,7 +14,7 @@ export function SessionGate() {
   const session = useSession()
   const location = useLocation()
 
-  if (session.isPending) return <LoadingState label="Checking your session…" />
+  if (session.isPending) return <AppSkeleton label="Checking your session…" />
   if (session.isError) {
     if (isApiError(session.error, 401)) return <Navigate to={paths.login} replace state={returnStateFor(location)} />
     return <Outlet />

@@ -101,7 +101,7 @@ export default function JoinPage() {
   const token = params.get('token')?.trim() ?? ''
   const info = useJoinInfo(token)
 
-  if (token !== '' && info.isPending) return <LoadingState label="Opening your invitation…" />
+  if (token !== '' && info.isPending) return <LoadingState shape="card" label="Opening your invitation…" />
   const problem = token === '' ? MESSAGES.invalidInvitation : info.isError ? linkProblem(info.error) : null
   if (problem !== null || !info.data) {
     return (

@@ -95,7 +95,7 @@ export default function DashboardPage() {
   const user = useUser()
   const organization = useOrganization()
 
-  if (user.isPending || organization.isPending) return <LoadingState inline label="Loading your dashboard…" />
+  if (user.isPending || organization.isPending) return <LoadingState inline shape="cards" label="Loading your dashboard…" />
   if (user.isError || organization.isError) {
     return <ErrorState onRetry={() => void Promise.all([user.refetch(), organization.refetch()])} />
   }

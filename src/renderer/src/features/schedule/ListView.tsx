@@ -4,7 +4,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import { Avatar, Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Building16Regular, Checkmark16Filled } from '@fluentui/react-icons'
 import type { AssignedSlot, ScheduleItem } from '@shared/domain'
-import { EmptyState } from '@renderer/components/EmptyState'
+import { EmptyState, type EmptyStateAction } from '@renderer/components/EmptyState'
 import { dayLabel, type ZonedParts } from './calendarDates'
 import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, postEditorPath, postLabel, slotLabel, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
@@ -217,7 +217,9 @@ export function ListView({
   hasNextPage,
   loadingMore,
   onLoadMore,
-  title
+  title,
+  emptyAction,
+  emptyHint
 }: {
   items: readonly ScheduleItem[]
   ready: boolean
@@ -225,6 +227,9 @@ export function ListView({
   loadingMore: boolean
   onLoadMore: () => void
   title: string
+  /** What an empty list offers to do next (assign a slot, or clear the filters). */
+  emptyAction?: EmptyStateAction
+  emptyHint?: string
 }) {
   const styles = useStyles()
   const { clock } = useSchedule()
@@ -250,7 +255,7 @@ export function ListView({
   if (ready && rows.length === 0) {
     return (
       <div className={styles.root} data-testid="schedule-list" data-ready="true">
-        <EmptyState message="No results found" />
+        <EmptyState message="No results found" hint={emptyHint} action={emptyAction} />
       </div>
     )
   }

@@ -406,6 +406,9 @@ describe('Plan: list view', () => {
     open('/schedule?view=list&date=2026-12-01')
     await ready('list')
     expect(screen.getByTestId('empty-state').textContent).toContain('No results found')
+    // What to do next (issue 12): assign a slot.
+    await userEvent.setup().click(within(screen.getByTestId('empty-state')).getByRole('button', { name: 'Assign a slot' }))
+    expect(modal()).toBeTruthy()
     cleanup()
     const { events } = open('/schedule?view=list&date=2026-12-01', { list: () => ({ items: items(1), nextCursor: null }) })
     await ready('list')
@@ -512,5 +515,7 @@ describe('Plan: address, filters and links', () => {
     await events.click(screen.getByRole('button', { name: 'Try again' }))
     await ready('month')
     expect(screen.getByTestId('schedule-empty').textContent).toBe('No results found')
+    await events.click(screen.getByRole('button', { name: 'Assign a slot' }))
+    expect(modal()).toBeTruthy()
   })
 })

@@ -28,6 +28,7 @@ import { useCallApi } from '@renderer/api/client'
 import { cachedSlot, calendarQueryOptions, fetchSlotForLink, useCalendar, useScheduleList } from '@renderer/api/schedule'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
+import type { EmptyStateAction } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { useNow } from '@renderer/hooks/useNow'
@@ -38,7 +39,7 @@ import { MonthView } from './MonthView'
 import { canMoveSlot, canMoveSlotTo, useSlotMoves } from './moves'
 import { ScheduleContext, type ScheduleActions } from './scheduleContext'
 import { ScheduleFilters } from './ScheduleFilters'
-import { VIEWS, readScheduleParams, writeScheduleParams, type FilterName } from './scheduleState'
+import { VIEWS, hasFilters, readScheduleParams, writeScheduleParams, type FilterName } from './scheduleState'
 import { ScheduleSlotModal, preloadSlotModal, type AssignSlotPreset } from './slotModal'
 import { WeekView } from './WeekView'
 
@@ -154,6 +155,10 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
   }
   const menuSlot = menu?.slot
 
+  // An empty Plan says what to do next: assign a slot (the filter bar offers 'Clear filters' when some are set).
+  const emptyAction: EmptyStateAction = { label: 'Assign a slot', icon: <CalendarAdd20Regular />, onClick: () => setModal({}), 'data-testid': 'schedule-empty-assign' }
+  const emptyHint = hasFilters(filters) ? 'Nothing matches the filters: clear them to see the whole plan.' : undefined
+
   const body = (() => {
     if (view === 'list') {
       if (list.isPending) return <LoadingState inline label="Loading the plan…" />
@@ -166,6 +171,8 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
           title={title}
+          emptyAction={emptyAction}
+          emptyHint={emptyHint}
         />
       )
     }
@@ -229,7 +236,14 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
         {view !== 'list' ? (
           <div className={styles.status} aria-live="polite">
             {calendar.isFetching ? <Spinner size="extra-tiny" label="Loading the plan…" /> : null}
-            {calendarEmpty && !calendar.isFetching ? <Text data-testid="schedule-empty">No results found</Text> : null}
+            {calendarEmpty && !calendar.isFetching ? (
+              <>
+                <Text data-testid="schedule-empty">No results found</Text>
+                <Button size="small" appearance="subtle" icon={emptyAction.icon} onClick={emptyAction.onClick} data-testid={emptyAction['data-testid']}>
+                  {emptyAction.label}
+                </Button>
+              </>
+            ) : null}
           </div>
         ) : null}
         {view !== 'list' && calendar.isError ? <ErrorState onRetry={() => void calendar.refetch()} /> : null}
@@ -295,7 +309,7 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
  */
 export default function SchedulePage() {
   const user = useUser()
-  if (user.isPending) return <LoadingState inline label="Loading the plan…" />
+  if (user.isPending) return <LoadingState inline shape="page" label="Loading the plan…" />
   if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />
   const timeZone = user.data.timezone || browserTimeZone()
   return <PlanScreen key={timeZone} timeZone={timeZone} viewerId={user.data.id} />

@@ -130,6 +130,43 @@ describe('/settings/organization', () => {
     expect(await screen.findByText('No results found')).toBeTruthy()
     // Asked once typing pauses, not once per key.
     expect(fake.requestsTo('GET', '/members/list').flatMap((r) => (r.query?.search ? [r.query.search] : []))).toEqual(['zzz'])
+    // What to do next (issue 12): clearing the search brings everyone back.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear search' }))
+    expect((screen.getByTestId('members-search') as HTMLInputElement).value).toBe('')
+    expect(await screen.findByTestId('member-row-grace@example.com')).toBeTruthy()
+  })
+})
+
+describe('empty sections say what to do next, with a button (issue 12)', () => {
+  it('no teams: Create a team opens the team dialog', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(aUser(), { 'GET /team/list': ok([]) }), '/settings/organization?section=teams')
+    const empty = await screen.findByTestId('empty-state')
+    expect(within(empty).getByTestId('empty-state-message').textContent).toBe('No results found')
+    await userEvent.setup().click(within(empty).getByRole('button', { name: 'Create a team' }))
+    expect(await screen.findByTestId('team-dialog')).toBeTruthy()
+  })
+
+  it('no topic tags: Add a tag goes to the new tag title', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization?section=tags')
+    const empty = await screen.findByTestId('empty-state')
+    expect(within(empty).getByTestId('empty-state-message').textContent).toBe('No results found')
+    await userEvent.setup().click(within(empty).getByRole('button', { name: 'Add a tag' }))
+    expect(document.activeElement).toBe(screen.getByTestId('topic-tags-new-title'))
+  })
+
+  it('no business pages: Add a business page opens its dialog', async () => {
+    renderInApp(<OrganizationSettingsPage />, hostFor(aUser(), { 'GET /organization': ok(anOrganization({ organizationBusinessPages: [] })) }), '/settings/organization?section=pages')
+    const empty = await screen.findByTestId('empty-state')
+    expect(within(empty).getByTestId('empty-state-message').textContent).toBe('No results found')
+    await userEvent.setup().click(within(empty).getByRole('button', { name: 'Add a business page' }))
+    expect(await screen.findByTestId('business-page-dialog')).toBeTruthy()
+  })
+
+  it('a team leader with no team to show gets no create button', async () => {
+    const leader = { ...withRole(aUser(), 'MEMBER'), leadingTeams: [{ id: 'team-gone' }] }
+    renderInApp(<OrganizationSettingsPage />, hostFor(leader, { 'GET /team/list': ok([]) }), '/settings/organization?section=teams')
+    const empty = await screen.findByTestId('empty-state')
+    expect(within(empty).queryByRole('button')).toBeNull()
   })
 })
 

@@ -31,7 +31,7 @@ export default function OrganizationSettingsPage() {
   const organization = useOrganization()
   const [params, setParams] = useSearchParams()
 
-  if (user.isPending || organization.isPending) return <LoadingState inline label="Loading the organization…" />
+  if (user.isPending || organization.isPending) return <LoadingState inline shape="page" label="Loading the organization…" />
   if (user.isError || organization.isError) {
     return <ErrorState onRetry={() => void Promise.all([user.refetch(), organization.refetch()])} />
   }

@@ -46,7 +46,13 @@ export function AiTemplatesSection() {
       </div>
       {templates.isPending ? <LoadingState inline label="Loading templates…" /> : null}
       {templates.isError ? <ErrorState onRetry={() => void templates.refetch()} /> : null}
-      {templates.isSuccess && ordered.length === 0 ? <EmptyState message="No results found" /> : null}
+      {templates.isSuccess && ordered.length === 0 ? (
+        <EmptyState
+          message="No results found"
+          hint="Templates set the voice and industries the AI writes ideas and drafts with."
+          action={{ label: 'New template', icon: <Add20Regular />, onClick: () => setDialog({ template: null }), 'data-testid': 'ai-empty-new' }}
+        />
+      ) : null}
       {ordered.length > 0 ? (
         <ul className={styles.list}>
           {ordered.map((t) => (

@@ -173,7 +173,13 @@ export function MembersSection() {
         <div>
           {pages.isPending ? <LoadingState inline label="Loading members…" /> : null}
           {pages.isError ? <ErrorState onRetry={() => void pages.refetch()} /> : null}
-          {pages.isSuccess && members.length === 0 ? <EmptyState message="No results found" /> : null}
+          {pages.isSuccess && members.length === 0 ? (
+            <EmptyState
+              message="No results found"
+              hint={search.trim() ? 'Nobody matches this search. Try part of a name or an email.' : undefined}
+              action={search.trim() ? { label: 'Clear search', onClick: () => setSearch(''), 'data-testid': 'members-empty-clear' } : undefined}
+            />
+          ) : null}
           {pages.isSuccess && members.length > 0 ? (
             <>
               <VirtualTable

@@ -55,7 +55,7 @@ export function OutboxPanel() {
       <Caption1 className={styles.muted}>Emails Pagecrew sent for this organization. Copy a join link to pass it on yourself.</Caption1>
       {outbox.isPending ? <LoadingState inline label="Loading the outbox…" /> : null}
       {outbox.isError ? <ErrorState onRetry={() => void outbox.refetch()} /> : null}
-      {outbox.isSuccess && outbox.data.length === 0 ? <EmptyState message="No results found" /> : null}
+      {outbox.isSuccess && outbox.data.length === 0 ? <EmptyState message="No results found" hint="Invitations you send show here with their join link." /> : null}
       {outbox.isSuccess && outbox.data.length > 0 ? (
         <ul className={styles.list}>
           {outbox.data.map((email) => (

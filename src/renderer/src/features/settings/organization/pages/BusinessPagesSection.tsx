@@ -170,9 +170,15 @@ export function BusinessPagesSection() {
           Add business page
         </Button>
       </div>
-      {organization.isPending ? <LoadingState inline label="Loading business pages…" /> : null}
+      {organization.isPending ? <LoadingState inline shape="cards" label="Loading business pages…" /> : null}
       {organization.isError ? <ErrorState onRetry={() => void organization.refetch()} /> : null}
-      {organization.isSuccess && pages.length === 0 ? <EmptyState message="No results found" /> : null}
+      {organization.isSuccess && pages.length === 0 ? (
+        <EmptyState
+          message="No results found"
+          hint="Add the organization's LinkedIn pages so members can post as them and plan slots for them."
+          action={{ label: 'Add a business page', icon: <Add20Regular />, onClick: () => setDialog({ page: null }), 'data-testid': 'pages-empty-add' }}
+        />
+      ) : null}
       {pages.length > 0 ? (
         <ul className={styles.list}>
           {pages.map((page) => (

@@ -152,9 +152,15 @@ export function TeamsSection({ admin, onlyTeamIds }: { admin: boolean; onlyTeamI
           </Button>
         ) : null}
       </div>
-      {teams.isPending ? <LoadingState inline label="Loading teams…" /> : null}
+      {teams.isPending ? <LoadingState inline shape="cards" label="Loading teams…" /> : null}
       {teams.isError ? <ErrorState onRetry={() => void teams.refetch()} /> : null}
-      {teams.isSuccess && shown.length === 0 ? <EmptyState message="No results found" /> : null}
+      {teams.isSuccess && shown.length === 0 ? (
+        <EmptyState
+          message="No results found"
+          hint={admin ? 'Teams bring members together with leaders who approve their posts.' : undefined}
+          action={admin ? { label: 'Create a team', icon: <Add20Regular />, onClick: newTeam.start, 'data-testid': 'teams-empty-create' } : undefined}
+        />
+      ) : null}
       {shown.length > 0 ? (
         <ul className={styles.grid}>
           {shown.map((team) => (
