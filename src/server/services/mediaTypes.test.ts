@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { encodePng } from '../testing/images'
-import { agreedContentType, imageDimensions, kindOfFamily, sniffMedia } from './mediaTypes'
+import { agreedContentType, imageDimensions, sniffMedia } from './mediaTypes'
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))))
 
@@ -22,10 +22,6 @@ describe('sniffMedia and agreedContentType', () => {
   ]
   it.each(cases)('%s', (_name, head, declared, expected) => {
     expect(agreedContentType(declared, sniffMedia(head))).toBe(expected)
-  })
-
-  it('maps families to media kinds', () => {
-    expect(['image', 'isobmff', 'ebml', 'pdf', 'ooxml', 'ole'].map((f) => kindOfFamily(f as never))).toEqual(['image', 'video', 'video', 'document', 'document', 'document'])
   })
 })
 

@@ -1,5 +1,4 @@
 import { MEDIA_TYPES } from '../../shared/constants'
-import type { MediaKind } from '../../shared/domain/entities'
 import { sniffImageType, type ImageContentType } from './uploads'
 
 /**
@@ -58,12 +57,6 @@ export function agreedContentType(declared: string, sniffed: SniffedMedia | null
   const type = declared.toLowerCase().split(';')[0]!.trim()
   if (FAMILY_OF[type] !== sniffed.family) return null
   return sniffed.imageType ?? type
-}
-
-export function kindOfFamily(family: MediaFamily): MediaKind {
-  if (family === 'image') return 'image'
-  if (family === 'isobmff' || family === 'ebml') return 'video'
-  return 'document'
 }
 
 /** Width and height in pixels from an image's header (no decoding), or null when not found in `head`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRoleChange, hasFreeSeat, invitedMemberEditRefusal, sortDefaultFirst, truncateFileName } from './members'
+import { checkRoleChange, hasFreeSeat, invitedMemberEditRefusal, sortDefaultFirst } from './members'
 
 describe('seats', () => {
   it('has a free seat while members are fewer than the available seats', () => {
@@ -33,10 +33,6 @@ describe('invitedMemberEditRefusal', () => {
 })
 
 describe('display helpers', () => {
-  it('truncates file names to 25 characters plus an ellipsis', () => {
-    expect(truncateFileName('short.png')).toBe('short.png')
-    expect(truncateFileName('a-very-long-team-picture-name.png')).toBe('a-very-long-team-picture-…')
-  })
   it('sorts the default template first, then by name', () => {
     const sorted = sortDefaultFirst([
       { templateName: 'beta', isDefaultOrganizationTemplate: false },

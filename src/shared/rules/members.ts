@@ -42,11 +42,6 @@ export function invitedMemberEditRefusal(input: {
   return null
 }
 
-/** Spec §5: a file name shown truncated to 25 characters plus an ellipsis. */
-export function truncateFileName(name: string, max = 25): string {
-  return name.length > max ? `${name.slice(0, max)}…` : name
-}
-
 /** Spec §9: topic tags and AI templates sorted with the organization default first, then by name. */
 export function sortDefaultFirst<T extends { isDefaultOrganizationTemplate: boolean; templateName: string }>(templates: readonly T[]): T[] {
   return [...templates].sort(

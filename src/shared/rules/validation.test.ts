@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isNonEmptyTrimmed, isValidEmail, ssiBand } from './validation'
+import { isValidEmail, ssiBand } from './validation'
 import { TIME_OPTIONS } from '../constants'
 
 describe('isValidEmail', () => {
@@ -15,10 +15,6 @@ describe('isValidEmail', () => {
 })
 
 describe('misc rules', () => {
-  it('trims before checking for content', () => {
-    expect(isNonEmptyTrimmed('  ')).toBe(false)
-    expect(isNonEmptyTrimmed(' a ')).toBe(true)
-  })
   it('maps SSI scores to the tooltip bands', () => {
     expect([0, 30, 31, 45, 46, 60, 61, 75, 76, 100].map(ssiBand)).toEqual([
       '0-30', '0-30', '31-45', '31-45', '46-60', '46-60', '61-75', '61-75', '75+', '75+'

@@ -5,10 +5,6 @@ export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email)
 }
 
-export function isNonEmptyTrimmed(value: string): boolean {
-  return value.trim().length > 0
-}
-
 /** Social Selling Index tooltip bands of spec §2. */
 export function ssiBand(score: number): '0-30' | '31-45' | '46-60' | '61-75' | '75+' {
   if (score <= 30) return '0-30'
