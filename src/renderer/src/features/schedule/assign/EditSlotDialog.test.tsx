@@ -79,7 +79,7 @@ describe('Edit slot', () => {
     expect((screen.getByTestId('slot-date') as HTMLInputElement).value).toBe('2026-03-17')
     expect((screen.getByTestId('slot-time') as HTMLSelectElement).value).toBe('05:00')
     expect(await screen.findByTestId('slot-tag-tag-tag-1')).toBeTruthy()
-    expect((screen.getByRole('radio', { name: 'Create a poll' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByTestId('slot-post-type-poll') as HTMLInputElement).checked).toBe(true)
     expect((screen.getByTestId('slot-audience') as HTMLInputElement).value).toBe('Engineers')
     expect(idea().value).toBe('Launch recap')
     const repeat = screen.getByRole('switch', { name: 'Repeat' }) as HTMLInputElement
