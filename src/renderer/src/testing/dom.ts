@@ -10,3 +10,7 @@ for (const proto of [Element.prototype, HTMLElement.prototype]) {
 
 // Test files run in parallel and Fluent surfaces take a few renders to settle: wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 })
+
+// Dates follow the user's languages (lib/formatDate): tests write theirs in British English on any machine.
+Object.defineProperty(window.navigator, 'languages', { value: ['en-GB'], configurable: true })
+Object.defineProperty(window.navigator, 'language', { value: 'en-GB', configurable: true })

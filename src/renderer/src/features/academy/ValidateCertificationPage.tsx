@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { format } from 'date-fns'
 import { CenteredCard } from '@renderer/components/CenteredCard'
 import { useCertificateValidation } from '@renderer/api/certificates'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
+import { formatDate } from '@renderer/lib/formatDate'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -60,7 +60,7 @@ export default function ValidateCertificationPage() {
                 <dt className={styles.term}>Course</dt>
                 <dd className={styles.value}>{validation.data.courseTitle}</dd>
                 <dt className={styles.term}>Issued</dt>
-                <dd className={styles.value}>{format(new Date(validation.data.issuedAt), 'PPP')}</dd>
+                <dd className={styles.value}>{formatDate(validation.data.issuedAt, 'date')}</dd>
                 <dt className={styles.term}>Certificate ID</dt>
                 <dd className={styles.value}>{validation.data.certificateId}</dd>
               </dl>

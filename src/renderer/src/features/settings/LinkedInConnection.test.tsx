@@ -59,7 +59,7 @@ describe('LinkedIn connection card', () => {
     const connection = aConnection({ connectedAt: '2026-03-01T10:00:00.000Z', expiresAt: daysFromNow(50, now) })
     const card = await renderCard(createFakeHost({ 'GET /linkedin/connection': ok(connection) }))
     expect((await within(card).findByTestId('linkedin-status')).textContent).toBe('Connected as Ada Lovelace')
-    expect(within(card).getByText('Connected since March 1st, 2026')).toBeTruthy()
+    expect(within(card).getByText('Connected since 1 March 2026')).toBeTruthy()
     const expiry = within(card).getByTestId('linkedin-expiry')
     expect(expiry.textContent).toMatch(/^Access expires on .+ \(50 days\)$/)
     expect(expiry.getAttribute('data-tone')).toBe('normal')

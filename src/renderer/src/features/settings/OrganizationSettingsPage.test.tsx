@@ -120,6 +120,27 @@ describe('/settings/organization', () => {
     expect(screen.getByTestId('outbox-copy-link').textContent).toBe('Copy join link')
   })
 
+  it('says when each email went, in words, with the exact time in the user’s zone in its tooltip (issue 12)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-03T10:30:00.000Z') })
+    const fake = hostFor({ ...aUser(), timezone: 'Europe/Berlin' }, {
+      'GET /members/outbox': ok([
+        { id: 'mail-1', to: 'ana@host.com', subject: 'Join Acme on Pagecrew', text: '…', joinUrl: null, createdAt: '2026-12-03T08:30:00.000Z' },
+        { id: 'mail-2', to: 'bo@host.com', subject: 'Join Acme on Pagecrew', text: '…', joinUrl: null, createdAt: '2026-12-02T09:00:00.000Z' }
+      ])
+    })
+    try {
+      renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=members')
+      await userEvent.setup().click(await screen.findByTestId('outbox-toggle'))
+      const sent = await screen.findAllByTestId('outbox-sent')
+      expect(sent.map((s) => [s.textContent, s.getAttribute('title')])).toEqual([
+        ['2 hours ago', 'Thu, 3 Dec 2026, 09:30'],
+        ['yesterday', 'Wed, 2 Dec 2026, 10:00']
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('says No results found when a search matches nobody', async () => {
     const fake = hostFor(aUser(), {
       'GET /members/list': (req) => ok(memberPage(req.query?.search ? [] : [aMember()]))

@@ -2,6 +2,9 @@ import { Button, Caption1, Card, Input, Text, makeStyles, tokens } from '@fluent
 import { Copy20Regular } from '@fluentui/react-icons'
 import type { OutboxEmail } from '@shared/domain'
 import { useOutbox } from '@renderer/api/members'
+import { useUser } from '@renderer/api/user'
+import { useNow } from '@renderer/hooks/useNow'
+import { formatDate, formatRelative } from '@renderer/lib/formatDate'
 import { useNotify } from '@renderer/lib/toasts'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
@@ -17,7 +20,7 @@ const useStyles = makeStyles({
   linkInput: { flexGrow: 1, minWidth: 0 }
 })
 
-function OutboxItem({ email }: { email: OutboxEmail }) {
+function OutboxItem({ email, timeZone, now }: { email: OutboxEmail; timeZone: string | null; now: Date }) {
   const styles = useStyles()
   const notify = useNotify()
   const copy = (link: string) =>
@@ -30,7 +33,11 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
       <Card className={styles.card} data-testid={`outbox-email-${email.id}`}>
         <Text weight="semibold">{email.subject}</Text>
         <Caption1 className={styles.muted}>
-          To {email.to} · {new Date(email.createdAt).toLocaleString()}
+          {/* How long ago reads best for a recent email; the exact time is in the tooltip. */}
+          To {email.to} ·{' '}
+          <time dateTime={email.createdAt} title={formatDate(email.createdAt, 'dateTime', { timeZone })} data-testid="outbox-sent">
+            {formatRelative(email.createdAt, now)}
+          </time>
         </Caption1>
         {email.joinUrl ? (
           <div className={styles.link}>
@@ -49,6 +56,8 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
 export function OutboxPanel() {
   const styles = useStyles()
   const outbox = useOutbox()
+  const timeZone = useUser().data?.timezone ?? null
+  const now = useNow()
   return (
     <section className={styles.root} aria-label="Outbox" data-testid="outbox-panel">
       <h3 className={styles.heading}>Outbox</h3>
@@ -59,7 +68,7 @@ export function OutboxPanel() {
       {outbox.isSuccess && outbox.data.length > 0 ? (
         <ul className={styles.list}>
           {outbox.data.map((email) => (
-            <OutboxItem key={email.id} email={email} />
+            <OutboxItem key={email.id} email={email} timeZone={timeZone} now={now} />
           ))}
         </ul>
       ) : null}
