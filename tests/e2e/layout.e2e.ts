@@ -98,6 +98,25 @@ async function seed(admin: BrowserContext) {
   return { longId, day: tomorrow }
 }
 
+interface PickerOption {
+  text: string
+  disabled: boolean
+  color: string
+  cursor: string
+}
+
+/** The open picker's options as they look. */
+function pickerOptions(page: Page): Promise<PickerOption[]> {
+  return page.locator('.fui-TagPickerList').evaluate((list) =>
+    [...list.querySelectorAll('[role="option"]')].map((o) => ({
+      text: o.textContent ?? '',
+      disabled: o.getAttribute('aria-disabled') === 'true',
+      color: getComputedStyle(o).color,
+      cursor: getComputedStyle(o).cursor
+    }))
+  )
+}
+
 async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready)
   // No skeleton left: the screen has its data.
@@ -156,6 +175,16 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         }
       },
       {
+        name: 'organization teams, new team dialog with its member picker open',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=teams`)
+          await p.getByTestId('new-team').click()
+          await p.getByTestId('team-dialog').waitFor()
+          await p.getByTestId('team-members').click()
+          await p.locator('.fui-TagPickerList').getByRole('option').first().waitFor()
+        }
+      },
+      {
         name: 'organization tags, long tag open in the editor',
         open: async (p) => {
           await p.goto(`${server.url}/settings/organization?section=tags`)
@@ -182,6 +211,7 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
 
     const layouts: Record<string, Layout> = {}
     const filters: Record<string, { boxes: Box[]; overlaps: [string, string][] }> = {}
+    const pickers: Record<string, PickerOption[]> = {}
     for (const size of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 }
@@ -192,6 +222,7 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         await screen.open(page)
         await settle(page)
         layouts[name] = await measureLayout(page)
+        if (screen.name.includes('member picker')) pickers[name] = await pickerOptions(page)
         if (screen.name.startsWith('plan')) {
           const boxes = await childBoxes(page, '[data-testid="schedule-filters"]')
           filters[name] = { boxes, overlaps: overlappingPairs(boxes) }
@@ -212,6 +243,19 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
     for (const [name, { boxes, overlaps }] of Object.entries(filters)) {
       expect(boxes.length, `${name}: the filter fields`).toBeGreaterThanOrEqual(5)
       expect(overlaps, `${name}: filters that overlap`).toEqual([])
+    }
+    // Spec §6: members of another team are disabled in the team picker, and look it, with the reason.
+    for (const [name, options] of Object.entries(pickers)) {
+      const inTeam = options.filter((o) => o.text.includes(LONG_NAME) || o.text.includes('Bo Writer'))
+      const free = options.find((o) => o.text.includes('Ana Admin'))
+      expect(inTeam, name).toHaveLength(2)
+      expect(free?.disabled, name).toBe(false)
+      for (const option of inTeam) {
+        expect(option.disabled, `${name}: ${option.text}`).toBe(true)
+        expect(option.text, name).toContain(`In ${TEAM_NAME}`)
+        expect(option.cursor, name).toBe('not-allowed')
+        expect(option.color, name).not.toBe(free?.color)
+      }
     }
     await context.close()
   })
