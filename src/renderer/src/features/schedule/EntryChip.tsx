@@ -30,22 +30,50 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' }
   },
+  /**
+   * A chip filling a fixed-height week block: what does not fit on its line wraps onto a second
+   * line the chip hides, so the time shows whole or not at all, never as '10:3' (issue 12). The
+   * empty first item (guard) keeps the time off the first place of the line, where a flex line keeps
+   * even an item too wide for it.
+   */
+  fit: { flexWrap: 'wrap', alignContent: 'flex-start', rowGap: '8px', height: '100%', overflow: 'hidden' },
+  guard: { width: 0, flexShrink: 0, marginRight: `-${tokens.spacingHorizontalXS}` },
   draggable: { cursor: 'grab' },
   missed: { opacity: 0.55, borderLeftColor: tokens.colorNeutralStroke1, color: tokens.colorNeutralForeground3 },
   done: { borderLeftColor: tokens.colorPaletteGreenBorderActive },
   post: { borderLeftColor: tokens.colorPalettePurpleBorderActive, textDecoration: 'none' },
   time: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, flexShrink: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, flexGrow: 1 },
+  // In a fitted chip the name takes what the time leaves, ellipsized, instead of wrapping whole.
+  fitName: { flexBasis: 0 },
   tag: { width: '8px', height: '8px', borderRadius: '50%', flexShrink: 0 },
   icon: { flexShrink: 0, display: 'flex' },
   doneIcon: { flexShrink: 0, display: 'flex', color: tokens.colorPaletteGreenForeground1 },
   more: { minWidth: 0, height: '20px', padding: `0 ${tokens.spacingHorizontalXS}`, fontSize: tokens.fontSizeBase200, justifyContent: 'flex-start' },
+  // '+12 more' in a narrow week block: 'more' goes (onto the hidden line) before '+12' is cut.
+  moreFit: {
+    width: '100%',
+    height: '100%',
+    flexWrap: 'wrap',
+    alignContent: 'flex-start',
+    columnGap: '0.3em',
+    rowGap: '8px',
+    overflow: 'hidden'
+  },
   popover: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '260px', maxHeight: '320px', overflowY: 'auto' },
   popoverTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold }
 })
 
+interface ChipLayout {
+  /** Time and name only (a narrow week lane): status, tag and pages stay in the tooltip and accessible name. */
+  compact?: boolean
+  /** Fills a fixed-height week block (see styles.fit). */
+  fit?: boolean
+  style?: CSSProperties
+}
+
 /** One slot: time, assignee, tag colour, page icon, status; click or Enter edits, drag moves. */
-export function SlotChip({ slot, time, showAvatar = true, style }: { slot: AssignedSlot; time: string; showAvatar?: boolean; style?: CSSProperties }) {
+export function SlotChip({ slot, time, compact = false, fit = false, style }: { slot: AssignedSlot; time: string } & ChipLayout) {
   const styles = useStyles()
   const { openEdit, openMenu } = useSchedule()
   const drag = useSlotDrag(slot)
@@ -56,6 +84,7 @@ export function SlotChip({ slot, time, showAvatar = true, style }: { slot: Assig
       type="button"
       className={mergeClasses(
         styles.chip,
+        fit && styles.fit,
         drag.draggable && styles.draggable,
         slot.status === 'MISSED' && styles.missed,
         slot.status === 'DONE' && styles.done
@@ -78,34 +107,37 @@ export function SlotChip({ slot, time, showAvatar = true, style }: { slot: Assig
       }}
       {...drag}
     >
-      {slot.status === 'DONE' ? (
+      {fit ? <span className={styles.guard} aria-hidden /> : null}
+      {slot.status === 'DONE' && !compact ? (
         <span className={styles.doneIcon}>
           <Checkmark16Filled aria-hidden />
         </span>
       ) : null}
-      <span className={styles.time}>{time}</span>
-      {showAvatar ? (
+      <span className={styles.time} data-part="time">
+        {time}
+      </span>
+      {!compact ? (
         <Avatar name={slot.assignee.fullName} image={slot.assignee.image ? { src: slot.assignee.image } : undefined} size={16} color="colorful" aria-hidden />
       ) : null}
-      <span className={styles.name}>{slot.assignee.fullName}</span>
-      {slot.isBusinessPageSlot ? (
+      <span className={mergeClasses(styles.name, fit && styles.fitName)}>{slot.assignee.fullName}</span>
+      {slot.isBusinessPageSlot && !compact ? (
         <span className={styles.icon} title={pages}>
           <Building16Regular aria-hidden />
         </span>
       ) : null}
-      {tag ? <span className={styles.tag} style={{ backgroundColor: tag.color }} title={tag.title} aria-hidden /> : null}
+      {tag && !compact ? <span className={styles.tag} style={{ backgroundColor: tag.color }} title={tag.title} aria-hidden /> : null}
     </button>
   )
 }
 
 /** A post (published or planned): opens in the editor; not moved here. */
-export function PostChip({ entry, style }: { entry: Extract<Entry, { kind: 'post' }>; style?: CSSProperties }) {
+export function PostChip({ entry, compact = false, fit = false, style }: { entry: Extract<Entry, { kind: 'post' }> } & ChipLayout) {
   const styles = useStyles()
   const { post } = entry
   return (
     <Link
       to={postEditorPath(post.id)}
-      className={mergeClasses(styles.chip, styles.post)}
+      className={mergeClasses(styles.chip, fit && styles.fit, styles.post)}
       style={style}
       aria-label={postLabel(post, entry.time)}
       title={`${POST_STATUS_LABELS[post.status]}: ${post.excerpt}`}
@@ -113,23 +145,33 @@ export function PostChip({ entry, style }: { entry: Extract<Entry, { kind: 'post
       draggable={false}
       onClick={(event) => event.stopPropagation()}
     >
-      <span className={styles.icon}>{post.account.kind === 'page' ? <Building16Regular aria-hidden /> : <Document16Regular aria-hidden />}</span>
-      <span className={styles.time}>{entry.time}</span>
-      <span className={styles.name}>{post.account.name}</span>
+      {fit ? <span className={styles.guard} aria-hidden /> : null}
+      {!compact ? (
+        <span className={styles.icon}>
+          {post.account.kind === 'page' ? <Building16Regular aria-hidden /> : <Document16Regular aria-hidden />}
+        </span>
+      ) : null}
+      <span className={styles.time} data-part="time">
+        {entry.time}
+      </span>
+      <span className={mergeClasses(styles.name, fit && styles.fitName)}>{post.account.name}</span>
     </Link>
   )
 }
 
-export function EntryChip({ entry, showAvatar, style }: { entry: Entry; showAvatar?: boolean; style?: CSSProperties }) {
-  return entry.kind === 'slot' ? <SlotChip slot={entry.slot} time={entry.time} showAvatar={showAvatar} style={style} /> : <PostChip entry={entry} style={style} />
+export function EntryChip({ entry, ...layout }: { entry: Entry } & ChipLayout) {
+  return entry.kind === 'slot' ? <SlotChip slot={entry.slot} time={entry.time} {...layout} /> : <PostChip entry={entry} {...layout} />
 }
 
-/** '+N more': the day's remaining entries in a popover. */
+/** '+N more': entries of the day in a popover (the month: the whole day; the week: all at that time). */
 export function MoreEntries({
   day,
   entries,
   label,
   accessibleLabel = `${label} on ${dayLabel(day)}`,
+  heading = dayLabel(day),
+  testId = `more-${day}`,
+  fit = false,
   style
 }: {
   day: string
@@ -137,6 +179,12 @@ export function MoreEntries({
   /** The visible text, e.g. '+3 more'. */
   label: string
   accessibleLabel?: string
+  /** The list's title. */
+  heading?: string
+  /** The button's; the list's is the same with 'more-list-'. */
+  testId?: string
+  /** Fills a week block: words that do not fit go whole (styles.moreFit). */
+  fit?: boolean
   style?: CSSProperties
 }) {
   const styles = useStyles()
@@ -146,18 +194,18 @@ export function MoreEntries({
         <Button
           appearance="subtle"
           size="small"
-          className={styles.more}
+          className={mergeClasses(styles.more, fit && styles.moreFit)}
           style={style}
           aria-label={accessibleLabel}
-          data-testid={`more-${day}`}
+          data-testid={testId}
           onClick={(event) => event.stopPropagation()}
         >
-          {label}
+          {fit ? label.split(' ').map((word, i) => <span key={i}>{i > 0 ? ` ${word}` : word}</span>) : label}
         </Button>
       </PopoverTrigger>
-      <PopoverSurface aria-label={dayLabel(day)} data-testid={`more-list-${day}`}>
+      <PopoverSurface aria-label={heading} data-testid={testId.replace(/^more-/, 'more-list-')}>
         <div className={styles.popover} onClick={(event) => event.stopPropagation()}>
-          <h3 className={styles.popoverTitle}>{dayLabel(day)}</h3>
+          <h3 className={styles.popoverTitle}>{heading}</h3>
           {entries.map((entry) => (
             <EntryChip key={entry.id} entry={entry} />
           ))}

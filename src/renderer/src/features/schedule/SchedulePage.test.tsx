@@ -8,6 +8,7 @@ import { aCalendarPost, aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aMember, aTeam, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
+import { dayLabel } from './calendarDates'
 import type { SlotModalProps } from './slotModal'
 import SchedulePage from './SchedulePage'
 
@@ -349,6 +350,49 @@ describe('Plan: week view', () => {
     expect([second.style.left, second.style.width]).toEqual(['50%', '50%'])
     await events.click(screen.getByTestId('hour-2026-12-04-14'))
     expect(modal().getAttribute('data-date')).toBe('2026-12-04')
+  })
+
+  it('shows six slots at one time in a 156 px day as one chip with its whole time and +5 more listing all six (issue 12)', async () => {
+    // A 1440 px window: the scroller is a 56 px gutter and seven 156 px days (happy-dom lays nothing out).
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('data-testid') === 'schedule-week-scroller' ? 56 + 7 * 156 : 0
+    })
+    const names = ['Ada Lovelace', 'Alan Turing', 'Barbara Liskov', 'Donald Knuth', 'Edsger Dijkstra', 'Frances Allen']
+    const hiring = { id: 't', title: 'Hiring', color: '#ff0000' }
+    const slots = names.map((fullName, i) =>
+      aSlot({ id: `s${i}`, time: '2026-12-02T17:30:00.000Z', assignee: { id: `m${i}`, fullName, image: null }, tag: hiring })
+    )
+    slots.push(aSlot({ id: 'later', time: '2026-12-02T19:00:00.000Z' }))
+    const { events } = open('/schedule?view=week&date=2026-12-02', { slots })
+    await ready('week')
+    const column = within(screen.getByTestId('week-day-2026-12-02'))
+    const chips = column.getAllByRole('button', { name: /^Slot at/ })
+    expect(chips.map((c) => c.getAttribute('data-slot-id'))).toEqual(['s0', 'later'])
+    // The chip: the whole time and the name (ellipsized by CSS if need be), the rest in its tooltip; no avatar or tag to crowd them.
+    const chip = screen.getByTestId('slot-s0')
+    expect(chip.querySelector('[data-part="time"]')!.textContent).toBe('09:30')
+    expect(chip.textContent).toBe('09:30Ada Lovelace')
+    expect(chip.getAttribute('title')).toBe('Slot at 09:30 for Ada Lovelace, Hiring, Open')
+    expect(chip.querySelector('.fui-Avatar')).toBeNull()
+    // Beside it, the narrower '+5 more' lane; the later slot overlaps none and has the day to itself, avatar and all.
+    const block = screen.getByTestId('block-slot:s0')
+    expect([block.style.left, block.style.width]).toEqual(['calc((100% - 60px) * 0 / 1)', 'calc((100% - 60px) / 1)'])
+    const moreBlock = screen.getByTestId('week-more-2026-12-02-570')
+    expect([moreBlock.style.left, moreBlock.style.width]).toEqual(['calc(100% - 60px)', '60px'])
+    expect(screen.getByTestId('block-slot:later').style.width).toBe('100%')
+    expect(screen.getByTestId('slot-later').querySelector('.fui-Avatar')).not.toBeNull()
+
+    const more = column.getByRole('button', { name: `+5 more from 09:30 on ${dayLabel('2026-12-02')}` })
+    expect(more.textContent).toBe('+5 more')
+    more.focus()
+    await events.keyboard('{Enter}')
+    const list = await screen.findByTestId('more-list-2026-12-02-0930')
+    expect(list.querySelector('h3')!.textContent).toBe(`${dayLabel('2026-12-02')}, from 09:30`)
+    // All six, the one beside it too, as full chips with their avatars.
+    const listed = Array.from(list.querySelectorAll('[data-slot-id]')).map((b) => b.getAttribute('data-slot-id'))
+    expect(listed).toEqual(['s0', 's1', 's2', 's3', 's4', 's5'])
+    expect(list.querySelectorAll('.fui-Avatar')).toHaveLength(6)
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
   })
 
   it('drags a slot to another day column', async () => {

@@ -1,20 +1,22 @@
-import { useLayoutEffect, useMemo, useRef } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { dayLabel, formatDay } from './calendarDates'
 import { useDayDrop } from './dnd'
 import { EntryChip, MoreEntries } from './EntryChip'
-import { layoutDay, type Entry } from './entries'
+import { laneBox, layoutDay, weekLanes, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 
 export const HOUR_PX = 48
 /** A block is drawn half an hour tall, so a slot's name stays readable. */
 export const BLOCK_MINUTES = 30
-export const WEEK_MAX_LANES = 3
+/** Below this a chip drops its avatar, status, page and tag marks (tooltip and name keep them) for the name. */
+const WEEK_FULL_CHIP_PX = 140
 /** The hour the week opens scrolled to. */
 export const WEEK_SCROLL_HOUR = 8
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h)
-const GUTTER = '56px'
+const GUTTER_PX = 56
+const GUTTER = `${GUTTER_PX}px`
 
 const useStyles = makeStyles({
   root: {
@@ -70,16 +72,33 @@ const useStyles = makeStyles({
   block: { position: 'absolute', boxSizing: 'border-box', paddingRight: '2px', overflow: 'hidden' }
 })
 
-function DayColumn({ day, entries }: { day: string; entries: readonly Entry[] }) {
+/** A day column's width in px, from the scroller's (0 until measured, e.g. under happy-dom). */
+function useDayWidth(scroller: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0)
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    const measure = () => setWidth(Math.max(0, (element.clientWidth - GUTTER_PX) / 7))
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [scroller])
+  return width
+}
+
+function DayColumn({ day, entries, width }: { day: string; entries: readonly Entry[]; width: number }) {
   const styles = useStyles()
   const { openCreate, today } = useSchedule()
   const { over, dropHandlers } = useDayDrop(day)
-  const layout = useMemo(() => layoutDay(entries, BLOCK_MINUTES, WEEK_MAX_LANES), [entries])
-  const place = (minutes: number, lane: number, lanes: number) => ({
+  const maxLanes = weekLanes(width)
+  const layout = useMemo(() => layoutDay(entries, BLOCK_MINUTES, maxLanes), [entries, maxLanes])
+  const place = (minutes: number, box: { left: string; width: string }) => ({
     top: (minutes / 60) * HOUR_PX,
     height: (BLOCK_MINUTES / 60) * HOUR_PX - 2,
-    left: `${(lane / lanes) * 100}%`,
-    width: `${100 / lanes}%`
+    left: box.left,
+    width: box.width
   })
   return (
     <div
@@ -100,21 +119,36 @@ function DayColumn({ day, entries }: { day: string; entries: readonly Entry[] })
           onClick={() => openCreate(day)}
         />
       ))}
-      {layout.placed.map(({ entry, lane, lanes }) => (
-        <div key={entry.id} className={styles.block} style={place(entry.minutes, lane, lanes)} data-testid={`block-${entry.id}`}>
-          <EntryChip entry={entry} showAvatar={lanes < 3} style={{ height: '100%' }} />
-        </div>
-      ))}
-      {layout.overflow.map((group) => (
-        <div key={`more-${group.minutes}`} className={styles.block} style={place(group.minutes, group.lane, group.lanes)}>
-          <MoreEntries
-            day={day}
-            entries={group.entries}
-            label={`+${group.entries.length}`}
-            accessibleLabel={`+${group.entries.length} more from ${group.entries[0]!.time} on ${dayLabel(day)}`}
-          />
-        </div>
-      ))}
+      {layout.placed.map(({ entry, lane, lanes, withMore }) => {
+        const box = laneBox(lane, lanes, withMore, width)
+        return (
+          <div key={entry.id} className={styles.block} style={place(entry.minutes, box)} data-testid={`block-${entry.id}`}>
+            {/* Not measured yet (width 0): full chips, as before the width was known. */}
+            <EntryChip entry={entry} compact={width > 0 && box.px < WEEK_FULL_CHIP_PX} fit />
+          </div>
+        )
+      })}
+      {layout.overflow.map((group) => {
+        const time = group.entries[0]!.time
+        return (
+          <div
+            key={`more-${group.minutes}`}
+            className={styles.block}
+            style={place(group.minutes, laneBox(group.lane, group.lanes, true, width))}
+            data-testid={`week-more-${day}-${group.minutes}`}
+          >
+            <MoreEntries
+              day={day}
+              entries={group.all}
+              label={`+${group.entries.length} more`}
+              accessibleLabel={`+${group.entries.length} more from ${time} on ${dayLabel(day)}`}
+              heading={`${dayLabel(day)}, from ${group.all[0]!.time}`}
+              testId={`more-${day}-${time.replace(':', '')}`}
+              fit
+            />
+          </div>
+        )
+      })}
     </div>
   )
 }
@@ -128,6 +162,7 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
   const styles = useStyles()
   const { openCreate, today } = useSchedule()
   const scroller = useRef<HTMLDivElement>(null)
+  const dayWidth = useDayWidth(scroller)
 
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = WEEK_SCROLL_HOUR * HOUR_PX
@@ -162,7 +197,7 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
             ))}
           </div>
           {days.map((day) => (
-            <DayColumn key={day} day={day} entries={entries.get(day) ?? []} />
+            <DayColumn key={day} day={day} entries={entries.get(day) ?? []} width={dayWidth} />
           ))}
         </div>
       </div>

@@ -14,7 +14,7 @@ import {
   weekDays,
   zonedClock
 } from './calendarDates'
-import { layoutDay, slotEntry } from './entries'
+import { WEEK_MIN_LANE_PX, WEEK_MORE_LANE_PX, laneBox, layoutDay, slotEntry, weekLanes } from './entries'
 import { readScheduleParams, writeScheduleParams } from './scheduleState'
 
 describe('calendar days', () => {
@@ -142,6 +142,39 @@ describe('week layout', () => {
     expect(overflow.map((o) => [o.minutes, o.lane, o.entries.map((e) => e.id)])).toEqual([
       [540, 2, ['slot:c', 'slot:d', 'slot:e']],
       [570, 2, ['slot:h', 'slot:i']]
+    ])
+    // Each list holds every entry overlapping its '+N more', those shown beside it too, by time.
+    expect(overflow.map((o) => o.all.map((e) => e.id.slice(5)).join(''))).toEqual(['abcdefgh', 'efghij'])
+  })
+
+  it('fits as many lanes as a day column holds at the readable minimum width, 2 to 4 (issue 12)', () => {
+    expect(WEEK_MIN_LANE_PX).toBeGreaterThanOrEqual(72)
+    // 1440 px window: 156 px days. 1920: 225. 2560: 316. Unmeasured, or a phone: 2.
+    expect([156, 225, 316, 0, 40, 10_000].map(weekLanes)).toEqual([2, 3, 4, 2, 2, 4])
+    for (const width of [144, 200, 216, 288, 400, 1000]) {
+      const lanes = weekLanes(width)
+      for (let lane = 0; lane < lanes; lane++) expect(laneBox(lane, lanes, false, width).px).toBeGreaterThanOrEqual(WEEK_MIN_LANE_PX)
+      for (let lane = 0; lane < lanes - 1; lane++) expect(laneBox(lane, lanes, true, width).px).toBeGreaterThanOrEqual(WEEK_MIN_LANE_PX)
+    }
+    expect(laneBox(1, 2, false, 156)).toEqual({ left: '50%', width: '50%', px: 78 })
+  })
+
+  it('shows the first of six at one time beside one +5 more listing all six, in a 156 px day', () => {
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => at(id, '10:30'))
+    const { placed, overflow } = layoutDay([...six, at('g', '11:00')], 30, weekLanes(156))
+    expect(placed.map((p) => [p.entry.id, p.lane, p.lanes])).toEqual([
+      ['slot:a', 0, 2],
+      ['slot:g', 0, 1] // 11:00 overlaps none of them: full width
+    ])
+    expect(overflow).toEqual([{ minutes: 630, lane: 1, lanes: 2, withMore: true, entries: six.slice(1), all: six }])
+    // The chip takes what the narrower '+5 more' leaves.
+    const rest = `(100% - ${WEEK_MORE_LANE_PX}px)`
+    expect(laneBox(0, 2, true, 156)).toEqual({ left: `calc(${rest} * 0 / 1)`, width: `calc(${rest} / 1)`, px: 156 - WEEK_MORE_LANE_PX })
+    expect(laneBox(1, 2, true, 156)).toEqual({ left: `calc(100% - ${WEEK_MORE_LANE_PX}px)`, width: `${WEEK_MORE_LANE_PX}px`, px: 60 })
+    // Two that overlap by a quarter-hour both show, side by side.
+    expect(layoutDay([at('x', '10:30'), at('y', '10:45')], 30, weekLanes(156)).placed.map((p) => [p.lane, p.lanes])).toEqual([
+      [0, 2],
+      [1, 2]
     ])
   })
 })

@@ -47,12 +47,49 @@ export interface PlacedEntry {
   entry: Entry
   lane: number
   lanes: number
+  /** Its cluster's last lane holds '+N more' (see laneBox). */
+  withMore: boolean
 }
 
 export interface WeekDayLayout {
   placed: PlacedEntry[]
-  /** Entries that did not fit beside the others: shown behind a '+N more' at `minutes`. */
-  overflow: { minutes: number; lane: number; lanes: number; entries: Entry[] }[]
+  /**
+   * Entries that did not fit beside the others: a '+N more' at `minutes` for `entries`, whose list
+   * shows `all` the entries overlapping it (those beside it too), so one list tells the whole time.
+   */
+  overflow: { minutes: number; lane: number; lanes: number; withMore: true; entries: Entry[]; all: Entry[] }[]
+}
+
+/**
+ * The narrowest a week-view lane may be: a whole 'HH:mm' and the start of a name in a compact chip
+ * (12 px text, a 4 px border and padding). Narrower lanes showed '10:3' (issue 12).
+ */
+export const WEEK_MIN_LANE_PX = 72
+export const WEEK_MAX_LANES = 4
+/** The '+N more' lane: narrower than a chip's, so the chips beside it keep more of their names. */
+export const WEEK_MORE_LANE_PX = 60
+
+/**
+ * How many lanes side by side a week-view day column `width` px wide holds. At least 2, so an
+ * overlap still shows its first entry beside its '+N more' when the column is narrower than two
+ * lanes (the chips then show what fits whole); a width not measured yet (0) gives 2.
+ */
+export function weekLanes(width: number): number {
+  return Math.min(WEEK_MAX_LANES, Math.max(2, Math.floor(width / WEEK_MIN_LANE_PX)))
+}
+
+/**
+ * A lane's place in a day column as CSS lengths, and its width in px for a column `columnWidth` px
+ * wide. Lanes share the width equally, except beside a '+N more' (withMore: the last lane), which
+ * takes WEEK_MORE_LANE_PX and leaves the rest to the chips. With lanes from weekLanes, a chip's
+ * lane is never narrower than WEEK_MIN_LANE_PX, as the '+N more' lane is narrower than that.
+ */
+export function laneBox(lane: number, lanes: number, withMore: boolean, columnWidth: number): { left: string; width: string; px: number } {
+  if (!withMore) return { left: `${(lane / lanes) * 100}%`, width: `${100 / lanes}%`, px: columnWidth / lanes }
+  if (lane === lanes - 1) return { left: `calc(100% - ${WEEK_MORE_LANE_PX}px)`, width: `${WEEK_MORE_LANE_PX}px`, px: WEEK_MORE_LANE_PX }
+  const chips = lanes - 1
+  const rest = `(100% - ${WEEK_MORE_LANE_PX}px)`
+  return { left: `calc(${rest} * ${lane} / ${chips})`, width: `calc(${rest} / ${chips})`, px: (columnWidth - WEEK_MORE_LANE_PX) / chips }
 }
 
 /**
@@ -74,7 +111,7 @@ export function layoutDay(entries: readonly Entry[], spanMinutes: number, maxLan
       return lane
     })
     if (ends.length <= maxLanes) {
-      cluster.forEach((entry, i) => placed.push({ entry, lane: lanes[i]!, lanes: ends.length }))
+      cluster.forEach((entry, i) => placed.push({ entry, lane: lanes[i]!, lanes: ends.length, withMore: false }))
       return
     }
     const shown = maxLanes - 1
@@ -85,13 +122,18 @@ export function layoutDay(entries: readonly Entry[], spanMinutes: number, maxLan
       if (lane === -1 && limitedEnds.length < shown) lane = limitedEnds.push(0) - 1
       if (lane !== -1) {
         limitedEnds[lane] = entry.minutes + spanMinutes
-        placed.push({ entry, lane, lanes: maxLanes })
+        placed.push({ entry, lane, lanes: maxLanes, withMore: true })
       } else if (group && group.minutes + spanMinutes > entry.minutes) {
         group.entries.push(entry)
       } else {
-        group = { minutes: entry.minutes, lane: shown, lanes: maxLanes, entries: [entry] }
+        group = { minutes: entry.minutes, lane: shown, lanes: maxLanes, withMore: true, entries: [entry], all: [] }
         overflow.push(group)
       }
+    }
+    for (const more of overflow) {
+      if (more.all.length > 0) continue
+      const end = more.entries.at(-1)!.minutes + spanMinutes
+      more.all = cluster.filter((entry) => entry.minutes < end && entry.minutes + spanMinutes > more.minutes)
     }
   }
 
