@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { expect, it } from 'vitest'
 import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, endpoints, IDEMPOTENCY_HEADER, SESSION_COOKIE, type ApiErrorCode, type Endpoint } from '../../shared/api/contract'
 import { defOf } from '../../shared/api/walk'
 import type { Member, User } from '../../shared/domain'
-import { subscriptions } from '../db/schema'
+import { organizations, sessions, subscriptions } from '../db/schema'
+import { hashToken } from '../services/sessions'
 import { multipartBody, TestClient, type TestApp } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 
@@ -19,7 +20,7 @@ import { describeEachDatabase } from '../testing/suite'
  * PAGECREW_FUZZ_SEED repeats a run, PAGECREW_FUZZ_ROUNDS asks for more of it.
  */
 const SEED = Number(process.env.PAGECREW_FUZZ_SEED ?? 12)
-const ROUNDS = Number(process.env.PAGECREW_FUZZ_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.PAGECREW_FUZZ_ROUNDS ?? 2)
 
 /** mulberry32: small, fast, good enough to pick test input. */
 function seeded(seed: number) {
@@ -96,11 +97,20 @@ interface Fixture {
   ids: string[]
 }
 
-/** A value for `schema`, mostly of the right shape with hostile content, sometimes of the wrong one. */
-function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, depth = 0): unknown {
+/**
+ * A value for `schema`: of the right shape, each leaf hostile with probability `nasty` (else
+ * plausible: existing ids, ordinary text, near dates, small numbers), sometimes of the wrong type.
+ * Mostly plausible input gets past validation into the services, where faults hide.
+ */
+function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, depth = 0): unknown {
   if (depth > 8) return undefined
-  if (rng.chance(0.06)) return rng.pick(WRONG_TYPES)
+  if (rng.chance(0.06 * nasty)) return rng.pick(WRONG_TYPES)
   const def = defOf(schema)
+  if (!rng.chance(nasty)) {
+    const plausible = plausibleLeaf(def, rng, fixture)
+    if (plausible !== NOT_A_LEAF) return plausible
+  }
+  const inner = (child: z.ZodType) => generate(child, rng, fixture, nasty, depth + 1)
   switch (def.type) {
     case 'string': {
       if (def.format === 'datetime') return rng.pick(['2026-03-01T10:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2026-03-01T10:00:00+14:00', 'x'])
@@ -125,38 +135,60 @@ function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, depth = 0): unk
       return undefined
     case 'array':
       if (rng.chance(0.05)) return Array.from({ length: 2000 }, () => randomUUID())
-      return Array.from({ length: rng.int(4) }, () => generate(def.element!, rng, fixture, depth + 1))
+      return Array.from({ length: rng.int(4) }, () => inner(def.element!))
     case 'object': {
       const out: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(def.shape ?? {})) {
-        if (rng.chance(0.15)) continue // missing
-        out[key] = generate(value, rng, fixture, depth + 1)
+        if (rng.chance(0.15 * nasty)) continue // missing
+        out[key] = inner(value)
       }
       if (rng.chance(0.05)) out.__proto__ = { polluted: true }
       return out
     }
     case 'record':
-      return rng.chance(0.5) ? {} : { [rng.pick(NASTY_STRINGS)]: generate(def.valueType!, rng, fixture, depth + 1) }
+      return rng.chance(0.5) ? {} : { [rng.pick(NASTY_STRINGS)]: inner(def.valueType!) }
     case 'union':
-      return generate(rng.pick(def.options ?? []), rng, fixture, depth + 1)
+      return inner(rng.pick(def.options ?? []))
     case 'optional':
-      return rng.chance(0.25) ? undefined : generate(def.innerType!, rng, fixture, depth + 1)
+      return rng.chance(0.25) ? undefined : inner(def.innerType!)
     case 'nullable':
-      return rng.chance(0.25) ? null : generate(def.innerType!, rng, fixture, depth + 1)
+      return rng.chance(0.25) ? null : inner(def.innerType!)
     case 'default':
     case 'prefault':
     case 'catch':
     case 'readonly':
     case 'nonoptional':
-      return rng.chance(0.2) ? undefined : generate(def.innerType!, rng, fixture, depth + 1)
+      return rng.chance(0.2) ? undefined : inner(def.innerType!)
     case 'pipe':
-      return generate(def.in!, rng, fixture, depth + 1)
+      return inner(def.in!)
     case 'transform':
       return rng.pick(NASTY_STRINGS)
     case 'lazy':
-      return generate(def.getter!(), rng, fixture, depth + 1)
+      return inner(def.getter!())
     default:
       return rng.pick(WRONG_TYPES)
+  }
+}
+
+const NOT_A_LEAF = Symbol('not a leaf')
+const PLAUSIBLE_TEXT = ['Fuzz text', 'Hiring', 'Sales team', 'textOnly', 'Monday', '#1a73e8', 'pagecrew://callback', 'Europe/Paris']
+
+/** An ordinary value for a leaf of the schema (NOT_A_LEAF for containers, which recurse). */
+function plausibleLeaf(def: ReturnType<typeof defOf>, rng: Rng, fixture: Fixture): unknown {
+  switch (def.type) {
+    case 'string':
+      if (def.format === 'datetime') return new Date(Date.UTC(2030, rng.int(12), 1 + rng.int(28), rng.int(24), 15 * rng.int(4))).toISOString()
+      if (def.format === 'date') return `2030-0${1 + rng.int(9)}-1${rng.int(10)}`
+      if (def.format === 'email') return `fuzz-${randomUUID().slice(0, 8)}@example.com`
+      return rng.chance(0.6) ? rng.pick(fixture.ids) : rng.pick(PLAUSIBLE_TEXT)
+    case 'number':
+      return rng.pick([0, 1, 2, 3, 7, 14])
+    case 'boolean':
+      return rng.chance(0.5)
+    case 'enum':
+      return rng.pick(Object.values(def.entries ?? {}))
+    default:
+      return NOT_A_LEAF
   }
 }
 
@@ -190,6 +222,10 @@ function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixtur
     const q = toQueryString(generate(endpoint.query, rng, fixture), rng)
     return q ? `${path}?${q}` : path
   }
+  const plausibleQuery = () => {
+    const q = toQueryString(generate(endpoint.query, rng, fixture, 0.1), rng)
+    return q ? `${path}?${q}` : path
+  }
   const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value))
   const out: FuzzRequest[] = []
   const add = (label: string, url: string, payload?: string | Buffer, contentType = 'application/json') =>
@@ -197,7 +233,7 @@ function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixtur
 
   if (endpoint.multipart) {
     const fields: Record<string, string> = {}
-    const generated = generate(endpoint.body, rng, fixture)
+    const generated = generate(endpoint.body, rng, fixture, rng.chance(0.5) ? 0.1 : 1)
     for (const [key, value] of Object.entries(generated && typeof generated === 'object' ? generated : {})) {
       if (value !== undefined) fields[key] = typeof value === 'string' ? value : JSON.stringify(value)
     }
@@ -211,7 +247,8 @@ function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixtur
   }
 
   add('generated', query(), json(generate(endpoint.body, rng, fixture)))
-  add('generated again', query(), json(generate(endpoint.body, rng, fixture)))
+  add('plausible', plausibleQuery(), json(generate(endpoint.body, rng, fixture, 0.1)))
+  add('plausible again', plausibleQuery(), json(generate(endpoint.body, rng, fixture, 0.1)))
   add('wrong type', query(), json(rng.pick(WRONG_TYPES)))
   add('malformed json', query(), rng.pick(['{', '{"a":', '[1,', '{"__proto__":{"x":1}}', 'nul', '"\\ud800"', '{"a":"\\u0000"}']))
   add('nested deep', query(), `${'['.repeat(5000)}${']'.repeat(5000)}`)
@@ -285,23 +322,48 @@ describeEachDatabase('fuzz: every contract endpoint with bad input, as admin, me
     const tag = await admin.post<{ id: string }>('/postTag/create', { tagTitle: 'Fuzz', tagColor: '#aabbcc', assignedUsers: [invited.body.member.id] })
     const post = await member.post<{ id: string }>('/posts/create', { text: 'Fuzz post' })
     const ids = [adminUser.id, invited.body.member.id, org.id, org.organizationWorkOSId, tag.body.id, post.body.id]
-    return { roles: { admin: admin.cookie, member: member.cookie, anonymous: null } as Record<string, string | null>, ids }
+    const people: Record<string, string | null> = { admin: adminUser.id, member: invited.body.member.id, anonymous: null }
+    return { people, organizationId: org.id, ids }
+  }
+
+  /**
+   * A fresh session for `userId` in the organization, straight into the database: the fuzz ends
+   * sessions (logout, sign out everywhere, password changes), and every endpoint should still be
+   * reached signed in. (Signing in again would meet the sign-in throttle.)
+   */
+  async function mintSession(app: TestApp, userId: string, organizationId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url')
+    const now = app.clock.now()
+    // Once the organization is deleted (the very last endpoint), without one.
+    const [organization] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId))
+    await app.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      organizationId: organization?.id ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000)
+    })
+    return token
   }
 
   it(
     `answers every request below 500 with a documented error code (seed ${SEED}, ${ROUNDS} rounds)`,
     async () => {
       const app = t()
-      const { roles, ids } = await fixtures(app)
+      const { people, organizationId, ids } = await fixtures(app)
       const rng = seeded(SEED)
       const names = Object.keys(endpoints).sort((a, b) => Number(LAST.has(a)) - Number(LAST.has(b)))
       const failures: string[] = []
       const slow: string[] = []
+      const statuses = new Map<number, number>()
+      const timeByEndpoint = new Map<string, number>()
       let sent = 0
       // A request that never answers may hold the database: stop there (the failure names it).
-      run: for (const [role, cookie] of Object.entries(roles)) {
-        for (const name of ['(other routes)', ...names]) {
-          const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint | undefined
+      // Endpoint by endpoint (the organization's deletion comes last for everyone), each as every role.
+      run: for (const name of ['(other routes)', ...names]) {
+        const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint | undefined
+        for (const [role, userId] of Object.entries(people)) {
+          const cookie = userId ? await mintSession(app, userId, organizationId) : null
           for (let round = 0; round < ROUNDS; round++) {
             for (const request of endpoint ? requestsFor(name, endpoint, rng, { ids }) : otherRequests(rng, { ids })) {
               const headers: Record<string, string> = { [CLIENT_HEADER]: 'fuzz', ...request.headers }
@@ -315,7 +377,9 @@ describeEachDatabase('fuzz: every contract endpoint with bad input, as admin, me
                 failures.push(`${role}: ${request.label}: ${request.method} ${request.url.slice(0, 300)}${payloadText} → no answer within ${SLOW_MS * 5} ms`)
                 break run
               }
+              timeByEndpoint.set(name, (timeByEndpoint.get(name) ?? 0) + Date.now() - started)
               if (Date.now() - started > SLOW_MS) slow.push(`${role}: ${request.label}: ${Date.now() - started} ms ${request.method} ${request.url.slice(0, 200)}${payloadText.slice(0, 200)}`)
+              statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
               const code = safeCode(res.body)
               // HTML pages (the sandbox's, the billing portal's) answer errors as pages; JSON ones in the API's format.
               const html = String(res.headers['content-type'] ?? '').startsWith('text/html')
@@ -327,6 +391,11 @@ describeEachDatabase('fuzz: every contract endpoint with bad input, as admin, me
           }
         }
       }
+      const slowest = [...timeByEndpoint].sort(([, a], [, b]) => b - a).slice(0, 5)
+      console.info(
+        `fuzz [${app.kind}]: ${sent} requests; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`).join(' ')}; ` +
+          `most time: ${slowest.map(([k, ms]) => `${k} ${ms} ms`).join(', ')}`
+      )
       if (slow.length > 0) console.warn(`fuzz: ${slow.length} answers took over ${SLOW_MS} ms:\n${slow.join('\n')}`)
       expect(sent).toBeGreaterThan(1000)
       expect(failures.length, `${failures.length} bad answers of ${sent}:\n${failures.join('\n')}`).toBe(0)
