@@ -21,6 +21,7 @@ describe('formatDate: one writing of dates, in the user’s locale and time zone
     expect(formatDate(INSTANT, 'dateLong', { ...US, ...utc })).toBe('Thursday, December 3, 2026')
     expect(formatDate(INSTANT, 'dateShort', { ...GB, ...utc })).toBe('Thu 3 Dec')
     expect(formatDate(INSTANT, 'dateTime', { ...GB, ...utc })).toBe('Thu, 3 Dec 2026, 10:30')
+    expect(formatDate(INSTANT, 'dateTimeShort', { ...GB, ...utc })).toBe('Thu 3 Dec, 10:30')
     expect(formatDate(INSTANT, 'time', { ...GB, ...utc })).toBe('10:30')
     expect(formatDate(INSTANT, 'weekday', { ...DE, ...utc })).toBe('Donnerstag')
     expect(formatDate(INSTANT, 'weekdayShort', { ...GB, ...utc })).toBe('Thu')

@@ -20,6 +20,8 @@ export type DateStyle =
   | 'dateShort'
   /** 'Thu, 3 Dec 2026, 10:30' */
   | 'dateTime'
+  /** 'Thu 3 Dec, 10:30': this year's date and time */
+  | 'dateTimeShort'
   /** '10:30' */
   | 'time'
   /** 'Thursday' */
@@ -38,6 +40,7 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dateLong: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   dateShort: { weekday: 'short', day: 'numeric', month: 'short' },
   dateTime: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateTimeShort: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   weekday: { weekday: 'long' },
   weekdayShort: { weekday: 'short' },

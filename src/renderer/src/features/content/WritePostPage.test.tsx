@@ -214,7 +214,7 @@ describe('Write post: scheduling and publishing', () => {
     const { fake } = hostFor({ slots: [mySlot, aSlot({ id: 'slot-2', time: '2026-03-12T09:00:00.000Z', assignee: mySlot.assignee })] })
     const { events } = open('/content/write-post?slotId=slot-1', fake)
     const slotCard = await screen.findByTestId('write-post-slot')
-    expect(slotCard.textContent).toContain('Tue 10 Mar 2026, 09:00')
+    expect(slotCard.textContent).toContain('Tue, 10 Mar 2026, 09:00')
     expect(slotCard.textContent).toContain('Launch recap')
     expect(slotCard.textContent).toContain('Engineers')
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Create a poll' }).checked).toBe(true)
@@ -228,13 +228,13 @@ describe('Write post: scheduling and publishing', () => {
 
     const dialog = await scheduleDialog()
     expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Into an assigned slot', hidden: true }).checked).toBe(true)
-    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Tue 10 Mar 2026, 09:00 · Launch recap/, hidden: true }).checked).toBe(true)
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Tue, 10 Mar 2026, 09:00 · Launch recap/, hidden: true }).checked).toBe(true)
     await events.click(within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }))
 
     await waitFor(() => expect(bodies(fake, 'POST', '/posts/schedule')).toEqual([{ postId: 'post-1', version: expect.any(Number), slotId: 'slot-1' }]))
     const created = bodies(fake, 'POST', '/posts/create')[0] as Record<string, unknown>
     expect(created).toMatchObject({ slotId: 'slot-1', type: 'poll' })
-    expect((await screen.findByTestId('post-scheduled')).textContent).toContain('Scheduled for Tue 10 Mar 2026, 09:00')
+    expect((await screen.findByTestId('post-scheduled')).textContent).toContain('Scheduled for Tue, 10 Mar 2026, 09:00')
     expect((await screen.findByTestId('toast')).textContent).toContain('Post scheduled ✅')
   })
 
@@ -364,7 +364,7 @@ describe('Write post: scheduling and publishing', () => {
     const { fake } = hostFor({ post: aPost({ status: 'SCHEDULED', scheduledAt: '2026-03-10T09:00:00.000Z' }) })
     const { events } = open('/content/write-post?postId=post-1', fake)
     const bar = await screen.findByTestId('post-scheduled')
-    expect(bar.textContent).toContain('Scheduled for Tue 10 Mar 2026, 09:00')
+    expect(bar.textContent).toContain('Scheduled for Tue, 10 Mar 2026, 09:00')
     expect(screen.queryByRole('button', { name: 'Schedule' })).toBeNull()
     await events.click(within(bar).getByRole('button', { name: 'Unschedule' }))
     await waitFor(() => expect(bodies(fake, 'POST', '/posts/unschedule')).toEqual([{ postId: 'post-1' }]))

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aPost } from '@renderer/testing/postFixtures'
 import { feedAge, previewWhen } from './postTimes'
 
@@ -26,6 +26,14 @@ describe('feedAge: as LinkedIn’s feed writes a post’s age', () => {
 })
 
 describe('previewWhen: the preview header’s time', () => {
+  // Dates are written in the user's languages (lib/formatDate): here the browser's, pinned.
+  beforeEach(() => {
+    vi.stubGlobal('navigator', { languages: ['en-GB'], language: 'en-GB' })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   it('a draft, or no post yet, would go out now', () => {
     expect(previewWhen(null, NOW, 'Europe/London')).toBe('Now')
     expect(previewWhen(aPost(), NOW, 'Europe/London')).toBe('Now')
@@ -36,7 +44,7 @@ describe('previewWhen: the preview header’s time', () => {
     expect(previewWhen(scheduled('2026-03-10T09:00:00.000Z'), NOW, 'Europe/London')).toBe('Scheduled for Tue 10 Mar, 09:00')
     // New York is on summer time from 8 March 2026.
     expect(previewWhen(scheduled('2026-03-10T09:00:00.000Z'), NOW, 'America/New_York')).toBe('Scheduled for Tue 10 Mar, 05:00')
-    expect(previewWhen(scheduled('2027-01-05T09:00:00.000Z'), NOW, 'Europe/London')).toBe('Scheduled for Tue 5 Jan 2027, 09:00')
+    expect(previewWhen(scheduled('2027-01-05T09:00:00.000Z'), NOW, 'Europe/London')).toBe('Scheduled for Tue, 5 Jan 2027, 09:00')
   })
 
   it('a scheduled post whose time has come goes out now', () => {

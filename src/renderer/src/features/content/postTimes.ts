@@ -3,6 +3,7 @@ import { addDays, format } from 'date-fns'
 import { MINUTE_MS } from '@shared/constants'
 import type { AssignedSlot, Post, User } from '@shared/domain'
 import { localDate, localTime, zonedInstant } from '@shared/rules/slots'
+import { formatDate } from '@renderer/lib/formatDate'
 
 /** A new schedule starts tomorrow at this time. */
 const DEFAULT_TIME = '09:00'
@@ -12,9 +13,9 @@ export function userTimeZone(user: Pick<User, 'timezone'>): string {
   return user.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
 }
 
-/** 'Tue 10 Mar 2026, 09:00' in the timezone (24-hour, as the Plan shows times). */
+/** 'Tue, 10 Mar 2026, 09:00' in the timezone, as every date and time is written (lib/formatDate). */
 export function formatWhen(instant: string, timeZone: string): string {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), 'EEE d MMM yyyy, HH:mm')
+  return formatDate(instant, 'dateTime', { timeZone })
 }
 
 /** A post's age as LinkedIn's feed writes it: 'Now', '5m', '3h', '2d', '1w', '4mo', '1yr'. */
@@ -38,9 +39,10 @@ export function feedAge(instant: string, now: Date): string {
 export function previewWhen(post: Pick<Post, 'status' | 'scheduledAt' | 'publishedAt'> | null, now: Date, timeZone: string): string {
   if (post?.status === 'PUBLISHED' && post.publishedAt) return feedAge(post.publishedAt, now)
   if (post?.status === 'SCHEDULED' && post.scheduledAt && Date.parse(post.scheduledAt) > now.getTime()) {
-    const at = new TZDate(Date.parse(post.scheduledAt), timeZone)
-    const sameYear = at.getFullYear() === new TZDate(now.getTime(), timeZone).getFullYear()
-    return `Scheduled for ${format(at, sameYear ? 'EEE d MMM, HH:mm' : 'EEE d MMM yyyy, HH:mm')}`
+    const at = post.scheduledAt
+    // This year's dates go without the year, as LinkedIn's preview writes them.
+    const sameYear = localDate(at, timeZone).slice(0, 4) === localDate(now, timeZone).slice(0, 4)
+    return `Scheduled for ${formatDate(at, sameYear ? 'dateTimeShort' : 'dateTime', { timeZone })}`
   }
   return 'Now'
 }

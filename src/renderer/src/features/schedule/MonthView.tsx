@@ -111,7 +111,7 @@ function DayCell({
           openCreate(day)
         }}
       >
-        {formatDay(day, day.endsWith('-01') ? 'd MMM' : 'd')}
+        {formatDay(day, day.endsWith('-01') ? 'dayMonth' : 'dayOfMonth')}
       </button>
       {shown.map((entry) => (
         <EntryChip key={entry.id} entry={entry} />
@@ -175,7 +175,7 @@ export function MonthView({
       <div role="row" className={styles.row}>
         {weekDays(first).map((d) => (
           <div role="columnheader" key={d} className={styles.header}>
-            <abbr title={formatDay(d, 'EEEE')}>{formatDay(d, 'EEE')}</abbr>
+            <abbr title={formatDay(d, 'weekday')}>{formatDay(d, 'weekdayShort')}</abbr>
           </div>
         ))}
       </div>

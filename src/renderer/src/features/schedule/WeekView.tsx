@@ -182,8 +182,8 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
             data-day-button={day}
             onClick={() => openCreate(day)}
           >
-            <span>{formatDay(day, 'EEE')}</span>
-            <span className={mergeClasses(styles.dayNumber, day === today && styles.todayNumber)}>{formatDay(day, 'd')}</span>
+            <span>{formatDay(day, 'weekdayShort')}</span>
+            <span className={mergeClasses(styles.dayNumber, day === today && styles.todayNumber)}>{formatDay(day, 'dayOfMonth')}</span>
           </button>
         ))}
       </div>

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { localDate, localTime } from '@shared/rules/slots'
 import { aSlot } from '@renderer/testing/calendarFixtures'
 import {
   addDays,
   addMonths,
   dayLabel,
+  formatDay,
   instantRange,
   isDateString,
   monthGrid,
@@ -44,17 +45,42 @@ describe('calendar days', () => {
     expect(monthGrid('2026-06-10')[0]).toBe('2026-06-01')
   })
 
+})
+
+// Day names and titles are written in the user's languages (lib/formatDate): here the browser's, pinned.
+describe('calendar day names and titles', () => {
+  const languages = (...locales: string[]) => vi.stubGlobal('navigator', { languages: locales, language: locales[0] })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   it('names days for assistive technology', () => {
+    languages('en-GB')
     expect(dayLabel('2026-12-01')).toBe('Tuesday, 1 December 2026')
   })
 
   it('titles months and weeks', () => {
+    languages('en-GB')
     expect(periodTitle('month', '2026-12-09')).toBe('December 2026')
     expect(periodTitle('list', '2026-12-09')).toBe('December 2026')
     expect(periodTitle('week', '2026-12-09')).toBe('7 – 13 December 2026')
     expect(periodTitle('week', '2026-12-01')).toBe('30 November – 6 December 2026')
     expect(periodTitle('week', '2026-12-31')).toBe('28 December 2026 – 3 January 2027')
   })
+
+  it('writes them the user’s way in another locale (issue 12)', () => {
+    languages('en-US')
+    expect(dayLabel('2026-12-01')).toBe('Tuesday, December 1, 2026')
+    expect(periodTitle('week', '2026-12-01')).toBe('November 30 – December 6, 2026')
+    languages('de-DE', 'en')
+    expect(dayLabel('2026-12-01')).toBe('Dienstag, 1. Dezember 2026')
+    expect(periodTitle('month', '2026-12-09')).toBe('Dezember 2026')
+    expect(periodTitle('week', '2026-12-09')).toBe('7.–13. Dezember 2026')
+    expect([formatDay('2026-12-01', 'weekdayShort'), formatDay('2026-12-01', 'dayMonth')]).toEqual(['Di', '1. Dez.'])
+  })
+})
+
+describe('calendar periods', () => {
 
   it('moves by a week or a month', () => {
     expect(shiftPeriod('week', '2026-12-01', 1)).toBe('2026-12-08')

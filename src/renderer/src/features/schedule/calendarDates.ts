@@ -1,5 +1,5 @@
-import { format } from 'date-fns'
 import { zonedInstant } from '@shared/rules/slots'
+import { formatDate, formatDateRange, type DateStyle } from '@renderer/lib/formatDate'
 
 /**
  * Calendar arithmetic for the Plan screen. Days are 'yyyy-MM-dd' strings in the viewer's timezone;
@@ -108,30 +108,21 @@ export function shiftPeriod(view: CalendarView, date: string, direction: -1 | 1)
   return view === 'week' ? addDays(date, 7 * direction) : addMonths(startOfMonth(date), direction)
 }
 
-/** A day as a Date at local noon, for formatting its name only (never for instants). */
-function dayForFormat(date: string): Date {
-  const [y, m, d] = parts(date)
-  return new Date(y, m - 1, d, 12)
-}
-
-/** 'Tuesday, 1 December 2026': the accessible name of a day. */
+/** 'Tuesday, 1 December 2026' (in the user's locale, lib/formatDate): the accessible name of a day. */
 export function dayLabel(date: string): string {
-  return format(dayForFormat(date), 'EEEE, d MMMM yyyy')
+  return formatDate(date, 'dateLong')
 }
 
-export function formatDay(date: string, pattern: string): string {
-  return format(dayForFormat(date), pattern)
+/** A calendar day in one of the app's date styles (lib/formatDate), e.g. 'weekdayShort' for a column head. */
+export function formatDay(date: string, style: DateStyle): string {
+  return formatDate(date, style)
 }
 
-/** The toolbar title: 'December 2026', or for a week '30 November – 6 December 2026'. */
+/** The toolbar title: 'December 2026', or for a week '30 November – 6 December 2026' (the locale's range). */
 export function periodTitle(view: CalendarView, date: string): string {
-  if (view !== 'week') return formatDay(date, 'MMMM yyyy')
+  if (view !== 'week') return formatDay(date, 'monthYear')
   const days = weekDays(date)
-  const first = days[0]!
-  const last = days[6]!
-  if (first.slice(0, 4) !== last.slice(0, 4)) return `${formatDay(first, 'd MMMM yyyy')} – ${formatDay(last, 'd MMMM yyyy')}`
-  if (!sameMonth(first, last)) return `${formatDay(first, 'd MMMM')} – ${formatDay(last, 'd MMMM yyyy')}`
-  return `${formatDay(first, 'd')} – ${formatDay(last, 'd MMMM yyyy')}`
+  return formatDateRange(days[0]!, days[6]!, 'date')
 }
 
 export interface ZonedParts {

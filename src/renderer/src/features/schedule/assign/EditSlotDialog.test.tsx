@@ -168,6 +168,8 @@ describe('Edit slot', () => {
     await user.click(remove())
     const confirm = await screen.findByTestId('slot-delete-confirm')
     expect(confirm.textContent).toContain('Delete slot')
+    // The day as every date is written (lib/formatDate), not '2026-03-17' (issue 12).
+    expect(confirm.textContent).toContain(`Delete ${recurring.assignee.fullName}'s slot on Tuesday, 17 March 2026 at 09:00?`)
     await user.click(screen.getByTestId('slot-delete-scope-series'))
     await user.click(screen.getByTestId('slot-delete-confirm-confirm'))
     await waitFor(() => expect(onClose).toHaveBeenCalled())

@@ -8,6 +8,7 @@ import { isDateInSlotWindow, slotDateWindow } from '@shared/rules/slots'
 import { useDeleteSlot, useUpdateSlot, useUpdateSlotTags } from '@renderer/api/slots'
 import { DeleteConfirm, FormDialog, useFormDialog } from '@renderer/components/FormDialog'
 import { failureToast } from '@renderer/lib/failureToast'
+import { formatDate } from '@renderer/lib/formatDate'
 import { useNotify } from '@renderer/lib/toasts'
 import { canWritePostFor, slotWritePath } from '../entries'
 import { SlotFields } from './SlotFields'
@@ -179,7 +180,7 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
         title="Delete slot"
         message={
           <>
-            <Text block>{`Delete ${slot.assignee.fullName}'s slot on ${initial.date} at ${initial.time}?`}</Text>
+            <Text block>{`Delete ${slot.assignee.fullName}'s slot on ${formatDate(initial.date, 'dateLong')} at ${initial.time}?`}</Text>
             {series ? <ScopeChoice label="Slots to delete" value={deleteScope} onChange={setDeleteScope} testId="slot-delete-scope" /> : null}
           </>
         }
