@@ -8,6 +8,7 @@ import { useDebouncedFlag } from '@renderer/hooks/useDebouncedFlag'
 import { EmptyState } from './EmptyState'
 import { ListSkeleton } from './Skeletons'
 import { newTagTitle, toTagListItems, type TagSource } from './tagListItems'
+import { newIdempotencyKey } from './useFormDialog'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -53,7 +54,8 @@ export interface TagListProps {
   /** Makes items checkable (one at a time); a checked item is the selected one. */
   onSelect?: (id: string) => void
   /** Offers a title field that creates a tag; an empty title alerts 'Please enter a tag' (spec §5). */
-  onCreate?: (title: string) => Promise<unknown>
+  /** Creates the tag; the key is this submission's Idempotency-Key (DESIGN.md §7). */
+  onCreate?: (title: string, idempotencyKey: string) => Promise<unknown>
   creating?: boolean
   /** Per-item actions, e.g. edit and delete. */
   actions?: (item: TagListItem) => ReactNode
@@ -78,18 +80,26 @@ export function TagList({
   const [title, setTitle] = useState('')
   const titleField = useRef<HTMLInputElement>(null)
 
+  // A second click or Enter before React re-renders (and disables Add tag) must not create the
+  // tag twice: the guard is a ref, set before the request goes out.
+  const inFlight = useRef(false)
   const create = (event: FormEvent) => {
     event.preventDefault()
-    if (!onCreate) return
+    if (!onCreate || inFlight.current) return
     const trimmed = newTagTitle(title)
     if (trimmed === null) {
       window.alert(MESSAGES.tagTitleEmpty)
       return
     }
-    onCreate(trimmed).then(
-      () => setTitle(''),
-      () => undefined
-    )
+    inFlight.current = true
+    onCreate(trimmed, newIdempotencyKey())
+      .then(
+        () => setTitle(''),
+        () => undefined
+      )
+      .finally(() => {
+        inFlight.current = false
+      })
   }
 
   return (

@@ -234,7 +234,7 @@ describe('tag list', () => {
     expect(onCreate).not.toHaveBeenCalled()
     await events.type(screen.getByTestId('tag-list-new-title'), ' Hiring ')
     await events.click(screen.getByTestId('tag-list-create'))
-    expect(onCreate).toHaveBeenCalledWith('Hiring')
+    expect(onCreate).toHaveBeenCalledWith('Hiring', expect.stringMatching(/^[0-9a-f-]{36}$/))
     await waitFor(() => expect((screen.getByTestId('tag-list-new-title') as HTMLInputElement).value).toBe(''))
   })
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aMember, aPostTag, aTeam, aUser, anAiTemplate, anOrganization, entitlements, memberPage, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { setViewport } from '@renderer/testing/viewport'
@@ -217,6 +218,19 @@ describe('Topic tags section', () => {
       ['topic-tags-item-tag-c', 'true'],
       ['topic-tags-item-tag-a', 'false']
     ])
+  })
+
+  it('creates a tag once for a double click on Add tag, with an idempotency key', async () => {
+    const held = heldReply(ok(aPostTag({ id: 'tag-a', title: 'Alpha' })))
+    const fake = hostFor(aUser(), { 'POST /postTag/create': held.reply })
+    renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=tags')
+    await userEvent.setup().type(await screen.findByTestId('topic-tags-new-title'), 'Alpha')
+    doubleClickBeforeRender(screen.getByTestId('topic-tags-create'))
+    await held.release()
+    await waitFor(() => expect((screen.getByTestId('topic-tags-new-title') as HTMLInputElement).value).toBe(''))
+    const requests = fake.requestsTo('POST', '/postTag/create')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('says No results found without tags', async () => {

@@ -61,9 +61,9 @@ function BusinessPostTags({ page }: { page: BusinessPage }) {
         items={items}
         loading={tags.isFetching}
         emptyMessage="No business tags found."
-        onCreate={(title) =>
+        onCreate={(title, idempotencyKey) =>
           create.mutateAsync(
-            { title, color: nextTagColor(tags.data?.length ?? 0) },
+            { title, color: nextTagColor(tags.data?.length ?? 0), idempotencyKey },
             { onError: (error) => notify(failureToast('Business tag not created ⚠️', error)) }
           )
         }

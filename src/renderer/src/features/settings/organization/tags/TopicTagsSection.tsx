@@ -140,9 +140,9 @@ export function TopicTagsSection({ admin, leadingTeamIds }: { admin: boolean; le
   }, [admin, members.data, team])
 
   // A leader's new tag goes to their team, or it would not show in the team's list.
-  const createTag = (title: string) =>
+  const createTag = (title: string, idempotencyKey: string) =>
     create.mutateAsync(
-      { tagTitle: title, tagColor: nextTagColor(tags.data?.length ?? 0), assignedUsers: admin ? [] : people.map((p) => p.id) },
+      { tagTitle: title, tagColor: nextTagColor(tags.data?.length ?? 0), assignedUsers: admin ? [] : people.map((p) => p.id), idempotencyKey },
       {
         onSuccess: (tag) => notify({ title: 'Tag created 🎉', body: `${tag.title} has been added.` }),
         onError: (error) => notify(failureToast('Tag not created ⚠️', error))
