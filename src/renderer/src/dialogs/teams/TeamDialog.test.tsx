@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Team } from '@shared/domain'
-import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { fail, ok } from '@renderer/testing/fakeHost'
 import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
-import { aMember, aTeam, aUser, anAiTemplate, entitlements, memberPage } from '@renderer/testing/fixtures'
+import { aTeam } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
+import { teamHostFor } from '@renderer/testing/teamFixtures'
 import { TeamDialog } from './TeamDialog'
 import { canSaveTeam, teamFormInput, teamFormProblem } from './teamForm'
 
@@ -19,22 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const grace = aMember({ id: 'member-1', fullName: 'Grace Hopper', teams: [{ id: 'team-1', name: 'Writers', isLeader: true }] })
-const alan = aMember({ id: 'member-2', fullName: 'Alan Turing', email: 'alan@example.com' })
-const busy = aMember({ id: 'member-3', fullName: 'Barbara Liskov', email: 'barbara@example.com', teams: [{ id: 'team-9', name: 'Sales', isLeader: false }] })
-const invited = aMember({ id: 'member-4', fullName: '', email: 'new@example.com', status: 'INVITED' })
-
-function hostFor(replies: Parameters<typeof createFakeHost>[0] = {}) {
-  return createFakeHost({
-    'GET /user': ok(aUser()),
-    'GET /members/list': ok(memberPage([grace, alan, busy, invited])),
-    'GET /ai-template': ok([anAiTemplate()]),
-    'GET /billing/verify/entitled': ok(entitlements(['TEAMS'])),
-    ...replies
-  })
-}
-
-function open(team: Team | null, fake = hostFor()) {
+function open(team: Team | null, fake = teamHostFor()) {
   const onClose = vi.fn()
   renderInApp(<TeamDialog open team={team} onClose={onClose} />, fake)
   return { onClose, fake, events: userEvent.setup() }

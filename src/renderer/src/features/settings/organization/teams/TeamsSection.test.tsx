@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createFakeHost, ok } from '@renderer/testing/fakeHost'
-import { aMember, aTeam, aUser, anAiTemplate, entitlements, memberPage } from '@renderer/testing/fixtures'
+import { ok } from '@renderer/testing/fakeHost'
+import { aTeam, entitlements } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
+import { teamHostFor } from '@renderer/testing/teamFixtures'
 import { TeamsSection } from './TeamsSection'
 
 beforeEach(() => {
@@ -16,24 +17,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const grace = aMember({ id: 'member-1', fullName: 'Grace Hopper', teams: [{ id: 'team-1', name: 'Writers', isLeader: true }] })
-const alan = aMember({ id: 'member-2', fullName: 'Alan Turing', email: 'alan@example.com' })
-const busy = aMember({ id: 'member-3', fullName: 'Barbara Liskov', email: 'barbara@example.com', teams: [{ id: 'team-9', name: 'Sales', isLeader: false }] })
-const invited = aMember({ id: 'member-4', fullName: '', email: 'new@example.com', status: 'INVITED' })
-
-function hostFor(replies: Parameters<typeof createFakeHost>[0] = {}) {
-  return createFakeHost({
-    'GET /user': ok(aUser()),
-    'GET /members/list': ok(memberPage([grace, alan, busy, invited])),
-    'GET /ai-template': ok([anAiTemplate()]),
-    'GET /billing/verify/entitled': ok(entitlements(['TEAMS'])),
-    ...replies
-  })
-}
-
 describe('Teams section', () => {
   it('shows cards with image, leaders and members, and opens the dialog for New team', async () => {
-    const fake = hostFor({ 'GET /team/list': ok([aTeam({ previewURL: '/api/team/image/team-1?v=1' })]) })
+    const fake = teamHostFor({ 'GET /team/list': ok([aTeam({ previewURL: '/api/team/image/team-1?v=1' })]) })
     renderInApp(<TeamsSection admin />, fake)
     const card = await screen.findByTestId('team-card-Writers')
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/api/team/image/team-1?v=1')
@@ -44,7 +30,7 @@ describe('Teams section', () => {
   })
 
   it('shows the Upgrade Plan toast instead of the dialog without the TEAMS entitlement', async () => {
-    const fake = hostFor({ 'GET /team/list': ok([aTeam()]), 'GET /billing/verify/entitled': ok(entitlements(['TEAMS'], { TEAMS: [1, 1] })) })
+    const fake = teamHostFor({ 'GET /team/list': ok([aTeam()]), 'GET /billing/verify/entitled': ok(entitlements(['TEAMS'], { TEAMS: [1, 1] })) })
     const { queryClient } = renderInApp(<TeamsSection admin />, fake)
     await waitFor(() => expect(queryClient.getQueryData(['entitlements', 'list'])).toBeTruthy())
     await userEvent.setup().click(await screen.findByTestId('new-team'))
@@ -55,7 +41,7 @@ describe('Teams section', () => {
   })
 
   it('lets a team leader see and edit only their teams, without New team or Delete', async () => {
-    const fake = hostFor({ 'GET /team/list': ok([aTeam(), aTeam({ id: 'team-2', name: 'Sales' })]) })
+    const fake = teamHostFor({ 'GET /team/list': ok([aTeam(), aTeam({ id: 'team-2', name: 'Sales' })]) })
     renderInApp(<TeamsSection admin={false} onlyTeamIds={['team-2']} />, fake)
     expect(await screen.findByTestId('team-card-Sales')).toBeTruthy()
     expect(screen.queryByTestId('team-card-Writers')).toBeNull()
@@ -65,7 +51,7 @@ describe('Teams section', () => {
   })
 
   it('deletes a team after the delete team confirm', async () => {
-    const fake = hostFor({ 'GET /team/list': ok([aTeam()]), 'DELETE /team/delete': ok({ ok: true }) })
+    const fake = teamHostFor({ 'GET /team/list': ok([aTeam()]), 'DELETE /team/delete': ok({ ok: true }) })
     renderInApp(<TeamsSection admin />, fake)
     const events = userEvent.setup()
     await events.click(await screen.findByTestId('team-delete'))
