@@ -106,7 +106,8 @@ const useStyles = makeStyles({
   choices: { flexWrap: 'wrap' },
   choice: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   text: { '& textarea': { minHeight: '240px' } },
-  counterRow: { display: 'flex', justifyContent: 'flex-end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
+  // Below the textarea, never pulled up into it (a negative margin put the digits over its bottom border).
+  counterRow: { display: 'flex', justifyContent: 'flex-end', marginTop: tokens.spacingVerticalXXS },
   counter: { color: tokens.colorNeutralForeground3, fontVariantNumeric: 'tabular-nums' },
   counterOver: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   // No sideways scrolling: the preview narrows to the column (PostPreview fits its parts to any width).
