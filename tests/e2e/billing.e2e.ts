@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { subscriptions } from '../../src/server/db/schema'
-import { launchChromium } from './support/browser'
-import { startE2eServer } from './support/server'
 import { openAvatarMenu, PASSWORD, signUpAndOnboard } from './support/flows'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const DAY = 86_400_000
 const headers = { 'x-pagecrew-client': 'e2e' }

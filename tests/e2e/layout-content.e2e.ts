@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Post } from '../../src/shared/domain'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { encodePng } from '../../src/server/testing/images'
-import { launchChromium } from './support/browser'
-import { startE2eServer } from './support/server'
+import { measureLayout, type Layout } from './support/layout'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const headers = { 'x-pagecrew-client': 'e2e' }
 // Sign-up asks for a strong password.
@@ -44,52 +37,6 @@ async function signUp(context: BrowserContext, email: string) {
   const organization = await api<{ organizationBusinessPages: { id: string }[] }>(context, 'GET', '/organization')
   const me = await api<{ id: string }>(context, 'GET', '/user')
   await api(context, 'PUT', '/members/update', { userId: me.id, selectedBusinessPages: [organization.organizationBusinessPages[0]!.id] })
-}
-
-interface Overflow {
-  element: string
-  right: number
-}
-
-interface Layout {
-  viewport: number
-  scrollWidth: number
-  /** Visible elements whose box ends right of the viewport. */
-  overflows: Overflow[]
-  /** Containers scrolling sideways that are not meant to (e.g. the page's main area hiding a too-wide child). */
-  sidewaysScrollers: { element: string; scrollWidth: number; clientWidth: number }[]
-}
-
-/**
- * What sticks out of the viewport sideways. Text fields scroll their own text on purpose (and so
- * would an element marked data-scrolls-sideways): what is inside them is theirs. Every other
- * container must not scroll sideways: the shell's main area scrolls (for its height), and a child
- * wider than the window would hide in it instead of widening the document.
- */
-function measureLayout(page: Page): Promise<Layout> {
-  return page.evaluate(() => {
-    const viewport = window.innerWidth
-    const INTENTIONAL = 'textarea, input, select, [data-scrolls-sideways]'
-    const describe = (el: Element) => {
-      const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40)
-      const classes = typeof el.className === 'string' ? el.className.split(' ').filter((c) => c.startsWith('fui-')).join('.') : ''
-      return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${name}"`
-    }
-    const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
-    const overflows: Overflow[] = []
-    const sidewaysScrollers: Layout['sidewaysScrollers'] = []
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect()
-      const style = getComputedStyle(el)
-      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue
-      if (el.parentElement?.closest(INTENTIONAL)) continue
-      if (box.right > viewport + 1) overflows.push({ element: describe(el), right: Math.round(box.right) })
-      if (scrolls(el) && !el.matches(INTENTIONAL) && el.scrollWidth > el.clientWidth + 1) {
-        sidewaysScrollers.push({ element: describe(el), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth })
-      }
-    }
-    return { viewport, scrollWidth: document.documentElement.scrollWidth, overflows, sidewaysScrollers }
-  })
 }
 
 /** 'Send' in the mobile preview: its box inside the preview card's and the viewport's. */

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { childBoxes, measureLayout, overlappingPairs, type Box, type Layout } from './support/layout'
-import { startE2eServer } from './support/server'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const headers = { 'x-pagecrew-client': 'e2e' }
 // Sign-up asks for a strong password.

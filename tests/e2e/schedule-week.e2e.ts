@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { signUpAndOnboard } from './support/flows'
 import { overlappingPairs, type Box } from './support/layout'
 import { seedSlots } from './support/schedule'
 import { seedMembers } from './support/seed'
-import { startE2eServer } from './support/server'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const DAY = 86_400_000
 

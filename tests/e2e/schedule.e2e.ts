@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AssignedSlot } from '../../src/shared/domain'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
-import { startE2eServer } from './support/server'
 import { PASSWORD, pickOptions, signUpAndOnboard } from './support/flows'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const DAY = 86_400_000
 const headers = { 'x-pagecrew-client': 'e2e' }
