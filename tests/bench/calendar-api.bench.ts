@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Session } from '../../src/shared/api/contract'
 import type { BusinessPage, Calendar, Member, PostTag } from '../../src/shared/domain'
-import { assignedSlotPages, assignedSlots, subscriptions } from '../../src/server/db/schema'
+import { subscriptions } from '../../src/server/db/schema'
+import { seedBusySchedule } from '../../src/server/testing/busySchedule'
 import { createTestApp, TestClient, testDatabaseKinds, type TestApp } from '../../src/server/testing/harness'
 
 const NOW = '2026-03-10T10:00:00.000Z'
@@ -47,23 +48,7 @@ describe.each(await testDatabaseKinds())('GET /schedule/calendar benchmark [%s]'
     const page = (await admin.post<BusinessPage>('/organization/business-pages/create', { linkedInCompanyName: 'Busy Labs' })).body
     for (const userId of people.slice(0, 3)) expect((await admin.put('/members/update', { userId, selectedBusinessPages: [page.id] })).status).toBe(200)
 
-    const start = new Date('2026-03-11T00:00:00Z').getTime()
-    const rows = Array.from({ length: SLOTS }, (_, i) => ({
-      id: randomUUID(),
-      organizationId: org.id,
-      seriesId: randomUUID(),
-      occurrence: 0,
-      assigneeId: people[i % people.length]!,
-      time: new Date(start + Math.floor(i / 10) * 4 * 3600_000 + (i % 4) * 900_000),
-      timezone: 'UTC',
-      tagId: i % 3 === 0 ? null : tag.id,
-      isBusinessPageSlot: i % people.length < 3 && i % 3 === 0,
-      createdById: people[0]!,
-      createdAt: new Date(NOW),
-      updatedAt: new Date(NOW)
-    }))
-    for (let i = 0; i < rows.length; i += 1000) await t.db.insert(assignedSlots).values(rows.slice(i, i + 1000))
-    await t.db.insert(assignedSlotPages).values(rows.filter((r) => r.isBusinessPageSlot).map((r) => ({ slotId: r.id, businessPageId: page.id, organizationId: org.id })))
+    await seedBusySchedule(t.db, { organizationId: org.id, people, tagId: tag.id, pageId: page.id, count: SLOTS, now: NOW })
 
     const timed = async (query: typeof FEW, expected: number) => {
       const began = performance.now()

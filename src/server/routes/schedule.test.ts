@@ -5,9 +5,10 @@ import { toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { AssignedSlot, BusinessPage, BusinessPostTag, Calendar, Member, Notification, PostTag, ScheduleItem, Team, User } from '../../shared/domain'
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
-import { assignedSlotPages, assignedSlots, subscriptions } from '../db/schema'
+import { assignedSlots, subscriptions } from '../db/schema'
 import { ACCOUNT_NOT_FOUND, CURSOR_INVALID, RANGE_BACKWARDS } from '../services/schedule'
 import { MOVED_SLOT_TITLE, NEW_SLOT_TITLE } from '../services/slots'
+import { seedBusySchedule } from '../testing/busySchedule'
 import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 
@@ -739,24 +740,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       for (let i = 0; i < 9; i++) people.push((await addMember(admin.client, `Member ${i}`)).userId)
       const tag = await createTag(admin.client, 'Busy', people)
       const page = await createPage(admin.client, 'Busy Labs', people.slice(0, 3))
-      const start = new Date('2026-03-11T00:00:00Z').getTime()
-      const rows = Array.from({ length: 5000 }, (_, i) => ({
-        id: randomUUID(),
-        organizationId: org.id,
-        seriesId: randomUUID(),
-        occurrence: 0,
-        assigneeId: people[i % people.length]!,
-        time: new Date(start + Math.floor(i / 10) * 4 * 3600_000 + (i % 4) * 900_000),
-        timezone: 'UTC',
-        tagId: i % 3 === 0 ? null : tag.id,
-        isBusinessPageSlot: i % people.length < 3 && i % 3 === 0,
-        createdById: admin.userId,
-        createdAt: new Date(NOW),
-        updatedAt: new Date(NOW)
-      }))
-      for (let i = 0; i < rows.length; i += 1000) await t().db.insert(assignedSlots).values(rows.slice(i, i + 1000))
-      const links = rows.filter((r) => r.isBusinessPageSlot).map((r) => ({ slotId: r.id, businessPageId: page.id, organizationId: org.id }))
-      await t().db.insert(assignedSlotPages).values(links)
+      const { rows, links } = await seedBusySchedule(t().db, { organizationId: org.id, people, tagId: tag.id, pageId: page.id, count: 5000, now: NOW })
 
       const calendar = async (query: { from: string; to: string }) => {
         const { result, statements } = await t().statementsDuring(() => admin.client.get<Calendar>('/schedule/calendar', query))
