@@ -24,6 +24,25 @@ export const PASSWORD_TEXTS = {
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
+interface PasswordFieldProps {
+  label: string
+  hint?: string
+  autoComplete: 'current-password' | 'new-password'
+  value: string
+  onChange: (event: unknown, data: { value: string }) => void
+  error: string | undefined
+  testId: string
+}
+
+/** A required password input in its labelled field, showing its validation message. */
+function PasswordField({ label, hint, autoComplete, value, onChange, error, testId }: PasswordFieldProps) {
+  return (
+    <Field label={label} required validationMessage={error} hint={hint}>
+      <Input type="password" autoComplete={autoComplete} value={value} onChange={onChange} maxLength={256} data-testid={testId} />
+    </Field>
+  )
+}
+
 /**
  * Settings → Change password (issue 12): current, new and confirmation, with a strength meter
  * driven by the estimator the server judges with. Save stays disabled while the meter says the
@@ -66,42 +85,32 @@ export function ChangePasswordCard({ user }: { user: Pick<User, 'email' | 'fullN
     <Card className={styles.card}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Change password">
         <h2 className={styles.heading}>Change password</h2>
-        <Field label="Current password" required validationMessage={errors.currentPassword}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            maxLength={256}
-            data-testid="password-current"
-          />
-        </Field>
-        <Field
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+          testId="password-current"
+        />
+        <PasswordField
           label="New password"
-          required
-          validationMessage={errors.newPassword}
           hint="At least 8 characters and hard to guess: a few uncommon words work well."
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            maxLength={256}
-            data-testid="password-new"
-          />
-        </Field>
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          testId="password-new"
+        />
         <PasswordStrengthMeter verdict={verdict} />
-        <Field label="Confirm new password" required validationMessage={errors.confirmPassword}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            maxLength={256}
-            data-testid="password-confirm"
-          />
-        </Field>
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          testId="password-confirm"
+        />
         <Text size={200}>Changing your password signs you out on your other devices.</Text>
         <div className={styles.actions}>
           <Button
