@@ -55,7 +55,8 @@ const useStyles = makeStyles({
   hourLabel: {
     position: 'absolute',
     right: tokens.spacingHorizontalS,
-    transform: 'translateY(-50%)',
+    // Each label sits just below its hour line, so the first visible one (08:00, at the scroller's top) is not cut off by the day headers.
+    marginTop: tokens.spacingVerticalXXS,
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase100,
     fontVariantNumeric: 'tabular-nums'
@@ -190,7 +191,7 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
       <div ref={scroller} className={styles.scroller} data-testid="schedule-week-scroller">
         <div className={styles.columns}>
           <div className={styles.gutter} style={{ height: 24 * HOUR_PX }} aria-hidden>
-            {HOURS.slice(1).map((h) => (
+            {HOURS.map((h) => (
               <span key={h} className={styles.hourLabel} style={{ top: h * HOUR_PX }}>
                 {`${String(h).padStart(2, '0')}:00`}
               </span>
