@@ -15,7 +15,8 @@ const NO_RESULTS = 'No results found'
 const NO_BUSINESS_TAGS = 'No business tags found.'
 
 const useStyles = makeStyles({
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // The bottom padding keeps the Content idea box off the Cancel / Assign row (the dialog body's own gap alone let them touch).
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalM },
   // Start-aligned: a field with a hint must not stretch its neighbour's control.
   row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '> *': { flex: '1 1 140px' } },
   note: { color: tokens.colorNeutralForeground3 },
