@@ -161,6 +161,8 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop')
   const [uploading, setUploading] = useState(false)
   const [textTouched, setTextTouched] = useState(false)
+  // A missing image, video or document is a hint until the user tried Schedule or Post now, or added and removed a file.
+  const [mediaTouched, setMediaTouched] = useState(false)
   const [pendingAiDraft, setPendingAiDraft] = useState<Draft | null>(null)
 
   const type = postTypeOf(draft)
@@ -170,6 +172,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   const over = length > LINKEDIN_POST_MAX
   const textProblem = problems.text === MESSAGES.postEmpty && !textTouched ? undefined : problems.text
   const upload = UPLOADS[draft.choice]
+  const mediaMissing = problems.media !== undefined && media.length === 0 && !mediaTouched
   const conflict = autosave.state === 'conflict'
 
   const now = useNow()
@@ -225,13 +228,24 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
           <>
             {scheduled ? null : (
               <Tooltip content={blocked ?? 'Choose when it goes out on LinkedIn.'} relationship="description">
-                <Button icon={<CalendarClock20Regular />} disabledFocusable={!canAct} onClick={() => actions.openSchedule(null)}>
+                <Button
+                  icon={<CalendarClock20Regular />}
+                  disabledFocusable={!canAct}
+                  onClickCapture={() => setMediaTouched(true)}
+                  onClick={() => actions.openSchedule(null)}
+                >
                   Schedule
                 </Button>
               </Tooltip>
             )}
             <Tooltip content={blocked ?? 'Publish on LinkedIn right away.'} relationship="description">
-              <Button appearance="primary" icon={<Send20Regular />} disabledFocusable={!canAct} onClick={actions.askPostNow}>
+              <Button
+                appearance="primary"
+                icon={<Send20Regular />}
+                disabledFocusable={!canAct}
+                onClickCapture={() => setMediaTouched(true)}
+                onClick={actions.askPostNow}
+              >
                 Post now
               </Button>
             </Tooltip>
@@ -365,7 +379,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
           {upload ? (
             <Field
               label={draft.choice === 'Add image' ? 'Images' : draft.choice === 'Add media' ? 'Video' : 'Document'}
-              validationState={problems.media ? 'warning' : 'none'}
+              validationState={problems.media && !mediaMissing ? 'warning' : 'none'}
               validationMessage={problems.media}
             >
               <MediaUploader
@@ -375,9 +389,10 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
                 max={upload.max}
                 disabled={readOnly}
                 onBusyChange={setUploading}
-                onChange={(next: PostMedia[]) =>
+                onChange={(next: PostMedia[]) => {
+                  setMediaTouched(true)
                   edit((current) => ({ ...current, media: [...current.media.filter((m) => m.kind !== upload.kind), ...next] }))
-                }
+                }}
               />
             </Field>
           ) : null}

@@ -106,6 +106,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+/** The fields' validation messages and hints (not the buttons' tooltips saying the same). */
+const fieldMessages = () => Array.from(document.querySelectorAll('.fui-Field__validationMessage'), (m) => m.textContent)
+
 describe('Write post: editor', () => {
   it('counts characters as LinkedIn does and says when the post is too long; Schedule and Post now wait', async () => {
     const { fake } = hostFor()
@@ -136,9 +139,25 @@ describe('Write post: editor', () => {
     await events.click(screen.getByRole('radio', { name: 'Add image' }))
     expect(screen.queryByTestId('poll-editor')).toBeNull()
     expect(screen.getByTestId('media-uploader')).toBeTruthy()
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(MESSAGES.imagesMissing)
+    expect(fieldMessages()).toContain(MESSAGES.imagesMissing)
     await events.click(screen.getByRole('radio', { name: 'Text' }))
     expect(screen.queryByTestId('media-uploader')).toBeNull()
+  })
+
+  it('a missing image is a hint until the user tries Schedule or Post now, then a warning; the buttons still wait', async () => {
+    const { fake } = hostFor()
+    const { events } = open('/content/write-post', fake)
+    fireEvent.change(await textBox(), { target: { value: 'Our new office' } })
+    await events.click(screen.getByRole('radio', { name: 'Add image' }))
+    const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent)
+    expect(fieldMessages()).toContain(MESSAGES.imagesMissing)
+    expect(alerts()).not.toContain(MESSAGES.imagesMissing)
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+
+    await events.click(button('Post now'))
+    expect(alerts()).toContain(MESSAGES.imagesMissing)
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('autosaves: creates the post after a pause, puts its id in the address, then updates it with its version', async () => {
