@@ -90,6 +90,13 @@ const useStyles = makeStyles({
   saveState: { color: tokens.colorNeutralForeground3, minWidth: '9em' },
   saveProblem: { color: tokens.colorPaletteRedForeground1 },
   spacer: { flexGrow: 1 },
+  // Delete, Schedule and Post now wrap as one group: on a phone it takes its own row and the buttons share it evenly.
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    '@media (max-width: 599.98px)': { flexBasis: '100%', '> *': { flex: '1 1 auto' } }
+  },
   status: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   // Composer and preview side by side; below 1200 px the preview goes under the composer.
   columns: {
@@ -219,13 +226,13 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
           {autosave.state === 'refused' && autosave.refusal ? `Not saved: ${autosave.refusal}` : SAVE_STATE_TEXT[autosave.state]}
         </Text>
         <span className={styles.spacer} />
-        {post && !readOnly ? (
-          <Button appearance="subtle" icon={<Delete20Regular />} onClick={actions.askDelete} disabled={actions.busy}>
-            {scheduled ? 'Delete post' : 'Delete draft'}
-          </Button>
-        ) : null}
         {readOnly ? null : (
-          <>
+          <div className={styles.actions}>
+            {post ? (
+              <Button appearance="subtle" icon={<Delete20Regular />} onClick={actions.askDelete} disabled={actions.busy}>
+                {scheduled ? 'Delete post' : 'Delete draft'}
+              </Button>
+            ) : null}
             {scheduled ? null : (
               <Tooltip content={blocked ?? 'Choose when it goes out on LinkedIn.'} relationship="description">
                 <Button
@@ -249,7 +256,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
                 Post now
               </Button>
             </Tooltip>
-          </>
+          </div>
         )}
       </div>
 
