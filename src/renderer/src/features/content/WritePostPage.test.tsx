@@ -442,7 +442,10 @@ describe('Write post: scheduling and publishing', () => {
     await events.click(within(await screen.findByTestId('post-gone')).getByRole('button', { name: 'Keep it as a new post' }))
     await waitFor(() => expect(location()).toBe('/content/write-post'))
     expect((await textBox()).value).toBe('Not lost')
-    await waitFor(() => expect(bodies(fake, 'POST', '/posts/create')).toEqual([expect.objectContaining({ text: 'Not lost', slotId: null })]))
+    // The autosave's 1 s pause comes first, so a loaded machine needs more than the usual 5 s.
+    await waitFor(() => expect(bodies(fake, 'POST', '/posts/create')).toEqual([expect.objectContaining({ text: 'Not lost', slotId: null })]), {
+      timeout: 15_000
+    })
   })
 
   it('a slot that already has its post opens that post', async () => {
