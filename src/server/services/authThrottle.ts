@@ -114,12 +114,16 @@ export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
       }
       return {
         async succeeded() {
-          // Only in the window that counted it (a new window has nothing of it to give back).
-          for (const r of rows) {
-            await db.execute(sql`
-              update auth_throttle set count = count - 1
-              where key_hash = ${r.hash} and reset_at = ${r.resetAt.toISOString()}::timestamptz and count > 0`)
-          }
+          // Only in the window that counted it (a new window has nothing of it to give back); both
+          // counters in one statement, as they were counted.
+          const won = sql.join(
+            rows.map((r) => sql`(${r.hash}, ${r.resetAt.toISOString()}::timestamptz)`),
+            sql`, `
+          )
+          await db.execute(sql`
+            update auth_throttle set count = auth_throttle.count - 1
+            from (values ${won}) as won (key_hash, reset_at)
+            where auth_throttle.key_hash = won.key_hash and auth_throttle.reset_at = won.reset_at and auth_throttle.count > 0`)
         }
       }
     }
