@@ -1,22 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, within } from '@testing-library/react'
-import { createFakeHost, ok, type FakeHost } from '@renderer/testing/fakeHost'
+import { ok } from '@renderer/testing/fakeHost'
 import { heldReply } from '@renderer/testing/fastClicks'
-import { aSession, aUser, anOrganization } from '@renderer/testing/fixtures'
+import { aSession, aUser } from '@renderer/testing/fixtures'
+import { signedInAppHost as signedIn } from '@renderer/testing/appHost'
 import { renderApp } from '@renderer/testing/render'
 import { setViewport } from '@renderer/testing/viewport'
 
-function signedIn(overrides: Parameters<typeof createFakeHost>[0] = {}): FakeHost {
-  return createFakeHost({
-    'GET /auth': ok(aSession()),
-    'GET /user': ok(aUser()),
-    'GET /organization': ok(anOrganization()),
-    'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
-    'GET /notification/list': ok([]),
-    ...overrides
-  })
-}
 
 /** Nothing on screen says 'Loading…' in words: the skeletons carry it as their accessible name. */
 const loadingText = () => screen.queryByText(/loading|checking/i)

@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
-import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
+import { fail, ok } from '@renderer/testing/fakeHost'
 import { aSession, aUser, anOrganization, daysFromNow } from '@renderer/testing/fixtures'
+import { signedInAppHost as signedIn } from '@renderer/testing/appHost'
 import { renderApp } from '@renderer/testing/render'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
 
-function signedIn(overrides: Parameters<typeof createFakeHost>[0] = {}): FakeHost {
-  return createFakeHost({
-    'GET /auth': ok(aSession()),
-    'GET /user': ok(aUser()),
-    'GET /organization': ok(anOrganization()),
-    'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
-    'GET /notification/list': ok([]),
-    ...overrides
-  })
-}
 
 const pathOf = (router: { state: { location: { pathname: string; search: string } } }) =>
   `${router.state.location.pathname}${router.state.location.search}`
