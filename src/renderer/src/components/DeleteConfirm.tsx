@@ -1,5 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ConfirmDialog } from './ConfirmDialog'
+import { useSingleFlight } from './useSingleFlight'
 
 export interface DeleteConfirmProps {
   open: boolean
@@ -24,24 +25,18 @@ export interface DeleteConfirmProps {
  * its delete's pending state to useFormDialog as `busy`, so Save waits and closing is not guarded.
  */
 export function DeleteConfirm({ open, title, message, confirmLabel, cancelLabel, onDelete, onError, onClose, 'data-testid': testId }: DeleteConfirmProps) {
-  const running = useRef(false)
-  const [busy, setBusy] = useState(false)
+  const { running: busy, run } = useSingleFlight()
 
-  const confirm = async () => {
-    if (running.current) return
-    running.current = true
-    setBusy(true)
-    try {
-      await onDelete()
-      onClose()
-    } catch (error) {
-      onClose()
-      onError(error)
-    } finally {
-      running.current = false
-      setBusy(false)
-    }
-  }
+  const confirm = () =>
+    run(async () => {
+      try {
+        await onDelete()
+        onClose()
+      } catch (error) {
+        onClose()
+        onError(error)
+      }
+    })
 
   return (
     <ConfirmDialog

@@ -9,6 +9,7 @@ import { EmptyState } from './EmptyState'
 import { ListSkeleton } from './Skeletons'
 import { newTagTitle, toTagListItems, type TagSource } from './tagListItems'
 import { newIdempotencyKey } from './useFormDialog'
+import { useSingleFlight } from './useSingleFlight'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -80,26 +81,22 @@ export function TagList({
   const [title, setTitle] = useState('')
   const titleField = useRef<HTMLInputElement>(null)
 
-  // A second click or Enter before React re-renders (and disables Add tag) must not create the
-  // tag twice: the guard is a ref, set before the request goes out.
-  const inFlight = useRef(false)
+  // A second click or Enter before React re-renders (and disables Add tag) must not create the tag twice.
+  const { run } = useSingleFlight()
   const create = (event: FormEvent) => {
     event.preventDefault()
-    if (!onCreate || inFlight.current) return
-    const trimmed = newTagTitle(title)
-    if (trimmed === null) {
-      window.alert(MESSAGES.tagTitleEmpty)
-      return
-    }
-    inFlight.current = true
-    onCreate(trimmed, newIdempotencyKey())
-      .then(
+    if (!onCreate) return
+    void run(async () => {
+      const trimmed = newTagTitle(title)
+      if (trimmed === null) {
+        window.alert(MESSAGES.tagTitleEmpty)
+        return
+      }
+      await onCreate(trimmed, newIdempotencyKey()).then(
         () => setTitle(''),
         () => undefined
       )
-      .finally(() => {
-        inFlight.current = false
-      })
+    })
   }
 
   return (

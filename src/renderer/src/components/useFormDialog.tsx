@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { isApiError } from '@renderer/api/client'
 import type { FieldErrors } from '@renderer/lib/formErrors'
+import { useSingleFlight } from './useSingleFlight'
 import { useUnsavedChangesGuard, type CloseQuestion } from './useUnsavedChangesGuard'
 
 /** What a submit handler is given: the values to save and this submission's idempotency key. */
@@ -101,8 +102,7 @@ export function useFormDialog<V>(options: FormDialogOptions<V>): FormDialogState
   const { initial, onClose, isDirty = differsAsJson, busy: otherWork = false, saving = false, whileSaving = 'close', closeQuestion } = options
   const [values, setValues] = useState<V>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [running, setRunning] = useState(false)
-  const inFlight = useRef(false)
+  const { running, run } = useSingleFlight()
   /** Bumped by every change of a value: a retry only reuses a key while it is unchanged. */
   const version = useRef(0)
   const retryable = useRef<{ key: string; version: number } | null>(null)
@@ -122,24 +122,21 @@ export function useFormDialog<V>(options: FormDialogOptions<V>): FormDialogState
   const { requestClose, guard } = useUnsavedChangesGuard({ dirty, pending: busy, onClose, whilePending: whileSaving, question: closeQuestion })
 
   const submit = async (handler: SubmitHandler<V>, onError: (error: unknown) => void) => {
-    // Set before any await: a second submit event in the same frame finds it.
-    if (inFlight.current || saving || otherWork) return
-    inFlight.current = true
-    const startVersion = version.current
-    const retry = retryable.current?.version === startVersion ? retryable.current : null
-    const idempotencyKey = retry?.key ?? newIdempotencyKey()
-    retryable.current = null
-    setRunning(true)
-    setErrors({})
-    try {
-      await handler({ values, idempotencyKey })
-    } catch (error) {
-      if (unanswered(error)) retryable.current = { key: idempotencyKey, version: startVersion }
-      onError(error)
-    } finally {
-      inFlight.current = false
-      setRunning(false)
-    }
+    if (saving || otherWork) return
+    // A second submit event in the same frame finds the first one running and does nothing.
+    await run(async () => {
+      const startVersion = version.current
+      const retry = retryable.current?.version === startVersion ? retryable.current : null
+      const idempotencyKey = retry?.key ?? newIdempotencyKey()
+      retryable.current = null
+      setErrors({})
+      try {
+        await handler({ values, idempotencyKey })
+      } catch (error) {
+        if (unanswered(error)) retryable.current = { key: idempotencyKey, version: startVersion }
+        onError(error)
+      }
+    })
   }
 
   return {
