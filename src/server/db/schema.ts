@@ -15,7 +15,8 @@ import {
   uniqueIndex,
   uuid
 } from 'drizzle-orm/pg-core'
-import type { MemberStatus, PlanStatus, PostStatus, PostType, Role } from '../../shared/domain/enums'
+import type { ApprovalStatus, FeedbackKind, MemberStatus, PlanStatus, PostStatus, PostType, Priority, Role } from '../../shared/domain/enums'
+import type { FeedbackStatus } from '../../shared/domain/entities'
 import type { MediaKind } from '../../shared/domain/entities'
 
 /**
@@ -547,11 +548,22 @@ export const posts = pgTable(
     failureReason: text('failure_reason'),
     idempotencyKey: uuid('idempotency_key').notNull(),
     version: integer('version').notNull().default(1),
+    /** The content revision (issue 13): bumped when text, type, poll, media or the page change; each is kept in post_versions. */
+    revision: integer('revision').notNull().default(1),
+    /** Approval (issue 13): null until sent for approval; then PENDING, APPROVED (for approved_revision) or REJECTED. */
+    approvalStatus: text('approval_status').$type<ApprovalStatus>(),
+    approvedRevision: integer('approved_revision'),
+    approvalDecidedBy: uuid('approval_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    approvalDecidedAt: instant('approval_decided_at'),
+    /** The rejection's reason. */
+    approvalReason: text('approval_reason'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
   (t) => [
     uniqueIndex('posts_idempotency_key_unique').on(t.idempotencyKey),
+    index('posts_org_approval_idx').on(t.organizationId, t.approvalStatus),
+    check('posts_approval_status_check', sql`${t.approvalStatus} is null or ${t.approvalStatus} in ('APPROVED', 'PENDING', 'REJECTED')`),
     index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
     index('posts_org_author_idx').on(t.organizationId, t.authorUserId),
     index('posts_slot_idx').on(t.slotId),
@@ -723,4 +735,106 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt()
   },
   (t) => [primaryKey({ columns: [t.userId, t.organizationId, t.key, t.endpoint] }), index('idempotency_keys_created_idx').on(t.createdAt)]
+)
+
+/**
+ * Every kept revision of a post (issue 13): written in the same transaction as the change that
+ * made it (create, an edit of its content, an accepted suggestion). What was published is always
+ * one of these.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').$type<PostType>().notNull(),
+    text: text('text').notNull(),
+    poll: jsonb('poll').$type<{ question: string; options: string[]; durationDays?: number }>(),
+    /** The media ids in display order when this revision was saved. */
+    mediaIds: jsonb('media_ids').$type<string[]>().notNull().default([]),
+    businessPageId: uuid('business_page_id').references(() => businessPages.id, { onDelete: 'set null' }),
+    savedByUserId: uuid('saved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt()
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.revision] })]
+)
+
+/** A post's feedback request (issue 13): one per post; `open` false once withdrawn. */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    open: boolean('open').notNull().default(true),
+    priority: text('priority').$type<Priority>().notNull().default('NOPRIORITY'),
+    dueAt: instant('due_at'),
+    message: text('message').notNull().default(''),
+    requestedAt: instant('requested_at').notNull(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    index('review_requests_org_open_idx').on(t.organizationId, t.open),
+    check('review_requests_priority_check', sql`${t.priority} in ('URGENT', 'HIGH', 'MEDIUM', 'LOW', 'NOPRIORITY')`)
+  ]
+)
+
+/** The reviewers asked on a post (issue 13). */
+export const reviewReviewers = pgTable(
+  'review_reviewers',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => reviewRequests.postId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: instant('added_at').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('review_reviewers_user_idx').on(t.userId)]
+)
+
+/** Comments (with replies) and suggestions on a post (issue 13). Never published. */
+export const reviewFeedback = pgTable(
+  'review_feedback',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<FeedbackKind>().notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => reviewFeedback.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    /** User ids @mentioned (each notified once, when the feedback was written). */
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    /** UTF-16 offsets into the text of `anchorRevision`, and the text they held. */
+    anchorStart: integer('anchor_start'),
+    anchorEnd: integer('anchor_end'),
+    anchorQuote: text('anchor_quote'),
+    anchorRevision: integer('anchor_revision'),
+    replacement: text('replacement'),
+    status: text('status').$type<FeedbackStatus>().notNull().default('OPEN'),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: instant('resolved_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [
+    index('review_feedback_post_idx').on(t.postId, t.createdAt),
+    check('review_feedback_kind_check', sql`${t.kind} in ('SUGGESTION', 'COMMENT')`),
+    check('review_feedback_status_check', sql`${t.status} in ('OPEN', 'RESOLVED', 'ACCEPTED', 'DISMISSED')`)
+  ]
 )

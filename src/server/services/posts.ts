@@ -14,6 +14,7 @@ import { assignedSlots, businessPageMembers, businessPages, media, postMedia, po
 import { badRequest, conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import type { PublishTarget } from '../jobs/publisher'
+import { approvalRequiredFor, approvalView, decidersOf } from './approval'
 import { isUuid } from './ids'
 import { toMediaView, usableMedia, type MediaRow, type MediaService } from './media'
 
@@ -195,6 +196,8 @@ export function createPostService(deps: {
     if (rows.length === 0) return []
     const authorIds = [...new Set(rows.map((r) => r.authorUserId))]
     const pageIds = [...new Set(rows.flatMap((r) => (r.businessPageId ? [r.businessPageId] : [])))]
+    const organizationId = rows[0]!.organizationId
+    const [required, deciders] = [await approvalRequiredFor(executor, clock, organizationId, authorIds), await decidersOf(executor, rows)]
     const [authors, pages, mediaByPost] = [
       await executor.select({ id: users.id, fullName: users.fullName, image: users.image }).from(users).where(inArray(users.id, authorIds)),
       pageIds.length
@@ -226,6 +229,8 @@ export function createPostService(deps: {
       linkedInPostUrl: r.linkedInPostUrn ? deps.linkedInAdapter.postUrl(r.linkedInPostUrn) : null,
       failureReason: r.failureReason,
       version: r.version,
+      revision: r.revision,
+      approval: approvalView(r, required.get(r.authorUserId) ?? false, deciders),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString()
     }))

@@ -148,7 +148,35 @@ export const MESSAGES = {
   uploadChunkTooBig: 'Send the file in chunks of at most 4 MB.',
   aiLimitReached: 'Your organization has used all AI generations of this month.',
   /** 502: the AI provider is down, timed out or failed on its side; the generation did not count. */
-  aiUnavailable: 'The AI service did not answer. Try again in a moment.'
+  aiUnavailable: 'The AI service did not answer. Try again in a moment.',
+
+  // Collaborate (issue 13)
+  reviewNotIncluded: 'Feedback requests and approvals are not included in your plan. Upgrade your plan to use them.',
+  reviewersMissing: 'Choose at least one reviewer.',
+  reviewerUnavailable: 'One of the reviewers is not an active member of this organization.',
+  reviewerIsAuthor: 'You cannot ask yourself for feedback.',
+  reviewNotOpen: 'This post has no open feedback request.',
+  reviewDueInPast: 'Choose a due date in the future.',
+  feedbackNotFound: 'Feedback not found.',
+  feedbackTextEmpty: 'Write your comment first.',
+  feedbackAnchorInvalid: 'The quoted text is no longer in the post. Select it again.',
+  suggestionNeedsAnchor: 'Select the text your suggestion replaces.',
+  suggestionUnchanged: 'The suggestion must change the selected text.',
+  suggestionOutdated: 'The text this suggestion changes has been edited since. It cannot be applied.',
+  suggestionNotOpen: 'This suggestion was already accepted or dismissed.',
+  replyToReply: 'Reply to the comment that starts the thread.',
+  onlyAuthorAccepts: 'Only the author of the post can accept or dismiss a suggestion.',
+  mentionNotParticipant: 'Only people who can see this post can be mentioned. Ask them for feedback first.',
+  approvalNotRequired: 'This post does not need approval.',
+  approvalRequiredToSchedule: 'This post needs approval before it can be scheduled or posted.',
+  approvalPendingToSchedule: 'This post is waiting for approval. It can be scheduled once it is approved.',
+  approvalAlreadyPending: 'This post is already waiting for approval.',
+  selfApproval: 'You cannot approve or reject your own post.',
+  notAnApprover: 'Only the author’s team leaders and admins can approve or reject this post.',
+  approvalNotPending: 'This post is not waiting for approval.',
+  rejectionReasonEmpty: 'Say why the post is rejected.',
+  /** The publisher's failure reason for a post whose time came while it was not approved. */
+  notApprovedAtPublishTime: 'not approved when its time came — get it approved and schedule it again'
 } as const
 
 /** '{file name} is too big!' (spec §5) with the real file name. */

@@ -55,8 +55,12 @@ export const deliveryStatusSchema = z.enum(['PUBLISHED', 'REJECTED', 'SENT', 'SC
 export const memberStatusSchema = z.enum(['ACTIVE', 'INVITED'])
 export type MemberStatus = z.infer<typeof memberStatusSchema>
 export const approvalStatusSchema = z.enum(['APPROVED', 'PENDING', 'REJECTED'])
+export type ApprovalStatus = z.infer<typeof approvalStatusSchema>
+/** In this order of urgency: "For my review" sorts by it, then by due date. */
 export const prioritySchema = z.enum(['URGENT', 'HIGH', 'MEDIUM', 'LOW', 'NOPRIORITY'])
+export type Priority = z.infer<typeof prioritySchema>
 export const feedbackKindSchema = z.enum(['SUGGESTION', 'COMMENT'])
+export type FeedbackKind = z.infer<typeof feedbackKindSchema>
 
 /** Stored under localStorage key 'theme' (spec §4); the menu shows Light, Dark, System. */
 export const themeSchema = z.enum(['light', 'dark', 'system'])

@@ -130,3 +130,12 @@ export const postSlotKeys = {
   upcoming: () => [...scheduleKeys.all, 'assigned', 'upcoming'] as const,
   one: (slotId: string) => [...scheduleKeys.all, 'assigned', 'one', slotId] as const
 }
+
+export const reviewKeys = {
+  all: ['review'] as const,
+  inboxes: () => [...reviewKeys.all, 'inbox'] as const,
+  inbox: (query: object) => [...reviewKeys.inboxes(), query] as const,
+  thread: (postId: string) => [...reviewKeys.all, 'thread', postId] as const,
+  candidates: (postId: string, search: string) => [...reviewKeys.all, 'candidates', postId, search] as const,
+  versions: (postId: string) => [...reviewKeys.all, 'versions', postId] as const
+}

@@ -18,6 +18,8 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     linkedInPostUrl: null,
     failureReason: null,
     version: 1,
+    revision: 1,
+    approval: { required: false, status: null, approvedRevision: null, decidedBy: null, decidedAt: null, reason: null },
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T09:00:00.000Z',
     ...overrides
