@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { PostApproval } from '../../shared/domain/entities'
 import type { Clock } from '../clock'
 import type { Executor } from '../db/client'
-import { memberships, posts, users } from '../db/schema'
+import type { PostType } from '../../shared/domain/enums'
+import { memberships, postVersions, posts, teamMembers, users } from '../db/schema'
 import { grantedLimits } from './entitlements'
 import { findSubscription } from './subscriptions'
 
@@ -60,4 +61,117 @@ export async function decidersOf(executor: Executor, rows: readonly ApprovalColu
   if (ids.length === 0) return new Map<string, { id: string; fullName: string; image: string | null }>()
   const people = await executor.select({ id: users.id, fullName: users.fullName, image: users.image }).from(users).where(inArray(users.id, ids))
   return new Map(people.map((p) => [p.id, p]))
+}
+
+/**
+ * Who may approve `authorId`'s posts: the leaders of the author's teams and the organization's
+ * active admins (ADMIN and GHOST, spec §6), never the author. `notify` is whom an approval request
+ * is sent to: the team leaders, or the admins when the author has no team leader.
+ */
+export async function approversOf(
+  executor: Executor,
+  organizationId: string,
+  authorId: string
+): Promise<{ leaders: string[]; admins: string[]; all: Set<string>; notify: string[] }> {
+  const authorTeams = executor
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, authorId)))
+  const [leaderRows, adminRows] = [
+    await executor
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .innerJoin(memberships, and(eq(memberships.organizationId, organizationId), eq(memberships.userId, teamMembers.userId)))
+      .where(and(inArray(teamMembers.teamId, authorTeams), eq(teamMembers.isLeader, true), eq(memberships.status, 'ACTIVE'), ne(teamMembers.userId, authorId))),
+    await executor
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.organizationId, organizationId),
+          inArray(memberships.role, ['ADMIN', 'GHOST']),
+          eq(memberships.status, 'ACTIVE'),
+          ne(memberships.userId, authorId)
+        )
+      )
+  ]
+  const leaders = [...new Set(leaderRows.map((r) => r.userId))]
+  const admins = adminRows.map((r) => r.userId)
+  return { leaders, admins, all: new Set([...leaders, ...admins]), notify: leaders.length > 0 ? leaders : admins }
+}
+
+/** What a post would publish: the columns a revision keeps. */
+export interface PostContent {
+  type: PostType
+  text: string
+  poll: PostRow['poll']
+  /** Media ids in display order. */
+  mediaIds: readonly string[]
+  businessPageId: string | null
+}
+
+type PostRow = typeof posts.$inferSelect
+
+const sameContent = (a: PostContent, b: PostContent) =>
+  a.type === b.type &&
+  a.text === b.text &&
+  a.businessPageId === b.businessPageId &&
+  JSON.stringify(a.poll ?? null) === JSON.stringify(b.poll ?? null) &&
+  a.mediaIds.length === b.mediaIds.length &&
+  a.mediaIds.every((id, i) => id === b.mediaIds[i])
+
+/**
+ * The one way a post's content changes (the editor's save, an accepted suggestion): when `next`
+ * differs from `current`, writes the next revision into post_versions and answers the posts
+ * columns to set with the change — revision + 1 and, when the post was APPROVED, approval back to
+ * PENDING (approval is bound to a revision). The caller holds the post's row lock, sets these
+ * columns in the same transaction and, when `approvalReset`, tells the approvers.
+ */
+export async function nextRevision(
+  tx: Executor,
+  post: PostRow,
+  current: PostContent,
+  next: PostContent,
+  savedByUserId: string,
+  now: Date
+): Promise<{ changed: boolean; approvalReset: boolean; set: Partial<typeof posts.$inferInsert> }> {
+  if (sameContent(current, next)) return { changed: false, approvalReset: false, set: {} }
+  const revision = post.revision + 1
+  await tx.insert(postVersions).values({
+    postId: post.id,
+    revision,
+    organizationId: post.organizationId,
+    type: next.type,
+    text: next.text,
+    poll: next.poll ?? null,
+    mediaIds: [...next.mediaIds],
+    businessPageId: next.businessPageId,
+    savedByUserId,
+    createdAt: now
+  })
+  const approvalReset = post.approvalStatus === 'APPROVED'
+  return {
+    changed: true,
+    approvalReset,
+    set: {
+      revision,
+      ...(approvalReset ? { approvalStatus: 'PENDING' as const, approvalDecidedBy: null, approvalDecidedAt: null, approvalReason: null } : {})
+    }
+  }
+}
+
+/** Revision 1 of a new post, in the transaction that creates it. */
+export async function firstRevision(tx: Executor, post: PostRow, content: PostContent, savedByUserId: string, now: Date): Promise<void> {
+  await tx.insert(postVersions).values({
+    postId: post.id,
+    revision: 1,
+    organizationId: post.organizationId,
+    type: content.type,
+    text: content.text,
+    poll: content.poll ?? null,
+    mediaIds: [...content.mediaIds],
+    businessPageId: content.businessPageId,
+    savedByUserId,
+    createdAt: now
+  })
 }
