@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { Avatar, makeStyles, mergeClasses } from '@fluentui/react-components'
 import { ArrowRepeatAll20Regular, Comment20Regular, Document24Regular, Globe12Regular, Play24Filled, Send20Regular, ThumbLike20Regular } from '@fluentui/react-icons'
-import type { PostMedia } from '@shared/domain/entities'
+import type { Poll, PostMedia } from '@shared/domain/entities'
 import type { PostType } from '@shared/domain/enums'
-import type { PollDraft } from '../poll/pollDraft'
 import { PREVIEW_LAYOUT, collapsePostText, postTextParts, type PreviewWidth } from './previewText'
 
 /**
@@ -123,7 +122,7 @@ const useStyles = makeStyles({
 export interface PostPreviewProps {
   text: string
   type: PostType
-  poll: PollDraft | null
+  poll: Poll | null
   media: PostMedia[]
   author: { name: string; image: string | null; subtitle: string }
   /** The header's time ('Now', '2d', 'Scheduled for Tue 10 Mar, 09:00'): postTimes' previewWhen. */
@@ -275,7 +274,7 @@ function ImageLayout({ images }: { images: PostMedia[] }) {
   )
 }
 
-function PollCard({ poll }: { poll: PollDraft }) {
+function PollCard({ poll }: { poll: Poll }) {
   const styles = useStyles()
   return (
     <div className={styles.poll} data-testid="preview-poll">
