@@ -106,6 +106,7 @@ export function createPostService(deps: {
   kick: () => void
 }): PostService {
   const { db, clock, linkedIn } = deps
+  const views = postViews(deps)
 
   async function ownPost(executor: Executor, session: OrganizationSession, postId: string, lock = false): Promise<PostRow> {
     if (!isUuid(postId)) throw notFound(MESSAGES.postNotFound)
@@ -169,71 +170,9 @@ export function createPostService(deps: {
     return ordered as MediaRow[]
   }
 
-  async function mediaOf(executor: Executor, postIds: readonly string[]): Promise<Map<string, MediaRow[]>> {
-    const byPost = new Map<string, MediaRow[]>()
-    if (postIds.length === 0) return byPost
-    const rows = await executor
-      .select({ postId: postMedia.postId, media })
-      .from(postMedia)
-      .innerJoin(media, eq(media.id, postMedia.mediaId))
-      .where(inArray(postMedia.postId, [...postIds]))
-      .orderBy(asc(postMedia.postId), asc(postMedia.position))
-    for (const row of rows) {
-      const list = byPost.get(row.postId) ?? []
-      list.push(row.media)
-      byPost.set(row.postId, list)
-    }
-    return byPost
-  }
-
   async function replaceMedia(tx: Executor, postId: string, rows: readonly MediaRow[]): Promise<void> {
     await tx.delete(postMedia).where(eq(postMedia.postId, postId))
     if (rows.length > 0) await tx.insert(postMedia).values(rows.map((m, position) => ({ postId, mediaId: m.id, position })))
-  }
-
-  /** Posts as the API shows them: three look-ups for any number of posts (authors, pages, media). */
-  async function views(executor: Executor, rows: readonly PostRow[]): Promise<Post[]> {
-    if (rows.length === 0) return []
-    const authorIds = [...new Set(rows.map((r) => r.authorUserId))]
-    const pageIds = [...new Set(rows.flatMap((r) => (r.businessPageId ? [r.businessPageId] : [])))]
-    const organizationId = rows[0]!.organizationId
-    const [required, deciders] = [await approvalRequiredFor(executor, clock, organizationId, authorIds), await decidersOf(executor, rows)]
-    const [authors, pages, mediaByPost] = [
-      await executor.select({ id: users.id, fullName: users.fullName, image: users.image }).from(users).where(inArray(users.id, authorIds)),
-      pageIds.length
-        ? await executor
-            .select({ id: businessPages.id, linkedInCompanyName: businessPages.linkedInCompanyName, image: businessPages.image })
-            .from(businessPages)
-            .where(inArray(businessPages.id, pageIds))
-        : [],
-      await mediaOf(
-        executor,
-        rows.map((r) => r.id)
-      )
-    ]
-    const authorById = new Map(authors.map((a) => [a.id, a]))
-    const pageById = new Map(pages.map((p) => [p.id, p]))
-    return rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      type: r.type,
-      text: r.text,
-      poll: r.poll ? { question: r.poll.question, options: r.poll.options, durationDays: r.poll.durationDays ?? POLL_DURATION_DEFAULT } : null,
-      media: (mediaByPost.get(r.id) ?? []).map(toMediaView),
-      author: authorById.get(r.authorUserId) ?? { id: r.authorUserId, fullName: '', image: null },
-      businessPage: r.businessPageId ? (pageById.get(r.businessPageId) ?? null) : null,
-      slotId: r.slotId,
-      scheduledAt: r.scheduledAt?.toISOString() ?? null,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      linkedInPostUrn: r.linkedInPostUrn,
-      linkedInPostUrl: r.linkedInPostUrn ? deps.linkedInAdapter.postUrl(r.linkedInPostUrn) : null,
-      failureReason: r.failureReason,
-      version: r.version,
-      revision: r.revision,
-      approval: approvalView(r, required.get(r.authorUserId) ?? false, deciders),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString()
-    }))
   }
 
   const view = async (executor: Executor, row: PostRow) => (await views(executor, [row]))[0]!
@@ -443,6 +382,76 @@ export function createPostService(deps: {
 }
 
 export type PostRow = typeof posts.$inferSelect
+
+/** The media of each post, in their order. */
+async function mediaOf(executor: Executor, postIds: readonly string[]): Promise<Map<string, MediaRow[]>> {
+  const byPost = new Map<string, MediaRow[]>()
+  if (postIds.length === 0) return byPost
+  const rows = await executor
+    .select({ postId: postMedia.postId, media })
+    .from(postMedia)
+    .innerJoin(media, eq(media.id, postMedia.mediaId))
+    .where(inArray(postMedia.postId, [...postIds]))
+    .orderBy(asc(postMedia.postId), asc(postMedia.position))
+  for (const row of rows) {
+    const list = byPost.get(row.postId) ?? []
+    list.push(row.media)
+    byPost.set(row.postId, list)
+  }
+  return byPost
+}
+
+/**
+ * Posts as the API shows them, for this service and any other that shows posts (the review
+ * thread, issue 13): a few look-ups for any number of posts of one organization (approval,
+ * deciders, authors, pages, media), whoever is asking — the caller decides what is visible.
+ */
+export function postViews(deps: { clock: Clock; linkedInAdapter: Pick<LinkedInAdapter, 'postUrl'> }) {
+  const { clock } = deps
+  return async function views(executor: Executor, rows: readonly PostRow[]): Promise<Post[]> {
+    if (rows.length === 0) return []
+    const authorIds = [...new Set(rows.map((r) => r.authorUserId))]
+    const pageIds = [...new Set(rows.flatMap((r) => (r.businessPageId ? [r.businessPageId] : [])))]
+    const organizationId = rows[0]!.organizationId
+    const [required, deciders] = [await approvalRequiredFor(executor, clock, organizationId, authorIds), await decidersOf(executor, rows)]
+    const [authors, pages, mediaByPost] = [
+      await executor.select({ id: users.id, fullName: users.fullName, image: users.image }).from(users).where(inArray(users.id, authorIds)),
+      pageIds.length
+        ? await executor
+            .select({ id: businessPages.id, linkedInCompanyName: businessPages.linkedInCompanyName, image: businessPages.image })
+            .from(businessPages)
+            .where(inArray(businessPages.id, pageIds))
+        : [],
+      await mediaOf(
+        executor,
+        rows.map((r) => r.id)
+      )
+    ]
+    const authorById = new Map(authors.map((a) => [a.id, a]))
+    const pageById = new Map(pages.map((p) => [p.id, p]))
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      type: r.type,
+      text: r.text,
+      poll: r.poll ? { question: r.poll.question, options: r.poll.options, durationDays: r.poll.durationDays ?? POLL_DURATION_DEFAULT } : null,
+      media: (mediaByPost.get(r.id) ?? []).map(toMediaView),
+      author: authorById.get(r.authorUserId) ?? { id: r.authorUserId, fullName: '', image: null },
+      businessPage: r.businessPageId ? (pageById.get(r.businessPageId) ?? null) : null,
+      slotId: r.slotId,
+      scheduledAt: r.scheduledAt?.toISOString() ?? null,
+      publishedAt: r.publishedAt?.toISOString() ?? null,
+      linkedInPostUrn: r.linkedInPostUrn,
+      linkedInPostUrl: r.linkedInPostUrn ? deps.linkedInAdapter.postUrl(r.linkedInPostUrn) : null,
+      failureReason: r.failureReason,
+      version: r.version,
+      revision: r.revision,
+      approval: approvalView(r, required.get(r.authorUserId) ?? false, deciders),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString()
+    }))
+  }
+}
 
 export interface NewPost {
   organizationId: string
