@@ -111,13 +111,16 @@ describe('Invite user dialog', () => {
     await waitFor(() => expect(roleOptions()).toEqual(['ADMIN', 'MEMBER', 'GHOST']))
   })
 
-  it('shows the review-flow toggle only when the REVIEW_FLOW entitlement is absent', async () => {
+  it('shows the review-flow toggle with REVIEW_FLOW held and without it, saying when it takes no effect yet', async () => {
+    const hint = 'Your plan does not include the review flow: this takes effect once it does.'
     open(aMember())
-    expect(await screen.findByTestId('member-review-flow')).toBeTruthy()
+    expect((await screen.findByTestId('member-review-flow')).closest('.fui-Field')?.textContent).toContain('Review flow: posts need approval before they are published')
+    await waitFor(() => expect(document.body.textContent).toContain(hint))
     cleanup()
     open(aMember(), hostWith({ keys: [...ALL_BUT_REVIEW, 'REVIEW_FLOW'] }))
     await waitFor(() => expect(roleOptions()).toEqual(['ADMIN', 'MEMBER']))
-    expect(screen.queryByTestId('member-review-flow')).toBeNull()
+    expect(((await screen.findByTestId('member-review-flow')) as HTMLInputElement).disabled).toBe(false)
+    expect(document.body.textContent).not.toContain(hint)
   })
 
   it('starts the monthly target at 0, disabled like the review flow for someone not joined yet', async () => {
@@ -162,7 +165,7 @@ describe('Edit user dialog', () => {
 
   it('edits an ACTIVE member: target, review flow, tags and pages; the email stays', async () => {
     const member = aMember()
-    const { events, fake } = open(member)
+    const { events, fake } = open(member, hostWith({ keys: [...ALL_BUT_REVIEW, 'REVIEW_FLOW'] }))
     fake.reply('PUT /members/update', ok(member))
     const target = (await screen.findByTestId('member-target')) as HTMLInputElement
     expect(target.disabled).toBe(false)

@@ -68,12 +68,14 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   const self = member !== null && user.data?.id === member.id
   const viewerIsGhost = user.data ? roleOf(user.data) === 'GHOST' : false
   const owned = entitlements.data ?? []
-  // Spec §6, literally: GHOST only with the GHOST_ROLE entitlement; the review-flow toggle only
-  // while the REVIEW_FLOW entitlement is absent.
+  // Spec §6: GHOST only with the GHOST_ROLE entitlement.
   const offered: Role[] = hasEntitlement(owned, 'GHOST_ROLE') || member?.role === 'GHOST' ? ['ADMIN', 'MEMBER', 'GHOST'] : ['ADMIN', 'MEMBER']
   // A ghost invites MEMBERs only (the server's rule, roleGrantRefusal); an edit keeps showing the member's role.
   const roles = inviting && user.data ? offered.filter((role) => grantableRoles(roleOf(user.data!), 'invite').includes(role)) : offered
-  const reviewToggleShown = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')
+  // The review-flow toggle shows whatever the plan (README, issue 13): spec §6 shows it while
+  // REVIEW_FLOW is absent, and with REVIEW_FLOW held it is where admins turn approval on. Without
+  // the entitlement the setting is kept and takes effect once the plan includes it.
+  const reviewFlowMissing = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')
   const emailValid = isValidEmail(values.email.trim())
 
   const tagOptions = useMemo(() => (postTags.data ?? []).map((t) => ({ value: t.id, label: t.title, secondary: t.description ?? undefined })), [postTags.data])
@@ -101,7 +103,7 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
       onClose()
       return
     }
-    await update.mutateAsync(memberUpdateBody(member, values, { reviewToggleShown }))
+    await update.mutateAsync(memberUpdateBody(member, values))
     notify({ title: 'User updated ✅', body: `${memberName(member)} has been updated.` })
     onClose()
   }
@@ -173,7 +175,7 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
             data-testid="member-target"
           />
         </Field>
-        {reviewToggleShown ? (
+        <Field hint={reviewFlowMissing ? 'Your plan does not include the review flow: this takes effect once it does.' : undefined}>
           <Switch
             label="Review flow: posts need approval before they are published"
             checked={values.userApprovalFlow}
@@ -181,7 +183,7 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
             onChange={(_, d) => set('userApprovalFlow', d.checked)}
             data-testid="member-review-flow"
           />
-        ) : null}
+        </Field>
         <Field label="Topic tags">
           <MultiPicker
             options={tagOptions}

@@ -47,9 +47,9 @@ describe('member form rules', () => {
     expect(selectedBusinessPages(['p'])).toEqual(['p'])
   })
 
-  it('sends the target as 0 when the field is empty, and leaves the review flow out while its toggle is hidden', () => {
+  it('sends the target as 0 when the field is empty, with the review flow of a joined member', () => {
     const member = aMember()
     const form = { ...initialMemberForm(member), numberOfPosts: '' }
-    expect(memberUpdateBody(member, form, { reviewToggleShown: false })).toEqual({ userId: 'member-1', numberOfPosts: 0, postTags: [], selectedBusinessPages: null })
+    expect(memberUpdateBody(member, form)).toEqual({ userId: 'member-1', numberOfPosts: 0, userApprovalFlow: false, postTags: [], selectedBusinessPages: null })
   })
 })

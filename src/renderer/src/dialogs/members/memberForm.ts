@@ -56,9 +56,9 @@ type UpdateBody = z.input<typeof updateMemberBodySchema>
 /**
  * PUT /members/update for an edit (spec §7). An INVITED member's target and review flow are not
  * sent (spec §4); the email only changes for INVITED members; the role only when it changed (a
- * ghost cannot change roles); the review flow only while its toggle shows.
+ * ghost cannot change roles).
  */
-export function memberUpdateBody(member: Member, form: MemberForm, options: { reviewToggleShown: boolean }): UpdateBody {
+export function memberUpdateBody(member: Member, form: MemberForm): UpdateBody {
   const invited = member.status === 'INVITED'
   const body: UpdateBody = {
     userId: member.id,
@@ -69,6 +69,6 @@ export function memberUpdateBody(member: Member, form: MemberForm, options: { re
   if (invited && email !== member.email) body.email = email
   if (form.role !== member.role) body.role = form.role
   if (!invited) body.numberOfPosts = targetValue(form.numberOfPosts)
-  if (!invited && options.reviewToggleShown) body.userApprovalFlow = form.userApprovalFlow
+  if (!invited) body.userApprovalFlow = form.userApprovalFlow
   return body
 }
