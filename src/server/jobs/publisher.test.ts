@@ -85,6 +85,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
         publishingIdentity: async (userId) => ({ accessToken: { token: 'token', expiresAt: null }, memberId: userId })
       },
       linkedInAdapter: sandbox,
+      notifications: createNotificationService(db, clock),
       kick: () => kicks++
     })
   })

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { MESSAGES } from '../../shared/api/messages'
 import { realTimers, type Clock, type Timers } from '../clock'
-import type { Database } from '../db/client'
+import type { Database, Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
-import { posts, publishAttempts } from '../db/schema'
+import { posts, publishAttempts, users } from '../db/schema'
 import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
+import { approvalRequiredFor, approversOf, isApproved } from '../services/approval'
 import type { NotificationService } from '../services/notifications'
-import { postExcerpt, postLink, type PostRow } from '../services/posts'
+import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/posts'
 
 /**
  * The exactly-once publisher (issue 6, DESIGN §1). Any number of processes may run one against
@@ -15,6 +17,15 @@ import { postExcerpt, postLink, type PostRow } from '../services/posts'
  * runOnce():
  * 1. One transaction: SELECT due SCHEDULED posts FOR UPDATE SKIP LOCKED (two workers never claim the
  *    same row), set them PENDING_PUBLISH and insert a running publish_attempts row each; commit.
+ *    Approval (issue 13) is checked in this transaction, under the same row locks: a due post whose
+ *    author needs approval (approvalRequiredFor: two look-ups per organization of the batch) and
+ *    that is not APPROVED for its current revision is not claimed but refused loudly — DRAFT with
+ *    MESSAGES.notApprovedAtPublishTime, version + 1, its author told ('Post not published') and
+ *    its approvers (approversOf().notify) too; that exception alone costs a few statements per
+ *    post. Approving, rejecting and editing lock the post row as well: a row being changed is
+ *    skipped by the claim (SKIP LOCKED) and seen, as changed, by the next run; a change that comes
+ *    while the claim holds the row waits for it, then finds the post PENDING_PUBLISH, which every
+ *    change refuses (409 postBeingPublished).
  * 2. Per post, outside any transaction: re-read the row and skip it if its status or version
  *    changed (edited or unscheduled after the claim); otherwise call LinkedIn once.
  * 3. Record the outcome compare-and-set: only if our attempt is still running (the sweep did not
@@ -104,6 +115,7 @@ export interface Publisher {
 }
 
 export const PUBLISHED_TITLE = 'Post published 🎉'
+export const NOT_PUBLISHED_TITLE = 'Post not published'
 
 
 interface Claimed {
@@ -148,13 +160,17 @@ export function createPublisher(options: PublisherOptions): Publisher {
         .limit(batchSize)
         .for('update', { skipLocked: true })
       if (due.length === 0) return []
+      const refused = await unapproved(tx, due)
+      if (refused.length > 0) await refuseUnapproved(tx, refused)
+      const approved = due.filter((post) => !refused.includes(post))
+      if (approved.length === 0) return []
       await tx
         .update(posts)
         .set({ status: 'PENDING_PUBLISH', updatedAt: now })
         .where(
           inArray(
             posts.id,
-            due.map((p) => p.id)
+            approved.map((p) => p.id)
           )
         )
       // A running attempt left by an earlier claim (a crashed worker whose post the user then edited
@@ -171,7 +187,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
             isNull(publishAttempts.outcome)
           )
         )
-      const claimed = due.map((post) => ({ post: { ...post, status: 'PENDING_PUBLISH' as const }, attemptId: randomUUID() }))
+      const claimed = approved.map((post) => ({ post: { ...post, status: 'PENDING_PUBLISH' as const }, attemptId: randomUUID() }))
       await tx.insert(publishAttempts).values(
         claimed.map(({ post, attemptId }) => ({
           id: attemptId,
@@ -184,6 +200,68 @@ export function createPublisher(options: PublisherOptions): Publisher {
       )
       return claimed
     })
+  }
+
+  /** The due posts that need approval and are not approved for their revision: one look-up per organization. */
+  async function unapproved(tx: Executor, due: readonly PostRow[]): Promise<PostRow[]> {
+    const byOrganization = new Map<string, PostRow[]>()
+    for (const post of due) byOrganization.set(post.organizationId, [...(byOrganization.get(post.organizationId) ?? []), post])
+    const refused: PostRow[] = []
+    for (const [organizationId, rows] of byOrganization) {
+      const required = await approvalRequiredFor(
+        tx,
+        clock,
+        organizationId,
+        rows.map((r) => r.authorUserId)
+      )
+      refused.push(...rows.filter((post) => !isApproved(post, required.get(post.authorUserId) ?? false)))
+    }
+    return refused
+  }
+
+  /**
+   * Due while not approved: never published. Back to DRAFT with the reason (version + 1, so any
+   * copy of the row elsewhere is stale), and the author and the approvers are told, in the claim's
+   * transaction.
+   */
+  async function refuseUnapproved(tx: Executor, refused: readonly PostRow[]): Promise<void> {
+    const now = clock.now()
+    await tx
+      .update(posts)
+      .set({ status: 'DRAFT', failureReason: MESSAGES.notApprovedAtPublishTime, version: sql`${posts.version} + 1`, updatedAt: now })
+      .where(
+        inArray(
+          posts.id,
+          refused.map((p) => p.id)
+        )
+      )
+    const authorIds = [...new Set(refused.map((p) => p.authorUserId))]
+    const names = new Map(
+      (await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, authorIds))).map((u) => [u.id, u.fullName])
+    )
+    const approvers = new Map<string, string[]>()
+    for (const post of refused) {
+      const key = `${post.organizationId}:${post.authorUserId}`
+      if (!approvers.has(key)) approvers.set(key, (await approversOf(tx, post.organizationId, post.authorUserId)).notify)
+    }
+    for (const post of refused) {
+      const excerpt = postExcerpt(post.text, 60)
+      const { organizationId } = post
+      await notifications.notify(
+        {
+          organizationId,
+          userId: post.authorUserId,
+          title: NOT_PUBLISHED_TITLE,
+          message: `Your scheduled post${excerpt ? ` “${excerpt}”` : ''} was not published: ${MESSAGES.notApprovedAtPublishTime}`,
+          link: postLink(post.id)
+        },
+        tx
+      )
+      const message = `${names.get(post.authorUserId)!}’s post${excerpt ? ` “${excerpt}”` : ''} was not published at its scheduled time: it was not approved.`
+      for (const userId of approvers.get(`${organizationId}:${post.authorUserId}`)!) {
+        await notifications.notify({ organizationId, userId, title: NOT_PUBLISHED_TITLE, message, link: reviewLink(post.id) }, tx)
+      }
+    }
   }
 
   /** Finishes our attempt if it is still running; false when the sweep resolved it meanwhile. */
@@ -304,7 +382,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         {
           organizationId: post.organizationId,
           userId: post.authorUserId,
-          title: outcome === 'unknown' ? 'Post may have been published' : 'Post not published',
+          title: outcome === 'unknown' ? 'Post may have been published' : NOT_PUBLISHED_TITLE,
           message: outcome === 'unknown' ? `Your scheduled post ${UNKNOWN_OUTCOME_REASON}.` : `Your scheduled post was not published: ${reason}`,
           link: postLink(post.id)
         },

@@ -14,9 +14,10 @@ import { formReadError } from '../services/uploads'
 const CHUNK_SLACK_BYTES = 64 * 1024
 
 /**
- * Posts and their media (issue 6). JSON endpoints are thin over services.posts and
- * services.media. The chunk endpoint is multipart (registered for this scope only): its text
- * fields come first, then the file part, which streams straight into storage at the offset.
+ * Posts and their media (issue 6) and their kept versions (issue 13). JSON endpoints are thin
+ * over services.posts and services.media. The chunk endpoint is multipart (registered for this
+ * scope only): its text fields come first, then the file part, which streams straight into
+ * storage at the offset.
  */
 export async function registerPostRoutes(app: FastifyInstance, services: Services, config: ServerConfig): Promise<void> {
   const { posts, media } = services
@@ -49,6 +50,7 @@ export async function registerPostRoutes(app: FastifyInstance, services: Service
     await posts.remove(organization(), query.postId)
     return { ok: true as const }
   })
+  route(app, services, endpoints.listPostVersions, async ({ organization, query }) => ({ versions: await posts.versions(organization(), query.postId) }))
 
   route(app, services, endpoints.startMediaUpload, async ({ organization, body }) => media.start(organization(), body), {
     // The configured limit (tests lower it) answers 413 '{file name} is too big!' before the

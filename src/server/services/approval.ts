@@ -3,6 +3,7 @@ import type { PostApproval } from '../../shared/domain/entities'
 import type { Clock } from '../clock'
 import type { Executor } from '../db/client'
 import type { PostType } from '../../shared/domain/enums'
+import { POLL_DURATION_DEFAULT } from '../../shared/constants'
 import { memberships, postVersions, posts, teamMembers, users } from '../db/schema'
 import { grantedLimits } from './entitlements'
 import { findSubscription } from './subscriptions'
@@ -112,11 +113,23 @@ export interface PostContent {
 
 type PostRow = typeof posts.$inferSelect
 
+/**
+ * Field by field: jsonb gives a stored poll's keys back in its own order (by length), so the
+ * poll as read and the poll as sent serialize differently while holding the same thing.
+ */
+const samePoll = (a: PostContent['poll'], b: PostContent['poll']) =>
+  !a || !b
+    ? !a === !b
+    : a.question === b.question &&
+      (a.durationDays ?? POLL_DURATION_DEFAULT) === (b.durationDays ?? POLL_DURATION_DEFAULT) &&
+      a.options.length === b.options.length &&
+      a.options.every((option, i) => option === b.options[i])
+
 const sameContent = (a: PostContent, b: PostContent) =>
   a.type === b.type &&
   a.text === b.text &&
   a.businessPageId === b.businessPageId &&
-  JSON.stringify(a.poll ?? null) === JSON.stringify(b.poll ?? null) &&
+  samePoll(a.poll, b.poll) &&
   a.mediaIds.length === b.mediaIds.length &&
   a.mediaIds.every((id, i) => id === b.mediaIds[i])
 

@@ -110,7 +110,7 @@ export function createServices(deps: {
     log: deps.log
   })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
-  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, kick: () => publisher.kick() })
+  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => publisher.kick() })
   const publisher = createPublisher({
     db,
     clock,

@@ -4,19 +4,20 @@ import type { z } from 'zod'
 import type { createPostBodySchema, schedulePostBodySchema, updatePostBodySchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { POLL_DURATION_DEFAULT } from '../../shared/constants'
-import type { Post } from '../../shared/domain/entities'
+import type { Post, PostVersion } from '../../shared/domain/entities'
 import type { PostStatus, PostType } from '../../shared/domain/enums'
 import { postProblems, type PostProblems } from '../../shared/rules/posts'
 import type { AccessToken, LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { assignedSlots, businessPageMembers, businessPages, media, postMedia, posts, users } from '../db/schema'
+import { assignedSlots, businessPageMembers, businessPages, media, postMedia, postVersions, posts, reviewReviewers, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import type { PublishTarget } from '../jobs/publisher'
-import { approvalRequiredFor, approvalView, decidersOf } from './approval'
+import { approvalRequiredFor, approvalView, approversOf, decidersOf, firstRevision, isApproved, nextRevision, type PostContent } from './approval'
 import { isUuid } from './ids'
 import { toMediaView, usableMedia, type MediaRow, type MediaService } from './media'
+import type { NotificationService } from './notifications'
 
 /**
  * Posts (issue 6): the session user's own posts in the session's organization, written in
@@ -46,6 +47,24 @@ import { toMediaView, usableMedia, type MediaRow, type MediaService } from './me
  *   whose last attempt failed is the user's explicit retry: it gets a new idempotency key.
  * - Publish now and retry without a time hand the post to this process's publisher at once (kick).
  * - GET /posts lists the user's 500 most recently changed posts.
+ *
+ * Collaborate (issue 13):
+ * - Revisions: a create writes revision 1 (firstRevision); an update whose text, type, poll, media
+ *   (ids in order) or business page differ writes the next one (nextRevision, in the update's
+ *   transaction under the row lock). A save that changes none of them (a slot, the same text
+ *   again) writes no revision. The page is content: it says who the post is published as.
+ * - Approval is bound to a revision: an edit of an APPROVED post returns it to PENDING and the
+ *   approvers (approversOf().notify) are told in the same transaction. A SCHEDULED post stays
+ *   SCHEDULED — the answer shows its approval PENDING, and the publisher refuses it loudly if its
+ *   time comes before it is approved again (jobs/publisher.ts).
+ * - Schedule, publish now and retry need the post approved for its current revision when its
+ *   author's approval is required (approvalRequiredFor): field `approval` in the one 400, first
+ *   (nothing else the author fixes makes it publishable without it); approvalPendingToSchedule
+ *   while PENDING, approvalRequiredToSchedule otherwise (never sent, or REJECTED).
+ * - GET /posts/versions: newest first, on every plan, for the author, the post's reviewers, the
+ *   author's team leaders and the organization's admins; 404 for anyone else, as for a post that
+ *   does not exist.
+ * - postViews is exported: other services that show posts (the review thread) render them the same.
  */
 export type CreatePostInput = z.output<typeof createPostBodySchema>
 export type UpdatePostInput = z.output<typeof updatePostBodySchema>
@@ -67,6 +86,8 @@ export interface PostService {
   unschedule(session: OrganizationSession, postId: string): Promise<Post>
   retry(session: OrganizationSession, input: { postId: string; scheduledAt?: string }): Promise<Post>
   remove(session: OrganizationSession, postId: string): Promise<void>
+  /** Every kept revision of a post the caller may review, newest first. */
+  versions(session: OrganizationSession, postId: string): Promise<PostVersion[]>
   /** The publisher's resolveTarget: the author's token, the LinkedIn author and the media in order; null when not connected. */
   publishTarget(post: PostRow): Promise<PublishTarget | null>
 }
@@ -76,6 +97,11 @@ const NOT_DRAFT: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
 
 /** Where a notification about a post takes its author: the post in the editor. */
 export const postLink = (postId: string) => `/content/write-post?postId=${postId}`
+
+/** Where a notification about a post takes its reviewers and approvers: the post in /collaborate. */
+export const reviewLink = (postId: string) => `/collaborate?postId=${postId}`
+
+export const APPROVAL_AGAIN_TITLE = 'Approval needed again 🔁'
 
 /** The start of a post's text on one line, for notifications and the calendar. */
 export function postExcerpt(text: string, max = 80): string {
@@ -95,6 +121,15 @@ interface Content {
 
 const firstMessage = (fields: Record<string, string>) => Object.values(fields)[0]!
 
+/** What a revision keeps of a post (or of the content an update makes of it) with its media in order. */
+const contentOf = (post: Pick<PostRow, 'type' | 'text' | 'poll' | 'businessPageId'>, mediaRows: readonly MediaRow[]): PostContent => ({
+  type: post.type,
+  text: post.text,
+  poll: post.poll,
+  mediaIds: mediaRows.map((m) => m.id),
+  businessPageId: post.businessPageId
+})
+
 export function createPostService(deps: {
   db: Database
   clock: Clock
@@ -102,10 +137,12 @@ export function createPostService(deps: {
   media: Pick<MediaService, 'storage'>
   linkedIn: LinkedInAccess
   linkedInAdapter: Pick<LinkedInAdapter, 'postUrl'>
+  /** Tells approvers when an edit returns an approved post to PENDING. */
+  notifications: Pick<NotificationService, 'notify'>
   /** Asks this process's publisher to run now (publish now, retry now). */
   kick: () => void
 }): PostService {
-  const { db, clock, linkedIn } = deps
+  const { db, clock, linkedIn, notifications } = deps
   const views = postViews(deps)
 
   async function ownPost(executor: Executor, session: OrganizationSession, postId: string, lock = false): Promise<PostRow> {
@@ -177,6 +214,37 @@ export function createPostService(deps: {
 
   const view = async (executor: Executor, row: PostRow) => (await views(executor, [row]))[0]!
 
+  /**
+   * A post of the session's organization the caller may review: its author, one of its reviewers,
+   * a leader of one of the author's teams or an admin. Anyone else gets the 404 of a missing post.
+   */
+  async function reviewablePost(session: OrganizationSession, postId: string): Promise<PostRow> {
+    if (!isUuid(postId)) throw notFound(MESSAGES.postNotFound)
+    const [row] = await db
+      .select({ post: posts, reviewer: reviewReviewers.userId })
+      .from(posts)
+      .leftJoin(reviewReviewers, and(eq(reviewReviewers.postId, posts.id), eq(reviewReviewers.userId, session.userId)))
+      .where(and(eq(posts.id, postId), eq(posts.organizationId, session.organization.id)))
+    if (!row) throw notFound(MESSAGES.postNotFound)
+    const { post } = row
+    if (post.authorUserId === session.userId || row.reviewer) return post
+    if ((await approversOf(db, post.organizationId, post.authorUserId)).all.has(session.userId)) return post
+    throw notFound(MESSAGES.postNotFound)
+  }
+
+  /** An approved post was edited: back to PENDING, so whoever approves the author's posts is asked again. */
+  async function askApprovalAgain(tx: Executor, post: PostRow): Promise<void> {
+    const [{ notify }, [author]] = [
+      await approversOf(tx, post.organizationId, post.authorUserId),
+      await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, post.authorUserId))
+    ]
+    const excerpt = postExcerpt(post.text, 60)
+    const message = `${author!.fullName} changed ${excerpt ? `“${excerpt}”` : 'a post'} after it was approved. It needs your approval again.`
+    for (const userId of notify) {
+      await notifications.notify({ organizationId: post.organizationId, userId, title: APPROVAL_AGAIN_TITLE, message, link: reviewLink(post.id) }, tx)
+    }
+  }
+
   const problemsOf = (content: Content): PostProblems =>
     postProblems({ type: content.type, text: content.text, poll: content.poll, media: content.media.map((m) => ({ kind: m.kind })) })
 
@@ -205,7 +273,12 @@ export function createPostService(deps: {
       const slotId = input.slotId === undefined ? post.slotId : input.slotId
       const slot = slotId ? await usableSlot(tx, session, slotId, post.id) : null
       const now = clock.now()
-      const fields: Record<string, string> = { ...problemsOf({ ...post, media: (await mediaOf(tx, [post.id])).get(post.id) ?? [] }) }
+      const fields: Record<string, string> = {}
+      const approvalRequired = (await approvalRequiredFor(tx, clock, post.organizationId, [post.authorUserId])).get(post.authorUserId) ?? false
+      if (!isApproved(post, approvalRequired)) {
+        fields.approval = post.approvalStatus === 'PENDING' ? MESSAGES.approvalPendingToSchedule : MESSAGES.approvalRequiredToSchedule
+      }
+      Object.assign(fields, problemsOf({ ...post, media: (await mediaOf(tx, [post.id])).get(post.id) ?? [] }))
       const time = input.when === 'now' ? now : (input.when ?? slot?.time ?? null)
       const timeField = input.when === null && slot ? 'slotId' : 'scheduledAt'
       if (!time) fields.scheduledAt = MESSAGES.scheduleTimeMissing
@@ -278,6 +351,7 @@ export function createPostService(deps: {
           )
           .returning()
         await replaceMedia(tx, row!.id, mediaRows)
+        await firstRevision(tx, row!, contentOf(row!, mediaRows), session.userId, clock.now())
         return view(tx, row!)
       })
     },
@@ -289,13 +363,17 @@ export function createPostService(deps: {
         const slotId = input.slotId === undefined ? post.slotId : input.slotId
         if (input.slotId && input.slotId !== post.slotId) await usableSlot(tx, session, input.slotId, post.id)
         if (input.businessPageId && input.businessPageId !== post.businessPageId) await requirePage(tx, session, input.businessPageId)
-        const mediaRows = input.mediaIds ? await orderedMedia(tx, session, input.mediaIds) : ((await mediaOf(tx, [post.id])).get(post.id) ?? [])
+        const currentMedia = (await mediaOf(tx, [post.id])).get(post.id) ?? []
+        const mediaRows = input.mediaIds ? await orderedMedia(tx, session, input.mediaIds) : currentMedia
         const content: Content = {
           type: input.type ?? post.type,
           text: input.text ?? post.text,
           poll: input.poll === undefined ? post.poll : input.poll,
           media: mediaRows
         }
+        const businessPageId = input.businessPageId === undefined ? post.businessPageId : input.businessPageId
+        const now = clock.now()
+        const revision = await nextRevision(tx, post, contentOf(post, currentMedia), contentOf({ ...content, businessPageId }, mediaRows), session.userId, now)
         const stillPublishable = post.status !== 'SCHEDULED' || Object.keys(problemsOf(content)).length === 0
         const [updated] = await tx
           .update(posts)
@@ -304,14 +382,16 @@ export function createPostService(deps: {
             text: content.text,
             poll: content.poll,
             slotId,
-            businessPageId: input.businessPageId === undefined ? post.businessPageId : input.businessPageId,
+            businessPageId,
             status: stillPublishable ? post.status : 'DRAFT',
+            ...revision.set,
             version: sql`${posts.version} + 1`,
-            updatedAt: clock.now()
+            updatedAt: now
           })
           .where(eq(posts.id, post.id))
           .returning()
         if (input.mediaIds) await replaceMedia(tx, post.id, mediaRows)
+        if (revision.approvalReset) await askApprovalAgain(tx, updated!)
         return view(tx, updated!)
       })
     },
@@ -353,6 +433,32 @@ export function createPostService(deps: {
         requireChangeable(post)
         await tx.delete(posts).where(eq(posts.id, post.id))
       })
+    },
+
+    async versions(session, postId) {
+      const post = await reviewablePost(session, postId)
+      const rows = await db
+        .select({
+          version: postVersions,
+          savedBy: { id: users.id, fullName: users.fullName, image: users.image },
+          page: { id: businessPages.id, linkedInCompanyName: businessPages.linkedInCompanyName }
+        })
+        .from(postVersions)
+        .leftJoin(users, eq(users.id, postVersions.savedByUserId))
+        .leftJoin(businessPages, eq(businessPages.id, postVersions.businessPageId))
+        .where(eq(postVersions.postId, post.id))
+        .orderBy(desc(postVersions.revision))
+      return rows.map(({ version: v, savedBy, page }) => ({
+        revision: v.revision,
+        text: v.text,
+        type: v.type,
+        poll: v.poll ? { question: v.poll.question, options: v.poll.options, durationDays: v.poll.durationDays ?? POLL_DURATION_DEFAULT } : null,
+        mediaCount: v.mediaIds.length,
+        businessPage: page?.id ? page : null,
+        // The person who saved it left Pagecrew (their user is gone): the revision stays, unnamed.
+        savedBy: savedBy?.id ? savedBy : { id: '', fullName: '', image: null },
+        createdAt: v.createdAt.toISOString()
+      }))
     },
 
     async publishTarget(post) {
