@@ -211,7 +211,7 @@ describeEachDatabase(
       }
       for (const outsider of [otto, lara, other]) expectError(await versions(outsider, post.id), 404, MESSAGES.postNotFound)
       for (const postId of [randomUUID(), 'not-a-uuid']) expectError(await versions(mia, postId), 404, MESSAGES.postNotFound)
-      // Leading a team gives no sight of the leader's own team's posts to its members: Mia does not see Ada's.
+      // It goes one way: Mia is not among the approvers of Ada's posts.
       const adas = await create(ada, { text: 'The admin’s own' })
       expectError(await versions(mia, adas.id), 404, MESSAGES.postNotFound)
       // Without REVIEW_FLOW (Entry) the versions are still there.
