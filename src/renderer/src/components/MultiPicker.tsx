@@ -21,6 +21,8 @@ export interface PickerOption {
   disabled?: boolean
   /** Why a disabled option cannot be chosen, shown with it (e.g. 'In Sales'). */
   disabledReason?: string
+  /** A mark shown the same way on a choosable option (e.g. 'Team leader'). */
+  note?: string
 }
 
 const useStyles = makeStyles({
@@ -143,15 +145,16 @@ export function MultiPicker({
             // (aria-disabled, not selectable) though TagPickerOption's props type omits it.
             const disabledProp: object = { disabled: option.disabled }
             const reason = option.disabled ? option.disabledReason : undefined
+            const mark = reason ?? option.note
             return (
               <TagPickerOption
                 key={option.value}
                 value={option.value}
                 media={option.media ? { children: option.media, className: option.disabled ? styles.disabledMedia : undefined } : undefined}
                 secondaryContent={
-                  reason ? (
+                  mark ? (
                     <>
-                      <span className={styles.reason}>{reason}</span>
+                      <span className={styles.reason}>{mark}</span>
                       {option.secondary ? ` · ${option.secondary}` : null}
                     </>
                   ) : (

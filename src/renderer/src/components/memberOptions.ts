@@ -1,4 +1,4 @@
-import type { Member } from '@shared/domain'
+import type { Member, ReviewCandidate } from '@shared/domain'
 
 export type PickableMember = Pick<Member, 'id' | 'fullName' | 'email' | 'image' | 'status' | 'teams'>
 
@@ -19,4 +19,17 @@ export function teamMemberOptions(members: readonly PickableMember[], teamId: st
   return members
     .filter((m) => m.status !== 'INVITED')
     .map((m) => ({ ...m, isDisable: m.teams.some((t) => t.id !== teamId) }))
+}
+
+/**
+ * A person as the member picker's feedback mode offers them (spec §6, issue 13): any active member
+ * but the post's author, from GET /review/candidates, the author's team leaders marked. isDisable:
+ * already a reviewer of the open request, listed but not chosen twice.
+ */
+export type ReviewerOption = ReviewCandidate & { isDisable: boolean }
+
+/** The picker's feedback mode: the author's team leaders first, each group in the server's order; `asked` are the open request's reviewers. */
+export function reviewerOptions(candidates: readonly ReviewCandidate[], asked: ReadonlySet<string>): ReviewerOption[] {
+  const ordered = [...candidates.filter((c) => c.isTeamLeader), ...candidates.filter((c) => !c.isTeamLeader)]
+  return ordered.map((c) => ({ ...c, isDisable: asked.has(c.id) }))
 }
