@@ -151,6 +151,7 @@ describeEachDatabase(
           ['unschedule', anonymous.post('/posts/unschedule', { postId: id })],
           ['retry', anonymous.post('/posts/retry', { postId: id })],
           ['delete', anonymous.delete('/posts/delete', { postId: id })],
+          ['versions', anonymous.get('/posts/versions', { postId: id })],
           ['media start', anonymous.post('/posts/media/start', { fileName: 'a.png', contentType: 'image/png', size: 10 })],
           ['media chunk', sendChunk({ client: anonymous } as Person, id, 0, Buffer.from('x'))],
           ['media complete', anonymous.post('/posts/media/complete', { uploadId: id })],
