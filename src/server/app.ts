@@ -21,6 +21,7 @@ import { registerAiRoutes } from './routes/ai'
 import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
 import { registerPostRoutes } from './routes/posts'
+import { registerReviewRoutes } from './routes/review'
 import { registerAuthRoutes } from './routes/auth'
 import { registerMemberRoutes } from './routes/members'
 import { registerTagRoutes } from './routes/tags'
@@ -192,6 +193,8 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   // Their own scopes: multipart parsing only for the team and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
   api.register(async (scope) => registerPostRoutes(scope, services, config))
+  // Its own scope for its hook (the thread's post link), like the post routes.
+  api.register(async (scope) => registerReviewRoutes(scope, services, config))
 }
 
 const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)

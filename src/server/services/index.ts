@@ -28,6 +28,7 @@ import { createLocalStorage } from '../adapters/storage/local'
 import { createPublisher, type Publisher } from '../jobs/publisher'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
+import { createReviewService, type ReviewService } from './review'
 import { createThumbnailer } from './thumbnails'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
@@ -66,6 +67,8 @@ export interface Services {
   media: MediaService
   /** Posts (issue 6): the session user's drafts, scheduling and publishing. */
   posts: PostService
+  /** Collaborate (issue 13): feedback requests, comments and suggestions, approvals, the review inbox. */
+  review: ReviewService
   /** This process's publisher; app.ts starts it when config.publisherIntervalMs is set. */
   publisher: Publisher
   /** <dataDir>/uploads */
@@ -142,6 +145,7 @@ export function createServices(deps: {
     linkedInAdapter,
     media,
     posts,
+    review: createReviewService({ db, clock, notifications, linkedInAdapter }),
     publisher,
     uploadsDir,
     idempotency: createIdempotencyService({ db: deps.db, clock })

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '../../shared/api/contract'
+import type { ServerConfig } from '../config'
+import { publicBaseUrl } from '../http/publicUrl'
+import { route } from '../http/route'
+import type { Services } from '../services'
+
+/**
+ * Collaborate (issue 13): thin over services.review, in their own scope for the hook below. Every
+ * change answers the whole review thread.
+ */
+export function registerReviewRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
+  const { review } = services
+
+  // The thread's post links to the sandbox's post viewer on this server as a path: make it the
+  // public address (http/publicUrl.ts), as the post endpoints do.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    const post = (payload as { post?: { linkedInPostUrl?: unknown } } | null)?.post
+    if (post && typeof post.linkedInPostUrl === 'string' && post.linkedInPostUrl.startsWith('/')) {
+      post.linkedInPostUrl = `${publicBaseUrl(config, request).replace(/\/+$/, '')}${post.linkedInPostUrl}`
+    }
+    return payload
+  })
+
+  route(app, services, endpoints.requestReview, async ({ organization, body }) => review.requestReview(organization(), body))
+  route(app, services, endpoints.withdrawReview, async ({ organization, body }) => review.withdraw(organization(), body.postId))
+  route(app, services, endpoints.reviewInbox, async ({ organization, query }) => review.inbox(organization(), query))
+  route(app, services, endpoints.reviewThread, async ({ organization, query }) => review.thread(organization(), query.postId))
+  route(app, services, endpoints.reviewCandidates, async ({ organization, query }) => review.candidates(organization(), query))
+  route(app, services, endpoints.createFeedback, async ({ organization, body }) => review.createFeedback(organization(), body))
+  route(app, services, endpoints.resolveFeedback, async ({ organization, body }) => review.resolveFeedback(organization(), body))
+  route(app, services, endpoints.acceptSuggestion, async ({ organization, body }) => review.acceptSuggestion(organization(), body))
+  route(app, services, endpoints.dismissSuggestion, async ({ organization, body }) => review.dismissSuggestion(organization(), body.feedbackId))
+  route(app, services, endpoints.submitForApproval, async ({ organization, body }) => review.submitForApproval(organization(), body))
+  route(app, services, endpoints.approvePost, async ({ organization, body }) => review.approve(organization(), body))
+  route(app, services, endpoints.rejectPost, async ({ organization, body }) => review.reject(organization(), body))
+}
