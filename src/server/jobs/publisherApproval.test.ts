@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../shared/api/messages'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
@@ -11,6 +11,7 @@ import type { Database, DatabaseHandle } from '../db/client'
 import { memberships, notifications, organizations, posts, publishAttempts, subscriptions, teamMembers, teams, users } from '../db/schema'
 import type { OrganizationSession } from '../http/route'
 import { createNotificationService } from '../services/notifications'
+import { createReviewService } from '../services/review'
 import { APPROVAL_AGAIN_TITLE, createPostService, newPostValues, type PostRow, type PostService } from '../services/posts'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
 import { manualTimers } from '../testing/timers'
@@ -114,18 +115,20 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
     await db.delete(notifications)
     clock = manualClock('2026-03-10T09:00:00Z')
     sandbox = createLinkedInSandbox({ clock })
-    service = createPostService({
-      db,
-      clock,
-      media: { storage: createLocalStorage(join(tmpdir(), 'pagecrew-publisher-test-unused')) },
-      linkedIn: {
-        status: async () => 'connected',
-        publishingIdentity: async (userId) => ({ accessToken: { token: 'token', expiresAt: null }, memberId: userId })
-      },
-      linkedInAdapter: sandbox,
-      notifications: createNotificationService(db, clock),
-      kick: () => {}
-    })
+    service = createPostService(serviceDeps())
+  })
+
+  const serviceDeps = (): Parameters<typeof createPostService>[0] => ({
+    db,
+    clock,
+    media: { storage: createLocalStorage(join(tmpdir(), 'pagecrew-publisher-test-unused')) },
+    linkedIn: {
+      status: async () => 'connected',
+      publishingIdentity: async (userId) => ({ accessToken: { token: 'token', expiresAt: null }, memberId: userId })
+    },
+    linkedInAdapter: sandbox,
+    notifications: createNotificationService(db, clock),
+    kick: () => {}
   })
 
   const publisher = (overrides: Partial<PublisherOptions> = {}) =>
@@ -159,7 +162,7 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
       await db
         .select({ userId: notifications.userId, title: notifications.title, message: notifications.message, link: notifications.link })
         .from(notifications)
-        .where(inArray(notifications.link, [`/content/write-post?postId=${postId}`, `/collaborate?postId=${postId}`]))
+        .where(and(eq(notifications.title, NOT_PUBLISHED_TITLE), inArray(notifications.link, [`/content/write-post?postId=${postId}`, `/collaborate?postId=${postId}`])))
     ).sort((a, b) => a.userId.localeCompare(b.userId))
 
   /** Refused loudly: DRAFT with the reason and a new version, nothing sent to LinkedIn, author and leader told. */
@@ -207,21 +210,25 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
     expect(sandbox.publishCalls).toBe(3)
   })
 
-  it('a revocation holding the post row when the claim runs: the claim skips it, and once revoked it is refused loudly, never published', async () => {
-    for (const revoked of ['PENDING', 'REJECTED'] as const) {
-      const post = await duePost(`revoked to ${revoked}`, APPROVED)
+  it('an edit or a rejection holding the post row when the claim runs: the claim skips it, and once revoked it is never published', async () => {
+    for (const revocation of ['edit', 'reject'] as const) {
+      const post = await duePost(`approved, then ${revocation}ed`, APPROVED)
+      // Both tell someone inside their transaction, after locking the row and changing approval: held there, they hold the row.
       const locked = deferred()
       const release = deferred()
-      // What an edit (approval back to PENDING) or a rejection does: lock the row, change approval, commit later.
-      const revocation = db.transaction(async (tx) => {
-        await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update')
-        await tx
-          .update(posts)
-          .set(revoked === 'PENDING' ? { approvalStatus: 'PENDING', revision: 2 } : { approvalStatus: 'REJECTED', approvalReason: 'Not this week' })
-          .where(eq(posts.id, post.id))
-        locked.resolve()
-        await release.promise
-      })
+      const real = createNotificationService(db, clock)
+      const held: PublisherOptions['notifications'] = {
+        ...real,
+        notify: async (input, executor) => {
+          locked.resolve()
+          await release.promise
+          return real.notify(input, executor)
+        }
+      }
+      const change =
+        revocation === 'edit'
+          ? createPostService({ ...serviceDeps(), notifications: held }).update(author, { postId: post.id, version: post.version, text: 'approved, then changed' })
+          : createReviewService({ db, clock, notifications: held, linkedInAdapter: sandbox }).reject(session(leaderId), { postId: post.id, reason: 'Not this week' })
       await locked.promise
       const claim = publisher().runOnce()
       if (kind === 'postgres') {
@@ -229,38 +236,46 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
         expect(await claim).toMatchObject({ claimed: 0 })
         expect(await row(post.id)).toMatchObject({ status: 'SCHEDULED', approvalStatus: 'APPROVED' })
         release.resolve()
-        await revocation
+        await change
         expect(await publisher().runOnce()).toMatchObject({ claimed: 0 })
       } else {
-        // One connection: the claim runs after the revocation has committed.
+        // One connection: the claim runs once the change has committed.
         release.resolve()
-        await revocation
+        await change
         expect(await claim).toMatchObject({ claimed: 0 })
       }
-      await expectRefusedLoudly(post)
+      if (revocation === 'edit') {
+        // Still SCHEDULED but PENDING when the claim read it: refused loudly.
+        await expectRefusedLoudly({ ...post, text: 'approved, then changed', version: post.version + 1 })
+      } else {
+        // A rejection takes a scheduled post back to draft itself: nothing was due any more.
+        expect(await row(post.id)).toMatchObject({ status: 'DRAFT', approvalStatus: 'REJECTED', failureReason: null, linkedInPostUrn: null })
+      }
     }
     expect(sandbox.publishCalls).toBe(0)
   })
 
-  it('the claim first: an edit of the claimed post is refused (409 postBeingPublished) and the approved revision is published once', async () => {
+  it('the claim first: an edit or a rejection of the claimed post is refused (409 postBeingPublished) and the approved revision is published once', async () => {
     const draft = await service.create(author, { text: 'approved text' })
     await db.update(posts).set(APPROVED).where(eq(posts.id, draft.id))
     const scheduled = await service.schedule(author, { postId: draft.id, version: draft.version, scheduledAt: new Date(clock.now().getTime() + 60_000).toISOString() })
     clock.advance(60_000)
+    const review = createReviewService({ db, clock, notifications: createNotificationService(db, clock), linkedInAdapter: sandbox })
+    const refusal = (change: Promise<unknown>) =>
+      change.then(
+        () => 'accepted',
+        (error: { statusCode?: number; message: string }) => `${error.statusCode} ${error.message}`
+      )
     const refusals: string[] = []
     const p = publisher({
       onEvent: async (event, id) => {
         if (event !== 'claimed') return
-        refusals.push(
-          await service.update(author, { postId: id, version: scheduled.version, text: 'too late' }).then(
-            () => 'accepted',
-            (error: { statusCode?: number; message: string }) => `${error.statusCode} ${error.message}`
-          )
-        )
+        refusals.push(await refusal(service.update(author, { postId: id, version: scheduled.version, text: 'too late' })))
+        refusals.push(await refusal(review.reject(session(leaderId), { postId: id, reason: 'Not this week' })))
       }
     })
     expect(await p.runOnce()).toMatchObject({ claimed: 1, published: 1 })
-    expect(refusals).toEqual([`409 ${MESSAGES.postBeingPublished}`])
+    expect(refusals).toEqual([`409 ${MESSAGES.postBeingPublished}`, `409 ${MESSAGES.postBeingPublished}`])
     expect(await row(draft.id)).toMatchObject({ status: 'PUBLISHED', text: 'approved text', revision: 1, approvalStatus: 'APPROVED' })
     expect(sandbox.posts.map((s) => s.text)).toEqual(['approved text'])
     expect(await db.select().from(notifications).where(eq(notifications.userId, leaderId))).toEqual([])
