@@ -37,7 +37,7 @@ describe('route registry', () => {
   })
 
   it('registers no screen that is not built', () => {
-    for (const path of ['/collaborate', '/team', '/analytics', '/academy/insights', '/recommended']) expect(isRegisteredPath(path), path).toBe(false)
+    for (const path of ['/team', '/analytics', '/academy/insights', '/recommended']) expect(isRegisteredPath(path), path).toBe(false)
     expect(isRegisteredPath('/schedule')).toBe(true)
   })
 
@@ -63,7 +63,7 @@ describe('deep-link allowlist', () => {
     const expected = ROUTE_LIST.filter((route) => route.access === 'signed-in' && !TRANSIENT.includes(route.path)).map((route) => route.path)
     expect([...DEEP_LINK_PATHS].sort()).toEqual(expected.sort())
     expect(expected).toEqual(
-      expect.arrayContaining(['/dashboard', '/content/write-post', '/schedule', '/settings', '/settings/organization', '/settings/billing', '/billing'])
+      expect.arrayContaining(['/dashboard', '/content/write-post', '/collaborate', '/schedule', '/settings', '/settings/organization', '/settings/billing', '/billing'])
     )
   })
 
@@ -84,6 +84,7 @@ describe('navigation', () => {
     expect(main.map((route) => [route.nav.label, route.path])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Create content', '/content/write-post'],
+      ['Collaborate', '/collaborate'],
       ['Plan', '/schedule']
     ])
     for (const route of main) expect(route.nav.order, route.nav.label).toBe(SPEC_ORDER.indexOf(route.nav.label) + 1)
@@ -106,8 +107,8 @@ describe('navigation', () => {
     } as const satisfies RouteDefinition
     const routes = [...ROUTE_LIST, recommended]
     const labels = (holds: (key: string) => boolean) => navigationEntries(routes, 'main', holds).map((route) => route.nav.label)
-    expect(labels(nothingHeld)).toEqual(['Dashboard', 'Create content', 'Plan'])
-    expect(labels((key) => key === 'TEAMS')).toEqual(['Dashboard', 'Create content', 'Plan'])
-    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Plan'])
+    expect(labels(nothingHeld)).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan'])
+    expect(labels((key) => key === 'TEAMS')).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan'])
+    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan'])
   })
 })

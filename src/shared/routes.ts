@@ -3,8 +3,8 @@ import type { EntitlementKey } from './domain'
 /**
  * The one route registry (DESIGN.md §7): every screen of spec §2 that exists, once. The renderer's
  * router, auth gate, navigation, page titles and path constants, and main's deep-link allowlist are
- * derived from it. A screen not built yet (collaborate, team, analytics, academy, recommended) is
- * not listed: a route appears here when its screen exists.
+ * derived from it. A screen not built yet (team, analytics, academy, recommended) is not
+ * listed: a route appears here when its screen exists.
  */
 
 /**
@@ -80,6 +80,14 @@ export const ROUTES = {
     shell: true,
     deepLink: true,
     nav: { label: 'Create content', section: 'main', order: 2 }
+  },
+  collaborate: {
+    path: '/collaborate',
+    title: 'Collaborate',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Collaborate', section: 'main', order: 4 }
   },
   schedule: {
     path: '/schedule',

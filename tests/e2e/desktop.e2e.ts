@@ -38,6 +38,7 @@ const context = () => desktop.context
 const SCREEN_MARKS: Record<DeepLinkPath, (page: Page) => Locator> = {
   '/dashboard': (page) => page.getByTestId('dashboard-organization'),
   '/content/write-post': (page) => page.getByRole('textbox', { name: 'Post text' }),
+  '/collaborate': (page) => page.getByTestId('collaborate-page'),
   '/schedule': (page) => page.getByTestId('schedule-page'),
   '/settings': (page) => page.getByTestId('profile-full-name'),
   '/settings/organization': (page) => page.getByTestId('organization-tabs'),
@@ -237,6 +238,58 @@ describe('desktop harness: built renderer + built preload + real main services',
       expect(desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${other}&path=${path}`), path).toBe(true)
       await landsOn(path)
     }
+  })
+})
+
+describe('desktop harness: Collaborate (issue 13)', () => {
+  it('raises the tray count when a colleague asks the desktop user for feedback; the OS notification opens the review', async () => {
+    const { page, recorded } = desktop
+    const me = (await mainApi('/user')).body as { id: string; organizations: { unreadNotificationCount: number }[] }
+    const unreadTotal = async () => ((await mainApi('/user')).body as typeof me).organizations.reduce((sum, o) => sum + o.unreadNotificationCount, 0)
+
+    // A colleague joins the desktop user's organization (a new organization is on a trial, which
+    // holds REVIEW_FLOW): invited through main, accepted through the API with an account of their own.
+    const invited = await desktop.core.api.request({ method: 'POST', path: '/members/invite', body: { email: 'cole@desk.example', role: 'MEMBER' } })
+    expect(invited.status).toBe(200)
+    const token = new URL((invited.body as { joinUrl: string }).joinUrl).searchParams.get('token')
+    const accepted = await fetch(`${server.url}/api/join/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-pagecrew-client': 'e2e' },
+      body: JSON.stringify({ token, fullName: 'Cole Colleague', password: PASSWORD })
+    })
+    expect(accepted.status).toBe(200)
+    const headers = { 'content-type': 'application/json', 'x-pagecrew-client': 'e2e', cookie: accepted.headers.getSetCookie()[0]!.split(';')[0]! }
+
+    // Whatever joining told the desktop user is counted first: the next rise is the request's.
+    const before = await unreadTotal()
+    await expect.poll(() => recorded.trayCounts.at(-1), { timeout: 10_000 }).toBe(before)
+    const notificationsBefore = recorded.notifications.length
+
+    const post = await fetch(`${server.url}/api/posts/create`, { method: 'POST', headers, body: JSON.stringify({ text: 'Our harbour tour opens on Monday.', type: 'textOnly' }) })
+    expect(post.status).toBe(200)
+    const postId = ((await post.json()) as { id: string }).id
+    const asked = await fetch(`${server.url}/api/review/request`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ postId, reviewerIds: [me.id], priority: 'URGENT', message: 'Is the date right?' })
+    })
+    expect(asked.status).toBe(200)
+
+    // The unread watcher's next poll: the tray and badge count one more, one OS notification says so.
+    await expect.poll(() => recorded.trayCounts.at(-1), { timeout: 10_000 }).toBe(before + 1)
+    expect(recorded.badgeCounts.at(-1)).toBe(before + 1)
+    await expect.poll(() => recorded.notifications.length, { timeout: 10_000 }).toBe(notificationsBefore + 1)
+    const shown = recorded.notifications.at(-1)!
+    expect(shown.title).toBe('Feedback requested 💬')
+    expect(shown.body).toContain('Cole Colleague asks for your feedback')
+
+    // Clicking it raises the window and opens the post's review on /collaborate.
+    const focused = recorded.focusCount
+    shown.click()
+    await page.waitForURL((url) => url.pathname === '/collaborate' && url.searchParams.get('postId') === postId, { timeout: 15_000 })
+    expect(recorded.focusCount).toBe(focused + 1)
+    await SCREEN_MARKS['/collaborate'](page).waitFor({ timeout: 15_000 })
+    expect(await context().cookies()).toEqual([])
   })
 })
 

@@ -76,6 +76,7 @@ describe('route registry', () => {
     expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Create content', '/content/write-post'],
+      ['Collaborate', '/collaborate'],
       ['Plan', '/schedule'],
       ['Settings', '/settings']
     ])

@@ -14,6 +14,7 @@ export const SCREENS = {
   '/callback': () => import('@renderer/features/auth/CallbackPage'),
   '/dashboard': () => import('@renderer/features/dashboard/DashboardPage'),
   '/content/write-post': () => import('@renderer/features/content/WritePostPage'),
+  '/collaborate': () => import('@renderer/features/collaborate/CollaboratePage'),
   '/schedule': () => import('@renderer/features/schedule/SchedulePage'),
   '/settings': () => import('@renderer/features/settings/ProfileSettingsPage'),
   '/settings/organization': () => import('@renderer/features/settings/OrganizationSettingsPage'),

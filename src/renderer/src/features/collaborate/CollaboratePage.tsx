@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import {
+  Button,
+  CounterBadge,
+  Field,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  SearchBox,
+  Select,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens
+} from '@fluentui/react-components'
+import { Dismiss16Regular, DocumentEdit20Regular, History20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons'
+import { postStageSchema, prioritySchema, type Post, type PostStage, type Priority, type ReviewInboxItem } from '@shared/domain'
+import { hasEntitlement } from '@shared/rules'
+import { paths } from '@shared/routes'
+import { GENERIC_ERROR_MESSAGE, OPEN_PLAN_MODAL_EVENT, isApiError } from '@renderer/api/client'
+import { useEntitlements } from '@renderer/api/entitlements'
+import { useReviewInbox, type ReviewInboxQuery } from '@renderer/api/review'
+import { useUser } from '@renderer/api/user'
+import { EmptyState, type EmptyStateAction } from '@renderer/components/EmptyState'
+import { ErrorState } from '@renderer/components/ErrorState'
+import { ListSkeleton, PageSkeleton } from '@renderer/components/Skeletons'
+import { editorPath } from './ApprovalBar'
+import { readCollaborateParams, writeCollaborateParams, type CollaborateChanges, type InboxView } from './collaborateState'
+import { CompareVersionsDialog } from './CompareVersionsDialog'
+import { InboxList } from './InboxList'
+import { PRIORITY_LABELS, STAGE_LABELS } from './labels'
+import { ReviewPanel } from './ReviewPanel'
+
+const SEARCH_PAUSE_MS = 300
+
+const TAB_LABELS: Record<InboxView, string> = { requested: 'For my review', mine: 'My posts', team: 'Team' }
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, containerType: 'inline-size' },
+  tabs: { display: 'flex', flexWrap: 'wrap', minWidth: 0 },
+  count: { marginLeft: tokens.spacingHorizontalXS },
+  // The list and the review side by side on a wide screen; one above the other on a narrow one,
+  // where an open review takes the list's place (its back button returns to the list).
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@container (min-width: 900px)': { gridTemplateColumns: 'minmax(300px, 380px) minmax(0, 1fr)' }
+  },
+  narrowHidden: { '@container (max-width: 899.98px)': { display: 'none' } },
+  listColumn: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
+  search: { flexGrow: 1, flexBasis: '100%', minWidth: 0, maxWidth: 'none' },
+  field: { flexGrow: 1, flexBasis: '120px', minWidth: 0 },
+  select: { minWidth: 0, width: '100%', '& select': { minWidth: 0, textOverflow: 'ellipsis' } },
+  note: { color: tokens.colorNeutralForeground3 }
+})
+
+const openPlanDialog = () => window.dispatchEvent(new Event(OPEN_PLAN_MODAL_EVENT))
+
+/** A post's own actions in My posts: open it in the editor, compare its versions, and what the screen adds. */
+function RowMenu({ item, tabbable, onCompare, extra }: { item: ReviewInboxItem; tabbable: boolean; onCompare: (postId: string) => void; extra: ReactNode }) {
+  const navigate = useNavigate()
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<MoreHorizontal20Regular />}
+          aria-label="Post actions"
+          tabIndex={tabbable ? 0 : -1}
+          // The row opens the post on a click: the menu's own click is not the row's.
+          onClick={(event) => event.stopPropagation()}
+          data-testid={`post-menu-${item.postId}`}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuItem icon={<DocumentEdit20Regular />} onClick={() => void navigate(editorPath(item.postId))} data-testid="post-menu-editor">
+            Open in editor
+          </MenuItem>
+          {extra}
+          <MenuItem icon={<History20Regular />} onClick={() => onCompare(item.postId)} data-testid="post-menu-compare">
+            Compare versions
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  )
+}
+
+function emptyStateOf(view: InboxView, filtered: boolean, actions: { clearFilters: () => void; goTo: (view: InboxView) => void; write: () => void }) {
+  if (filtered) {
+    return { message: 'No post matches the search and filters.', hint: 'Clear them to see the whole list.', action: { label: 'Clear filters', onClick: actions.clearFilters } }
+  }
+  const shown: Record<InboxView, { message: string; hint: string; action: EmptyStateAction }> = {
+    requested: {
+      message: 'Nothing waits for your review.',
+      hint: 'When a colleague asks for your feedback it appears here.',
+      action: { label: 'See my posts', onClick: () => actions.goTo('mine') }
+    },
+    mine: {
+      message: 'You have no posts yet.',
+      hint: 'Write a post: your drafts, posts in review, scheduled, published and failed posts are all listed here.',
+      action: { label: 'Write a post', onClick: actions.write }
+    },
+    team: {
+      message: 'No post of your teams is in review.',
+      hint: 'When a member of a team you lead asks for feedback or approval, the post appears here.',
+      action: { label: 'See what waits for my review', onClick: () => actions.goTo('requested') }
+    }
+  }
+  return shown[view]
+}
+
+function CollaborateScreen({
+  selfId,
+  timeZone,
+  reviewFlow,
+  askForFeedback
+}: {
+  selfId: string
+  timeZone: string | null
+  reviewFlow: boolean
+  askForFeedback: { menuItem: (postId: string) => ReactNode; button: (post: Post) => ReactNode }
+}) {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const state = readCollaborateParams(params)
+  const view: InboxView = state.view ?? (reviewFlow ? 'requested' : 'mine')
+  const { postId, status, search } = state
+  const priority = view === 'mine' ? undefined : state.priority
+  // Feedback requests and approvals need REVIEW_FLOW; My posts works on every plan.
+  const locked = !reviewFlow && view !== 'mine'
+
+  const update = useCallback((changes: CollaborateChanges) => setParams((current) => writeCollaborateParams(current, changes), { replace: true }), [setParams])
+
+  const query: ReviewInboxQuery = { view: locked ? 'mine' : view, ...(priority ? { priority } : {}), ...(status ? { status } : {}), ...(search.trim() ? { search: search.trim() } : {}) }
+  const inbox = useReviewInbox(locked ? { view: 'mine' } : query)
+  const counts = inbox.data?.counts
+  const items = inbox.data?.items ?? []
+
+  // The search box answers at once; the address (and the request) follow after a pause in typing.
+  // What was typed stands until the address's search changes from elsewhere (Clear filters, a link).
+  const [typing, setTyping] = useState({ value: search, from: search })
+  const typed = typing.from === search ? typing.value : search
+  const setTyped = (value: string) => setTyping({ value, from: search })
+  useEffect(() => {
+    if (typed === search) return
+    const timer = setTimeout(() => update({ search: typed }), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [typed, search, update])
+
+  const [comparing, setComparing] = useState<string | null>(null)
+  const filtered = Boolean(status || priority || search.trim())
+  const clearFilters = () => update({ status: null, priority: null, search: '' })
+  const goTo = (next: InboxView) => update({ view: next, postId: null, priority: next === 'mine' ? null : undefined })
+  const tabs: InboxView[] = counts?.team !== null && counts?.team !== undefined ? ['requested', 'mine', 'team'] : view === 'team' ? ['requested', 'mine', 'team'] : ['requested', 'mine']
+
+  const list = (() => {
+    if (locked) {
+      return (
+        <EmptyState
+          message={view === 'requested' ? 'Colleagues’ posts that wait for your feedback or approval appear here.' : 'Your teams’ posts in review appear here.'}
+          hint="Ask colleagues for feedback, let them comment and suggest changes, and have team leaders approve posts before they go out. Feedback requests and approvals come with the Professional and Enterprise plans."
+          action={{ label: 'See plans', onClick: openPlanDialog, 'data-testid': 'collaborate-upgrade' }}
+          data-testid="collaborate-upsell"
+        />
+      )
+    }
+    if (inbox.isPending) return <ListSkeleton label="Loading posts…" rows={5} data-testid="collaborate-skeleton" />
+    if (inbox.isError) {
+      const message = isApiError(inbox.error) && inbox.error.isClientError ? inbox.error.message : GENERIC_ERROR_MESSAGE
+      return <ErrorState message={message} onRetry={() => void inbox.refetch()} />
+    }
+    if (items.length === 0) {
+      const empty = emptyStateOf(view, filtered, { clearFilters, goTo, write: () => void navigate(paths.writePost) })
+      return <EmptyState message={empty.message} hint={empty.hint} action={{ ...empty.action, 'data-testid': 'collaborate-empty-action' }} data-testid="collaborate-empty" />
+    }
+    return (
+      <>
+        <InboxList
+          key={view}
+          items={items}
+          selectedId={postId}
+          onOpen={(id) => update({ postId: id })}
+          showAuthor={view !== 'mine'}
+          timeZone={timeZone}
+          label={TAB_LABELS[view]}
+          rowActions={
+            view === 'mine'
+              ? (item, tabbable) => <RowMenu item={item} tabbable={tabbable} onCompare={setComparing} extra={askForFeedback.menuItem(item.postId)} />
+              : undefined
+          }
+        />
+        {inbox.data.total > items.length ? (
+          <Text size={200} className={styles.note} data-testid="collaborate-truncated">
+            The first {items.length} of {inbox.data.total} posts: search or filter to find the others.
+          </Text>
+        ) : null}
+      </>
+    )
+  })()
+
+  return (
+    <div className={styles.root} data-testid="collaborate-page" data-view={view}>
+      <TabList
+        className={styles.tabs}
+        selectedValue={view}
+        onTabSelect={(_, data) => goTo(data.value as InboxView)}
+        aria-label="Collaborate"
+        data-testid="collaborate-tabs"
+      >
+        {tabs.map((tab) => {
+          const count = tab === 'mine' || reviewFlow ? counts?.[tab] : undefined
+          return (
+            // Fluent draws a tab's content twice (once hidden, to reserve its bold width): the count is read from data-count.
+            <Tab key={tab} value={tab} data-testid={`collaborate-tab-${tab}`} data-count={count}>
+              {TAB_LABELS[tab]}
+              {typeof count === 'number' ? <CounterBadge className={styles.count} count={count} showZero size="small" appearance="ghost" color="informative" /> : null}
+            </Tab>
+          )
+        })}
+      </TabList>
+      <div className={styles.layout}>
+        <div className={mergeClasses(styles.listColumn, postId !== null && styles.narrowHidden)}>
+          {!locked ? (
+            <div className={styles.filters} role="group" aria-label="Search and filters">
+              <SearchBox
+                className={styles.search}
+                value={typed}
+                onChange={(_, data) => setTyped(data.value)}
+                placeholder={view === 'mine' ? 'Search my posts' : 'Search posts and authors'}
+                aria-label="Search"
+                data-testid="collaborate-search"
+              />
+              <Field label="Stage" size="small" className={styles.field}>
+                <Select
+                  size="small"
+                  className={styles.select}
+                  value={status ?? ''}
+                  onChange={(_, data) => update({ status: (data.value || null) as PostStage | null })}
+                  data-testid="collaborate-filter-status"
+                >
+                  <option value="">All stages</option>
+                  {postStageSchema.options.map((stage) => (
+                    <option key={stage} value={stage}>
+                      {STAGE_LABELS[stage]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              {view !== 'mine' ? (
+                <Field label="Priority" size="small" className={styles.field}>
+                  <Select
+                    size="small"
+                    className={styles.select}
+                    value={priority ?? ''}
+                    onChange={(_, data) => update({ priority: (data.value || null) as Priority | null })}
+                    data-testid="collaborate-filter-priority"
+                  >
+                    <option value="">All priorities</option>
+                    {prioritySchema.options.map((p) => (
+                      <option key={p} value={p}>
+                        {PRIORITY_LABELS[p]}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ) : null}
+              {filtered ? (
+                <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} onClick={clearFilters} data-testid="collaborate-clear-filters">
+                  Clear filters
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {list}
+        </div>
+        {postId ? (
+          <ReviewPanel
+            key={postId}
+            postId={postId}
+            selfId={selfId}
+            timeZone={timeZone}
+            reviewFlow={reviewFlow}
+            onClose={() => update({ postId: null })}
+            onCompare={setComparing}
+            onUpgrade={openPlanDialog}
+            askForFeedback={askForFeedback.button}
+          />
+        ) : (
+          <div className={styles.narrowHidden}>
+            <EmptyState message="Choose a post to see it with its feedback." data-testid="collaborate-no-selection" />
+          </div>
+        )}
+      </div>
+      {comparing ? <CompareVersionsDialog postId={comparing} timeZone={timeZone} onClose={() => setComparing(null)} /> : null}
+    </div>
+  )
+}
+
+/**
+ * /collaborate (issue 13): "For my review" (feedback requests and approvals waiting for the
+ * viewer, by priority then due date), "My posts" (every post of the viewer's, whatever its stage:
+ * the list missing elsewhere) and "Team" for team leaders and admins (their teams' posts in
+ * review), each with its count, search and filters; the review of the chosen post beside the list.
+ * Tab, filters, search and the open post live in the address; notifications link to
+ * `?postId=<id>`. Without REVIEW_FLOW, My posts still works and the other tabs say what the plan
+ * would add.
+ */
+export default function CollaboratePage() {
+  const user = useUser()
+  const entitlements = useEntitlements()
+  if (user.isPending || entitlements.isPending) return <PageSkeleton label="Loading Collaborate…" />
+  if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />
+  if (entitlements.isError) return <ErrorState onRetry={() => void entitlements.refetch()} />
+  return (
+    <CollaborateScreen
+      selfId={user.data.id}
+      timeZone={user.data.timezone}
+      reviewFlow={hasEntitlement(entitlements.data, 'REVIEW_FLOW')}
+      askForFeedback={{ menuItem: () => null, button: () => null }}
+    />
+  )
+}
