@@ -223,6 +223,13 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
       expect(body.post).toMatchObject({ status: 'ASK_FOR_FEEDBACK', approval: { required: true, status: 'PENDING' } })
     })
 
+    it('gives the thread’s published post its LinkedIn address on this server', async () => {
+      const { postId } = await reviewedPost()
+      await t().db.update(posts).set({ status: 'PUBLISHED', linkedInPostUrn: 'urn:li:share:42' }).where(eq(posts.id, postId))
+      const body = await ok(thread(people.leader, postId))
+      expect(body.post.linkedInPostUrl).toMatch(/^https?:\/\/[^/]+\/api\/linkedin\/sandbox\/posts\/urn%3Ali%3Ashare%3A42$/)
+    })
+
     it('does not know ids that are malformed or of another organization, for feedback either', async () => {
       const p = await reviewedPost()
       const stranger = people['other organization'].client

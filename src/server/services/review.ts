@@ -527,10 +527,11 @@ export function createReviewService(deps: {
       await requireReviewFlow(db, session)
       const a = await access(db, session, query.postId)
       requireAuthor(a)
-      const leaders = new Set(a.approvers.leaders)
+      const leaders = a.approvers.leaders
       const search = query.search ? likePattern(query.search) : null
-      const rows = await db
-        .select({ id: users.id, fullName: users.fullName, image: users.image, email: users.email })
+      const isLeader = leaders.length > 0 ? inArray(users.id, leaders) : sql<boolean>`false`
+      return db
+        .select({ id: users.id, fullName: users.fullName, image: users.image, email: users.email, isTeamLeader: sql<boolean>`${isLeader}` })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(
@@ -541,11 +542,9 @@ export function createReviewService(deps: {
             search ? or(ilike(users.fullName, search), ilike(users.email, search)) : undefined
           )
         )
-        .orderBy(asc(users.fullName), asc(users.email))
-      const candidates = rows.map((r) => ({ ...r, isTeamLeader: leaders.has(r.id) }))
-      // The author's team leaders first (a stable sort keeps each group by name).
-      candidates.sort((x, y) => Number(y.isTeamLeader) - Number(x.isTeamLeader))
-      return candidates.slice(0, CANDIDATES_LIMIT)
+        // The author's team leaders first, then by name.
+        .orderBy(desc(isLeader), asc(users.fullName), asc(users.email))
+        .limit(CANDIDATES_LIMIT)
     },
 
     async createFeedback(session, input) {
