@@ -487,6 +487,26 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
       expect(resent.post.approval).toMatchObject({ status: 'PENDING', reason: null, decidedBy: null })
     })
 
+    it('decides once when two approvers, or two accepts, meet (the post row is locked)', async () => {
+      const { postId, version, suggestionId } = await reviewedPost()
+      const decisions = await Promise.all([
+        people.leader.client.post('/review/approve', { postId, version }),
+        people.GHOST.client.post('/review/approve', { postId, version })
+      ])
+      expect(decisions.map((r) => r.status).sort()).toEqual([200, 409])
+      const told = (await notificationsOf(people.author)).filter((n) => n.link === reviewLink(postId) && n.title === APPROVED_TITLE)
+      expect(told).toHaveLength(1)
+      const current = await ok(thread(people.author, postId))
+      const accepts = await Promise.all([
+        people.author.client.post('/review/suggestion/accept', { feedbackId: suggestionId, version: current.post.version }),
+        people.author.client.post('/review/suggestion/accept', { feedbackId: suggestionId, version: current.post.version })
+      ])
+      expect(accepts.map((r) => r.status).sort()).toEqual([200, 409])
+      const after = await ok(thread(people.author, postId))
+      expect(after.post.revision).toBe(current.post.revision + 1)
+      expect(after.post.text.match(/Hi all/g)).toHaveLength(1)
+    })
+
     it('refuses to send a post that needs no approval, and to decide on one being published', async () => {
       const post = await createPost(people.outsider)
       expectError(await people.outsider.client.post('/review/submit', { postId: post.id, version: post.version }), 400, MESSAGES.approvalNotRequired)
