@@ -26,6 +26,7 @@ import {
   Desktop20Regular,
   DocumentText20Regular,
   Image20Regular,
+  PersonFeedback20Regular,
   Phone20Regular,
   Poll20Regular,
   Send20Regular,
@@ -35,21 +36,28 @@ import {
 } from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
 import { LINKEDIN_POST_MAX, POST_IMAGES_MAX, POST_TYPE_CHOICES } from '@shared/constants'
-import type { AssignedSlot, Draft, MediaKind, Organization, Post, PostMedia, User } from '@shared/domain'
+import type { AssignedSlot, Draft, MediaKind, Organization, Post, PostMedia, ReviewThread, User } from '@shared/domain'
+import { hasEntitlement } from '@shared/rules'
 import { postLength } from '@shared/rules/posts'
 import { useHost } from '@renderer/host/HostContext'
+import { useEntitlements } from '@renderer/api/entitlements'
 import { useAssignedSlot } from '@renderer/api/posts'
+import { useReviewThread } from '@renderer/api/review'
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { AskForFeedbackDialog } from '@renderer/dialogs/review/AskForFeedbackDialog'
 import { useNow } from '@renderer/hooks/useNow'
+import { userTimeZone } from '@renderer/lib/timeZone'
 import { AiIdeasPanel } from './ai/AiIdeasPanel'
 import { MediaUploader } from './media/MediaUploader'
 import { PollEditor } from './poll/PollEditor'
 import { PostPreview } from '@renderer/components/postPreview/PostPreview'
 import { PostStatusBar } from './PostStatusBar'
+import { ReviewStatusBar } from './ReviewStatusBar'
+import { approvalBlock } from './postApproval'
 import { ScheduleDialog } from './ScheduleDialog'
 import { SlotSummary } from './SlotSummary'
 import { activeMedia, draftProblems, emptyDraft, postTypeOf, type PostDraft, type PostTypeChoice } from './postDraft'
-import { previewWhen, userTimeZone } from './postTimes'
+import { previewWhen } from './postTimes'
 import { LinkedInRequired, linkedInProblem } from './LinkedInRequired'
 import { ActionError } from './ActionError'
 import { usePostActions } from './usePostActions'
@@ -164,6 +172,12 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   const edit = controller.edit.bind(controller)
   const slot = useAssignedSlot(draft.slotId)
   const actions = usePostActions({ controller, postId: autosave.postId, timeZone, onDeleted })
+  // Feedback requests and approvals need REVIEW_FLOW: without it the thread is not asked for (a 402 would open the plan dialog).
+  const entitlements = useEntitlements()
+  const reviewFlow = hasEntitlement(entitlements.data ?? [], 'REVIEW_FLOW')
+  const thread = useReviewThread(post?.id ?? null, { enabled: reviewFlow })
+  const request = thread.data?.request?.open ? thread.data.request : null
+  const [askingFeedback, setAskingFeedback] = useState(false)
 
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop')
   const [uploading, setUploading] = useState(false)
@@ -184,11 +198,13 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
 
   const now = useNow()
   const linkedIn = linkedInProblem(user, now)
+  // A post not saved yet needs approval when its author's posts do (the server then says so on the post).
+  const approvalWait = post ? approvalBlock(post) : reviewFlow && user.userApprovalFlow ? MESSAGES.approvalRequiredToSchedule : null
   const blocked = uploading
     ? WAIT_FOR_UPLOADS
     : conflict
       ? MESSAGES.postChangedElsewhere
-      : (linkedIn?.message ?? (Object.values(problems).join(' ') || null))
+      : (linkedIn?.message ?? (Object.values(problems).join(' ') || approvalWait))
   const canAct = !readOnly && blocked === null && !actions.busy
   const scheduled = post?.status === 'SCHEDULED'
 
@@ -211,6 +227,16 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
     ? { mode: editing.slotId && slot.data?.time === editing.scheduledAt ? ('slot' as const) : ('time' as const), scheduledAt: editing.scheduledAt, slotId: editing.slotId }
     : { mode: draft.slotId && slot.data?.status === 'OPEN' ? ('slot' as const) : ('time' as const), scheduledAt: null, slotId: draft.slotId }
 
+  /** Asking for feedback saves the latest text first and takes the answered post (its version changed) as the editor's base. */
+  const askThroughEditor = async (send: () => Promise<ReviewThread>) => {
+    let answered: ReviewThread | null = null
+    await controller.exclusive(async () => {
+      answered = await send()
+      return answered.post
+    })
+    return answered!
+  }
+
   const reloadFromServer = () => void actions.resolveConflict('reload')
   const keepMine = () => void actions.resolveConflict('keep')
 
@@ -231,6 +257,11 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             {post ? (
               <Button appearance="subtle" icon={<Delete20Regular />} onClick={actions.askDelete} disabled={actions.busy}>
                 {scheduled ? 'Delete post' : 'Delete draft'}
+              </Button>
+            ) : null}
+            {post && !request && post.status !== 'ASK_FOR_FEEDBACK' ? (
+              <Button icon={<PersonFeedback20Regular />} onClick={() => setAskingFeedback(true)} disabled={actions.busy} data-testid="ask-feedback-open">
+                Ask for feedback
               </Button>
             ) : null}
             {scheduled ? null : (
@@ -301,6 +332,18 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             onEditTime={() => actions.openSchedule(post)}
             onRetry={actions.retry}
             onViewOnLinkedIn={openLinkedIn}
+          />
+        ) : null}
+        {post ? (
+          <ReviewStatusBar
+            post={post}
+            request={request}
+            timeZone={timeZone}
+            readOnly={readOnly}
+            busy={actions.busy}
+            onAddReviewers={() => setAskingFeedback(true)}
+            onWithdraw={actions.withdrawReview}
+            onSendForApproval={actions.sendForApproval}
           />
         ) : null}
         {actions.errors.map((message) => (
@@ -469,6 +512,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
           onCancel={actions.closeSchedule}
         />
       ) : null}
+      {post ? <AskForFeedbackDialog open={askingFeedback} post={post} onClose={() => setAskingFeedback(false)} runRequest={askThroughEditor} /> : null}
       <ConfirmDialog
         open={actions.confirm === 'postNow'}
         title="Publish this post on LinkedIn now?"

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
-import type { AssignedSlot, Post, User } from '@shared/domain'
+import type { AssignedSlot, Post, PostApproval, ReviewRequest, User } from '@shared/domain'
 import type { HostRequest, HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
-import { aUser, anOrganization } from '@renderer/testing/fixtures'
+import { aUser, anOrganization, entitlements } from '@renderer/testing/fixtures'
 import { aPost } from '@renderer/testing/postFixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
@@ -26,12 +26,30 @@ const mySlot = aSlot({
   postType: 'poll'
 })
 const page = aBusinessPage({ id: 'page-1', linkedInCompanyName: 'Acme Robotics' })
+const openRequest: ReviewRequest = {
+  open: true,
+  priority: 'URGENT',
+  dueAt: null,
+  message: '',
+  requestedAt: '2026-03-03T14:00:00.000Z',
+  reviewers: [{ id: 'user-2', fullName: 'Linus Lead', image: null, addedAt: '2026-03-03T14:00:00.000Z' }]
+}
+/** A post of an author whose posts need approval (REVIEW_FLOW held, userApprovalFlow on), at revision 2. */
+const needingApproval = (approval: Partial<PostApproval> = {}) =>
+  aPost({ revision: 2, approval: { required: true, status: null, approvedRevision: null, decidedBy: null, decidedAt: null, reason: null, ...approval } })
 
 type Reply = HostResponse | ((req: HostRequest) => HostResponse | Promise<HostResponse>)
 
-/** The post endpoints as the server behaves: versions bump on every change, a stale version is a 409. */
-function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?: Record<string, Reply>; user?: Partial<User> } = {}) {
-  const state = { post: options.post ?? null }
+/**
+ * The post endpoints as the server behaves: versions bump on every change, a stale version is a
+ * 409. With `reviewFlow` the organization holds REVIEW_FLOW and the review endpoints answer too:
+ * asking for feedback and withdrawing change the status (and the version), sending for approval
+ * does not.
+ */
+function hostFor(
+  options: { post?: Post | null; slots?: AssignedSlot[]; replies?: Record<string, Reply>; user?: Partial<User>; reviewFlow?: boolean; request?: ReviewRequest | null } = {}
+) {
+  const state: { post: Post | null; request: ReviewRequest | null } = { post: options.post ?? null, request: options.request ?? null }
   const store = (changes: Partial<Post>) => {
     state.post = { ...(state.post ?? aPost()), ...changes, version: (state.post?.version ?? 0) + 1 }
     return ok(state.post)
@@ -46,10 +64,31 @@ function hostFor(options: { post?: Post | null; slots?: AssignedSlot[]; replies?
       ...(businessPageId !== undefined ? { businessPage: businessPageId ? { id: businessPageId, linkedInCompanyName: 'Acme Robotics', image: null } : null } : {})
     }
   }
+  const thread = () =>
+    ok({ post: state.post, request: state.request, feedback: [], viewer: { isAuthor: true, isReviewer: false, canApprove: false }, participants: [] })
   const fake = createFakeHost({
     'GET /user': ok(aUser({ userOrgBusinessPages: [{ businessPageId: 'page-1', businessPage: { id: 'page-1' } }], ...options.user })),
     'GET /organization': ok(anOrganization({ organizationBusinessPages: [page] }, NOW)),
-    'GET /billing/verify/entitled': ok([]),
+    'GET /billing/verify/entitled': ok(options.reviewFlow ? entitlements(['REVIEW_FLOW']) : []),
+    'GET /review/thread': thread,
+    'GET /review/candidates': ok([{ id: 'user-2', fullName: 'Linus Lead', image: null, email: 'linus@example.com', isTeamLeader: true }]),
+    'POST /review/request': (req) => {
+      const { reviewerIds } = req.body as { reviewerIds: string[] }
+      state.request = { ...openRequest, reviewers: reviewerIds.map((id) => ({ id, fullName: 'Linus Lead', image: null, addedAt: NOW.toISOString() })) }
+      store({ status: 'ASK_FOR_FEEDBACK' })
+      return thread()
+    },
+    'POST /review/withdraw': () => {
+      state.request = state.request ? { ...state.request, open: false } : null
+      store({ status: 'DRAFT' })
+      return thread()
+    },
+    'POST /review/submit': (req) => {
+      const { version } = req.body as { version: number }
+      if (!state.post || version !== state.post.version) return fail(409, MESSAGES.postChangedElsewhere, 'conflict')
+      state.post = { ...state.post, approval: { ...state.post.approval, status: 'PENDING' } }
+      return thread()
+    },
     'GET /schedule/assigned-slots': ok(options.slots ?? []),
     'GET /posts/get': () => (state.post ? ok(state.post) : fail(404, 'Post not found.', 'not_found')),
     'POST /posts/create': (req) => {
@@ -93,6 +132,8 @@ const textBox = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 
 const location = () => screen.getByTestId('location').textContent ?? ''
 const saveState = () => screen.getByTestId('autosave-state').textContent
 const button = (name: string) => screen.getByRole('button', { name })
+/** A button's tooltip, which says why it waits. */
+const description = (name: string) => document.getElementById(button(name).getAttribute('aria-describedby') ?? '')?.textContent
 const bodies = (fake: ReturnType<typeof createFakeHost>, method: string, path: string) => fake.requestsTo(method, path).map((r) => r.body)
 
 beforeEach(() => {
@@ -454,5 +495,139 @@ describe('Write post: scheduling and publishing', () => {
     open('/content/write-post?slotId=slot-1', fake)
     await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-1'))
     expect((await textBox()).value).toBe('Our new release is out')
+  })
+})
+
+describe('Write post: feedback and approval (issue 13)', () => {
+  it('asks for feedback on a saved post, shows it in review with its reviewers, and withdraws the request', async () => {
+    const { fake, state } = hostFor({ post: aPost(), reviewFlow: true })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    fireEvent.change(await textBox(), { target: { value: 'Our new release is out today' } })
+    await events.click(await screen.findByTestId('ask-feedback-open'))
+    await events.click(await screen.findByTestId('ask-feedback-reviewers-input'))
+    await events.click(await screen.findByTestId('ask-feedback-reviewers-option-user-2'))
+    await events.selectOptions(screen.getByTestId('ask-feedback-priority'), 'URGENT')
+    await events.click(screen.getByTestId('ask-feedback-save'))
+
+    // The latest text is saved before the reviewers are asked.
+    await waitFor(() => expect(bodies(fake, 'POST', '/review/request')).toEqual([{ postId: 'post-1', reviewerIds: ['user-2'], priority: 'URGENT', message: '' }]))
+    expect(bodies(fake, 'PUT', '/posts/update')).toEqual([expect.objectContaining({ text: 'Our new release is out today', version: 1 })])
+    const bar = await screen.findByTestId('post-in-review')
+    expect(bar.textContent).toContain('In review')
+    expect(bar.textContent).toContain('Asked Linus Lead · Urgent')
+    expect(within(bar).getByTestId('open-review').getAttribute('href')).toBe('/collaborate?postId=post-1')
+    expect(screen.queryByTestId('ask-feedback-open')).toBeNull()
+
+    // Asking changed the post's version: the editor's next save starts from it, without a 409.
+    fireEvent.change(await textBox(), { target: { value: 'Our new release is out today!' } })
+    await waitFor(() => expect(bodies(fake, 'PUT', '/posts/update')).toHaveLength(2))
+    expect(bodies(fake, 'PUT', '/posts/update')[1]).toMatchObject({ version: 3 })
+    expect(screen.queryByTestId('post-conflict')).toBeNull()
+
+    await events.click(within(bar).getByTestId('withdraw-review'))
+    await waitFor(() => expect(bodies(fake, 'POST', '/review/withdraw')).toEqual([{ postId: 'post-1' }]))
+    await waitFor(() => expect(screen.queryByTestId('post-in-review')).toBeNull())
+    expect(state.post?.status).toBe('DRAFT')
+    expect(await screen.findByTestId('ask-feedback-open')).toBeTruthy()
+  })
+
+  it('a post whose request is open offers Add reviewers, which opens the dialog on the open request', async () => {
+    const { fake } = hostFor({ post: aPost({ status: 'ASK_FOR_FEEDBACK' }), reviewFlow: true, request: openRequest })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await events.click(await screen.findByTestId('add-reviewers'))
+    expect((await screen.findByTestId('ask-feedback-existing')).textContent).toBe('Linus Lead')
+    expect(screen.getByText('Add reviewers', { selector: 'h2' })).toBeTruthy()
+  })
+
+  it('without REVIEW_FLOW the review is not asked for (a 402 would open the plan dialog)', async () => {
+    const { fake } = hostFor({ post: aPost() })
+    open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    expect(await screen.findByTestId('ask-feedback-open')).toBeTruthy()
+    expect(fake.requestsTo('GET', '/review/thread')).toEqual([])
+    expect(screen.queryByTestId('post-approval')).toBeNull()
+  })
+
+  it('a post that needs approval waits for it: Not sent, Send for approval with the saved version, then Waiting for approval', async () => {
+    const { fake } = hostFor({ post: needingApproval(), reviewFlow: true })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    expect((await screen.findByTestId('approval-state')).textContent).toBe('Not sent')
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+    expect(description('Post now')).toBe(MESSAGES.approvalRequiredToSchedule)
+    expect(screen.getByTestId('post-approval').textContent).toContain(MESSAGES.approvalRequiredToSchedule)
+    await events.click(button('Post now'))
+    expect(screen.queryByTestId('post-now-dialog')).toBeNull()
+    expect(screen.queryByTestId('open-review')).toBeNull()
+
+    fireEvent.change(await textBox(), { target: { value: 'Ready for my leader' } })
+    await events.click(screen.getByTestId('send-for-approval'))
+    await waitFor(() => expect(bodies(fake, 'POST', '/review/submit')).toEqual([{ postId: 'post-1', version: 2 }]))
+    expect(bodies(fake, 'PUT', '/posts/update')).toEqual([expect.objectContaining({ text: 'Ready for my leader', version: 1 })])
+    await waitFor(() => expect(screen.getByTestId('approval-state').textContent).toBe('Waiting for approval'))
+    expect(screen.queryByTestId('send-for-approval')).toBeNull()
+    expect(description('Schedule')).toBe(MESSAGES.approvalPendingToSchedule)
+    expect(screen.getByTestId('post-approval').textContent).toContain(MESSAGES.approvalPendingToSchedule)
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByTestId('open-review').getAttribute('href')).toBe('/collaborate?postId=post-1')
+    expect((await screen.findByTestId('toast')).textContent).toContain('Sent for approval ✅')
+  })
+
+  it('approved for the current revision, Schedule and Post now are free again', async () => {
+    const decidedBy = { id: 'user-2', fullName: 'Linus Lead', image: null }
+    const { fake } = hostFor({ post: needingApproval({ status: 'APPROVED', approvedRevision: 2, decidedBy }), reviewFlow: true })
+    open('/content/write-post?postId=post-1', fake)
+    expect((await screen.findByTestId('approval-state')).textContent).toBe('Approved')
+    expect(screen.getByTestId('post-approval').textContent).toContain('by Linus Lead')
+    expect(button('Schedule').getAttribute('aria-disabled')).toBeNull()
+    expect(button('Post now').getAttribute('aria-disabled')).toBeNull()
+    expect(screen.queryByTestId('send-for-approval')).toBeNull()
+  })
+
+  it('an edit after approval needs approval again: the earlier approval no longer lets the post go', async () => {
+    const { fake } = hostFor({ post: needingApproval({ status: 'PENDING', approvedRevision: 1 }), reviewFlow: true })
+    open('/content/write-post?postId=post-1', fake)
+    expect((await screen.findByTestId('approval-state')).textContent).toBe('Approved for an earlier version: needs approval again')
+    expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
+    expect(screen.queryByTestId('send-for-approval')).toBeNull()
+  })
+
+  it('a rejected post shows the reason and can be sent again', async () => {
+    const { fake } = hostFor({ post: needingApproval({ status: 'REJECTED', reason: 'Mention the launch date.' }), reviewFlow: true })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    expect((await screen.findByTestId('approval-state')).textContent).toBe('Rejected: Mention the launch date.')
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+    await events.click(screen.getByTestId('send-for-approval'))
+    await waitFor(() => expect(screen.getByTestId('approval-state').textContent).toBe('Waiting for approval'))
+  })
+
+  it('a new post of an author whose posts need approval waits for it before the first save', async () => {
+    const { fake } = hostFor({ reviewFlow: true, user: { userApprovalFlow: true } })
+    open('/content/write-post', fake)
+    fireEvent.change(await textBox(), { target: { value: 'Fresh words' } })
+    expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+    expect(description('Post now')).toBe(MESSAGES.approvalRequiredToSchedule)
+  })
+
+  it('the server’s approval refusal of a schedule is shown in the dialog', async () => {
+    const refusal = fail(400, MESSAGES.approvalRequiredToSchedule, 'validation', { approval: MESSAGES.approvalRequiredToSchedule })
+    const { fake } = hostFor({ post: aPost(), replies: { 'POST /posts/schedule': refusal } })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Schedule'))
+    const dialog = await scheduleDialog()
+    await events.click(within(dialog).getByRole('button', { name: 'Schedule post', hidden: true }))
+    await waitFor(() => expect(within(dialog).getAllByTestId('schedule-error').map((e) => e.textContent)).toEqual([MESSAGES.approvalRequiredToSchedule]))
+  })
+
+  it('the server’s approval refusal of Post now is shown under the toolbar', async () => {
+    const refusal = fail(400, MESSAGES.approvalPendingToSchedule, 'validation', { approval: MESSAGES.approvalPendingToSchedule })
+    const { fake } = hostFor({ post: aPost(), replies: { 'POST /posts/publish-now': refusal } })
+    const { events } = open('/content/write-post?postId=post-1', fake)
+    await textBox()
+    await events.click(button('Post now'))
+    await events.click(within(await screen.findByTestId('post-now-dialog')).getByRole('button', { name: 'Post now', hidden: true }))
+    expect((await screen.findByTestId('post-action-error')).textContent).toBe(MESSAGES.approvalPendingToSchedule)
   })
 })

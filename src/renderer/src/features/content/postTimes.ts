@@ -1,17 +1,12 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, format } from 'date-fns'
 import { MINUTE_MS } from '@shared/constants'
-import type { AssignedSlot, Post, User } from '@shared/domain'
+import type { AssignedSlot, Post } from '@shared/domain'
 import { localDate, localTime, zonedInstant } from '@shared/rules/slots'
 import { formatDate } from '@renderer/lib/formatDate'
 
 /** A new schedule starts tomorrow at this time. */
 const DEFAULT_TIME = '09:00'
-
-/** The user's timezone, or the browser's for a user who has none yet. */
-export function userTimeZone(user: Pick<User, 'timezone'>): string {
-  return user.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
-}
 
 /** 'Tue, 10 Mar 2026, 09:00' in the timezone, as every date and time is written (lib/formatDate). */
 export function formatWhen(instant: string, timeZone: string): string {

@@ -10,6 +10,7 @@ import {
   useUnschedulePost,
   useUpcomingSlots
 } from '@renderer/api/posts'
+import { useSubmitForApproval, useWithdrawReview } from '@renderer/api/review'
 import { useNotify } from '@renderer/lib/toasts'
 import { describeFailure } from '@renderer/lib/formErrors'
 import { refusalMessages, type Failure } from './ActionError'
@@ -49,6 +50,8 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
   const retry = useRetryPost()
   const remove = useDeletePost()
   const fetchLatest = useFetchLatestPost()
+  const withdraw = useWithdrawReview()
+  const submitForApproval = useSubmitForApproval()
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
   const [dialog, setDialog] = useState<{ post: Post | null; error: Failure | null; openedAt: number } | null>(null)
@@ -133,6 +136,18 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
           setErrors(refusalMessages(failure))
         }
       ),
+    /** Closes the open feedback request; the post is a draft again (its version changes: the answer becomes the base). */
+    withdrawReview: () =>
+      run(async () => {
+        await controller.exclusive(async (saved) => (await withdraw.mutateAsync({ postId: saved.id })).post)
+        notify({ title: 'Feedback request withdrawn ✅', body: 'Your reviewers no longer see it in their list.' })
+      }),
+    /** Sends the saved version for approval: the latest text is saved first, so the approvers read what the editor shows. */
+    sendForApproval: () =>
+      run(async () => {
+        await controller.exclusive(async (saved) => (await submitForApproval.mutateAsync({ postId: saved.id, version: saved.version })).post)
+        notify({ title: 'Sent for approval ✅', body: 'You can schedule it once it is approved.' })
+      }),
     /** After a 409: the server's version (reload) or the user's own text (keep) wins. */
     resolveConflict: (choice: 'reload' | 'keep') =>
       run(async () => {
