@@ -260,7 +260,8 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
               </Button>
             ) : null}
             {post && !request && post.status !== 'ASK_FOR_FEEDBACK' ? (
-              <Button icon={<PersonFeedback20Regular />} onClick={() => setAskingFeedback(true)} disabled={actions.busy} data-testid="ask-feedback-open">
+              // Reviewers read the saved text: while a conflict is open there is none to ask about.
+              <Button icon={<PersonFeedback20Regular />} onClick={() => setAskingFeedback(true)} disabled={actions.busy || conflict} data-testid="ask-feedback-open">
                 Ask for feedback
               </Button>
             ) : null}

@@ -262,6 +262,7 @@ describe('Write post: editor', () => {
     expect(saveState()).toBe('Not saved')
     expect(window.localStorage.getItem(draftStorageKey('user-1', { postId: 'post-1' }))).toContain('My edit')
     expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
+    expect((screen.getByTestId('ask-feedback-open') as HTMLButtonElement).disabled).toBe(true)
 
     await events.click(within(bar).getByRole('button', { name: 'Reload' }))
     await waitFor(() => expect(screen.queryByTestId('post-conflict')).toBeNull())
