@@ -70,6 +70,7 @@ const postOf = (person: Person, postId: string) => api<Post>(person.context, 'GE
 /** Selects `quote` in the review's post text with the mouse, as a reviewer does: pressed before its first letter, released after its last. */
 async function selectInPostText(page: Page, quote: string) {
   const view = page.getByTestId('post-text-view')
+  await view.scrollIntoViewIfNeeded()
   const box = await view.evaluate((element, wanted) => {
     const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
@@ -191,6 +192,9 @@ describe('Collaborate, end to end in Chromium (issue 13)', () => {
     await reviewer2.goto(`${server.url}/dashboard`)
     await openNotification(reviewer2, 'Feedback requested')
     await reviewer2.waitForURL(`**/collaborate?postId=${postId}`)
+    const raviRow = reviewer2.getByTestId('collaborate-row').filter({ hasText: 'Our quarterly report is out.' })
+    await expect.poll(() => raviRow.getByTestId('row-priority').textContent(), WAIT).toBe('Urgent')
+    expect(await raviRow.getAttribute('aria-selected')).toBe('true')
     await selectInPostText(reviewer2, SUGGESTED_FROM)
     await reviewer2.getByTestId('selection-suggest').click()
     await reviewer2.getByTestId('suggestion-replacement').fill(SUGGESTED_TO)
