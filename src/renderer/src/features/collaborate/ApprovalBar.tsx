@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { ArrowUndo16Regular, Checkmark16Regular, DocumentEdit16Regular, Dismiss16Regular, Send16Regular } from '@fluentui/react-icons'
+import { ArrowUndo16Regular, Checkmark16Regular, DocumentEdit16Regular, Dismiss16Regular, PeopleAdd16Regular, Send16Regular } from '@fluentui/react-icons'
 import { paths } from '@shared/routes'
 import type { ReviewThread } from '@shared/domain'
 import { useApprovePost, useSubmitForApproval, useWithdrawReview } from '@renderer/api/review'
@@ -37,7 +37,16 @@ export function editorPath(postId: string): string {
  * with a reason; the author sends the post for approval, withdraws an open feedback request,
  * asks for (more) feedback and opens the post in the editor. One action at a time.
  */
-export function ApprovalBar({ thread, timeZone, askForFeedback }: { thread: ReviewThread; timeZone: string | null; askForFeedback: ReactNode }) {
+export function ApprovalBar({
+  thread,
+  timeZone,
+  onAskForFeedback
+}: {
+  thread: ReviewThread
+  timeZone: string | null
+  /** Opens the Ask for feedback dialog for the post (its author's). */
+  onAskForFeedback: (postId: string) => void
+}) {
   const styles = useStyles()
   const navigate = useNavigate()
   const notify = useNotify()
@@ -61,7 +70,8 @@ export function ApprovalBar({ thread, timeZone, askForFeedback }: { thread: Revi
     })
 
   const pending = post.approval.status === 'PENDING'
-  const decidable = viewer.canApprove && (pending || post.approval.status === 'APPROVED') && post.status !== 'PUBLISHED' && post.status !== 'PENDING_PUBLISH'
+  const changeable = post.status !== 'PUBLISHED' && post.status !== 'PENDING_PUBLISH'
+  const decidable = viewer.canApprove && (pending || post.approval.status === 'APPROVED') && changeable
   const { decidedBy, decidedAt, reason } = post.approval
 
   return (
@@ -125,7 +135,11 @@ export function ApprovalBar({ thread, timeZone, askForFeedback }: { thread: Revi
             Send for approval
           </Button>
         ) : null}
-        {viewer.isAuthor ? askForFeedback : null}
+        {viewer.isAuthor && changeable ? (
+          <Button icon={<PeopleAdd16Regular />} disabled={running} onClick={() => onAskForFeedback(post.id)} data-testid="review-ask-feedback">
+            {request?.open ? 'Add reviewers' : 'Ask for feedback'}
+          </Button>
+        ) : null}
         {viewer.isAuthor && request?.open ? (
           <Button
             icon={<ArrowUndo16Regular />}

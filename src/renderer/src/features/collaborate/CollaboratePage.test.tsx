@@ -166,6 +166,42 @@ describe('Collaborate: tabs and lists', () => {
   })
 })
 
+describe('Collaborate: a post’s menu in My posts', () => {
+  it('opens the post in the editor, asks for feedback on it and compares its versions', async () => {
+    const { fake, events } = open('/collaborate?view=mine', {
+      replies: {
+        'GET /posts/get': () => ok(aPost({ id: 'mine-1' })),
+        'GET /review/candidates': () => ok([{ ...GRACE, email: 'grace@example.com', isTeamLeader: true }]),
+        'GET /posts/versions': () => ok({ versions: [] })
+      }
+    })
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    await events.click(screen.getByTestId('post-menu-mine-1'))
+    // The menu's button is the row's own control: opening it does not open the post.
+    expect(location()).toBe('/collaborate?view=mine')
+    await events.click(await screen.findByTestId('post-menu-ask-feedback'))
+    expect(await screen.findByTestId('ask-feedback-dialog')).toBeTruthy()
+    expect(fake.requestsTo('GET', '/posts/get')[0]!.query).toEqual({ postId: 'mine-1' })
+    await events.click(screen.getByTestId('ask-feedback-cancel'))
+    await waitFor(() => expect(screen.queryByTestId('ask-feedback-dialog')).toBeNull())
+    await events.click(screen.getByTestId('post-menu-mine-1'))
+    await events.click(await screen.findByTestId('post-menu-compare'))
+    expect(await screen.findByTestId('compare-dialog')).toBeTruthy()
+    await events.click(screen.getByTestId('compare-close'))
+    await events.click(screen.getByTestId('post-menu-mine-1'))
+    await events.click(await screen.findByTestId('post-menu-editor'))
+    await waitFor(() => expect(location()).toBe('/content/write-post?postId=mine-1'))
+  })
+
+  it('leaves Ask for feedback out without REVIEW_FLOW', async () => {
+    const { events } = open('/collaborate', { keys: [] })
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    await events.click(screen.getByTestId('post-menu-mine-1'))
+    expect(await screen.findByTestId('post-menu-editor')).toBeTruthy()
+    expect(screen.queryByTestId('post-menu-ask-feedback')).toBeNull()
+  })
+})
+
 describe('Collaborate: choosing a post', () => {
   it('opens the post of a ?postId= link: its row is selected and its review shown', async () => {
     const { fake } = open('/collaborate?postId=post-2')
@@ -358,6 +394,8 @@ describe('Collaborate: the review', () => {
     expect((await screen.findByTestId('approval-status')).textContent).toBe('Not sent for approval')
     expect(screen.queryByTestId('review-approve')).toBeNull()
     expect(screen.getByTestId('review-withdraw')).toBeTruthy()
+    // The request is open: asking again adds reviewers.
+    expect(screen.getByTestId('review-ask-feedback').textContent).toBe('Add reviewers')
     await events.click(screen.getByTestId('review-submit'))
     expect(await toastText()).toContain('This post is already waiting for approval.')
     expect(fake.requestsTo('POST', '/review/submit')[0]!.body).toEqual({ postId: 'post-1', version: 2 })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import {
   Button,
@@ -18,8 +18,8 @@ import {
   mergeClasses,
   tokens
 } from '@fluentui/react-components'
-import { Dismiss16Regular, DocumentEdit20Regular, History20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons'
-import { postStageSchema, prioritySchema, type Post, type PostStage, type Priority, type ReviewInboxItem } from '@shared/domain'
+import { Dismiss16Regular, DocumentEdit20Regular, History20Regular, MoreHorizontal20Regular, PeopleAdd20Regular } from '@fluentui/react-icons'
+import { postStageSchema, prioritySchema, type PostStage, type Priority, type ReviewInboxItem } from '@shared/domain'
 import { hasEntitlement } from '@shared/rules'
 import { paths } from '@shared/routes'
 import { GENERIC_ERROR_MESSAGE, OPEN_PLAN_MODAL_EVENT, isApiError } from '@renderer/api/client'
@@ -30,6 +30,7 @@ import { EmptyState, type EmptyStateAction } from '@renderer/components/EmptySta
 import { ErrorState } from '@renderer/components/ErrorState'
 import { ListSkeleton, PageSkeleton } from '@renderer/components/Skeletons'
 import { editorPath } from './ApprovalBar'
+import { AskForFeedback } from './AskForFeedback'
 import { readCollaborateParams, writeCollaborateParams, type CollaborateChanges, type InboxView } from './collaborateState'
 import { CompareVersionsDialog } from './CompareVersionsDialog'
 import { InboxList } from './InboxList'
@@ -64,8 +65,19 @@ const useStyles = makeStyles({
 
 const openPlanDialog = () => window.dispatchEvent(new Event(OPEN_PLAN_MODAL_EVENT))
 
-/** A post's own actions in My posts: open it in the editor, compare its versions, and what the screen adds. */
-function RowMenu({ item, tabbable, onCompare, extra }: { item: ReviewInboxItem; tabbable: boolean; onCompare: (postId: string) => void; extra: ReactNode }) {
+/** A post's own actions in My posts: open it in the editor, ask for feedback (with REVIEW_FLOW), compare its versions. */
+function RowMenu({
+  item,
+  tabbable,
+  onCompare,
+  onAskForFeedback
+}: {
+  item: ReviewInboxItem
+  tabbable: boolean
+  onCompare: (postId: string) => void
+  /** Null without REVIEW_FLOW. */
+  onAskForFeedback: ((postId: string) => void) | null
+}) {
   const navigate = useNavigate()
   return (
     <Menu>
@@ -81,12 +93,17 @@ function RowMenu({ item, tabbable, onCompare, extra }: { item: ReviewInboxItem; 
           data-testid={`post-menu-${item.postId}`}
         />
       </MenuTrigger>
-      <MenuPopover>
+      {/* React passes the portal's clicks up to the row, which would open the post as well. */}
+      <MenuPopover onClick={(event) => event.stopPropagation()}>
         <MenuList>
           <MenuItem icon={<DocumentEdit20Regular />} onClick={() => void navigate(editorPath(item.postId))} data-testid="post-menu-editor">
             Open in editor
           </MenuItem>
-          {extra}
+          {onAskForFeedback && item.status !== 'PUBLISHED' && item.status !== 'PENDING_PUBLISH' ? (
+            <MenuItem icon={<PeopleAdd20Regular />} onClick={() => onAskForFeedback(item.postId)} data-testid="post-menu-ask-feedback">
+              {item.request ? 'Add reviewers' : 'Ask for feedback'}
+            </MenuItem>
+          ) : null}
           <MenuItem icon={<History20Regular />} onClick={() => onCompare(item.postId)} data-testid="post-menu-compare">
             Compare versions
           </MenuItem>
@@ -120,17 +137,7 @@ function emptyStateOf(view: InboxView, filtered: boolean, actions: { clearFilter
   return shown[view]
 }
 
-function CollaborateScreen({
-  selfId,
-  timeZone,
-  reviewFlow,
-  askForFeedback
-}: {
-  selfId: string
-  timeZone: string | null
-  reviewFlow: boolean
-  askForFeedback: { menuItem: (postId: string) => ReactNode; button: (post: Post) => ReactNode }
-}) {
+function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; timeZone: string | null; reviewFlow: boolean }) {
   const styles = useStyles()
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
@@ -160,6 +167,7 @@ function CollaborateScreen({
   }, [typed, search, update])
 
   const [comparing, setComparing] = useState<string | null>(null)
+  const [asking, setAsking] = useState<string | null>(null)
   const filtered = Boolean(status || priority || search.trim())
   const clearFilters = () => update({ status: null, priority: null, search: '' })
   const goTo = (next: InboxView) => update({ view: next, postId: null, priority: next === 'mine' ? null : undefined })
@@ -197,7 +205,7 @@ function CollaborateScreen({
           label={TAB_LABELS[view]}
           rowActions={
             view === 'mine'
-              ? (item, tabbable) => <RowMenu item={item} tabbable={tabbable} onCompare={setComparing} extra={askForFeedback.menuItem(item.postId)} />
+              ? (item, tabbable) => <RowMenu item={item} tabbable={tabbable} onCompare={setComparing} onAskForFeedback={reviewFlow ? setAsking : null} />
               : undefined
           }
         />
@@ -295,7 +303,7 @@ function CollaborateScreen({
             onClose={() => update({ postId: null })}
             onCompare={setComparing}
             onUpgrade={openPlanDialog}
-            askForFeedback={askForFeedback.button}
+            onAskForFeedback={setAsking}
           />
         ) : (
           <div className={styles.narrowHidden}>
@@ -304,6 +312,7 @@ function CollaborateScreen({
         )}
       </div>
       {comparing ? <CompareVersionsDialog postId={comparing} timeZone={timeZone} onClose={() => setComparing(null)} /> : null}
+      {asking ? <AskForFeedback postId={asking} onClose={() => setAsking(null)} /> : null}
     </div>
   )
 }
@@ -328,7 +337,6 @@ export default function CollaboratePage() {
       selfId={user.data.id}
       timeZone={user.data.timezone}
       reviewFlow={hasEntitlement(entitlements.data, 'REVIEW_FLOW')}
-      askForFeedback={{ menuItem: () => null, button: () => null }}
     />
   )
 }

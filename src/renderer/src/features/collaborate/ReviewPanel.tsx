@@ -109,13 +109,13 @@ function ReviewContent({
   selfId,
   timeZone,
   header,
-  askForFeedback
+  onAskForFeedback
 }: {
   thread: ReviewThread
   selfId: string
   timeZone: string | null
   header: ReactNode
-  askForFeedback: (post: Post) => ReactNode
+  onAskForFeedback: (postId: string) => void
 }) {
   const styles = useStyles()
   const { post } = thread
@@ -134,7 +134,7 @@ function ReviewContent({
         </div>
         <div className={styles.column}>
           {thread.request ? <RequestInfo request={thread.request} timeZone={timeZone} /> : null}
-          <ApprovalBar thread={thread} timeZone={timeZone} askForFeedback={askForFeedback(post)} />
+          <ApprovalBar thread={thread} timeZone={timeZone} onAskForFeedback={onAskForFeedback} />
           {participants.length > 1 ? (
             <AvatarGroup layout="stack" size={24} aria-label="People who can see this review">
               {participants.map((person) => (
@@ -166,8 +166,8 @@ export interface ReviewPanelProps {
   onClose: () => void
   onCompare: (postId: string) => void
   onUpgrade: () => void
-  /** The author's "Ask for feedback" / "Add reviewers" control for a post. */
-  askForFeedback: (post: Post) => ReactNode
+  /** Opens the Ask for feedback dialog (Add reviewers on an open request) for the author's post. */
+  onAskForFeedback: (postId: string) => void
 }
 
 /**
@@ -204,7 +204,7 @@ function NotAvailable({ onClose }: { onClose: () => void }) {
   )
 }
 
-function ThreadPanel({ postId, selfId, timeZone, onClose, onCompare, askForFeedback }: ReviewPanelProps) {
+function ThreadPanel({ postId, selfId, timeZone, onClose, onCompare, onAskForFeedback }: ReviewPanelProps) {
   const styles = useStyles()
   const thread = useReviewThread(postId)
   let body: ReactNode
@@ -212,7 +212,7 @@ function ThreadPanel({ postId, selfId, timeZone, onClose, onCompare, askForFeedb
   else if (thread.isError) body = isApiError(thread.error, 404) ? <NotAvailable onClose={onClose} /> : <ErrorState onRetry={() => void thread.refetch()} />
   else {
     const header = <PanelHeader title={thread.data.viewer.isAuthor ? 'Your post' : `${thread.data.post.author.fullName}’s post`} postId={postId} onClose={onClose} onCompare={onCompare} />
-    body = <ReviewContent key={postId} thread={thread.data} selfId={selfId} timeZone={timeZone} header={header} askForFeedback={askForFeedback} />
+    body = <ReviewContent key={postId} thread={thread.data} selfId={selfId} timeZone={timeZone} header={header} onAskForFeedback={onAskForFeedback} />
   }
   return (
     <section className={styles.root} aria-label="Review" data-testid="review-panel" data-post-id={postId}>
