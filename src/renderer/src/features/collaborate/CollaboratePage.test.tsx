@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import type { EntitlementKey, ReviewInbox, ReviewThread } from '@shared/domain'
 import type { HostRequest, HostResponse } from '@shared/host'
+import { reviewKeys } from '@renderer/api/queryKeys'
 import { doubleClickBeforeRender } from '@renderer/testing/fastClicks'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization, entitlements } from '@renderer/testing/fixtures'
@@ -407,17 +408,18 @@ describe('Collaborate: the review', () => {
 })
 
 describe('Collaborate: versions', () => {
+  const version = (revision: number, text: string) => ({
+    revision,
+    text,
+    type: 'textOnly' as const,
+    poll: null,
+    mediaCount: 0,
+    businessPage: null,
+    savedBy: GRACE,
+    createdAt: `2026-10-1${revision}T09:00:00.000Z`
+  })
+
   it('compares the previous and the current version word by word', async () => {
-    const version = (revision: number, text: string) => ({
-      revision,
-      text,
-      type: 'textOnly' as const,
-      poll: null,
-      mediaCount: 0,
-      businessPage: null,
-      savedBy: GRACE,
-      createdAt: `2026-10-1${revision}T09:00:00.000Z`
-    })
     const { events } = open('/collaborate?postId=post-1', {
       replies: {
         'GET /posts/versions': () =>
@@ -436,5 +438,18 @@ describe('Collaborate: versions', () => {
     expect(Array.from(diff.querySelectorAll('del')).map((d) => d.textContent)).toEqual(['soon'])
     expect(Array.from(diff.querySelectorAll('ins')).map((d) => d.textContent)).toEqual(['the biggest release today'])
     expect(diff.textContent).toBe('We ship soonthe biggest release today.')
+  })
+
+  it('starts again from the newest version when a new one arrives while the list is open', async () => {
+    const { fake, events, queryClient } = open('/collaborate?postId=post-1', {
+      replies: { 'GET /posts/versions': () => ok({ versions: [version(1, 'We ship soon.')] }) }
+    })
+    await events.click(await screen.findByTestId('compare-versions'))
+    expect(await screen.findByTestId('compare-single')).toBeTruthy()
+    fake.reply('GET /posts/versions', () => ok({ versions: [version(2, 'We ship today.'), version(1, 'We ship soon.')] }))
+    await act(() => queryClient.invalidateQueries({ queryKey: reviewKeys.versions('post-1') }))
+    await waitFor(() => expect((screen.getByTestId('compare-to') as HTMLSelectElement).value).toBe('2'))
+    expect((screen.getByTestId('compare-from') as HTMLSelectElement).value).toBe('1')
+    expect(Array.from(screen.getByTestId('version-diff').querySelectorAll('ins')).map((d) => d.textContent)).toEqual(['today'])
   })
 })

@@ -246,6 +246,8 @@ function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; t
                 className={styles.search}
                 value={typed}
                 onChange={(_, data) => setTyped(data.value)}
+                // Fluent keeps an empty box's clear button just past its right edge, out of the window on a phone.
+                dismiss={typed ? undefined : null}
                 placeholder={view === 'mine' ? 'Search my posts' : 'Search posts and authors'}
                 aria-label="Search"
                 data-testid="collaborate-search"

@@ -130,7 +130,10 @@ export function CompareVersionsDialog({ postId, timeZone, onClose }: { postId: s
           <DialogContent className={styles.content}>
             {versions.isPending ? <ListSkeleton label="Loading versions…" rows={2} /> : null}
             {versions.isError ? <ErrorState onRetry={() => void versions.refetch()} /> : null}
-            {versions.isSuccess && versions.data.versions.length > 0 ? <VersionsComparison versions={versions.data.versions} timeZone={timeZone} /> : null}
+            {versions.isSuccess && versions.data.versions.length > 0 ? (
+              // A newer version arriving (the list read again after an accepted suggestion) starts again from it.
+              <VersionsComparison key={versions.data.versions[0]!.revision} versions={versions.data.versions} timeZone={timeZone} />
+            ) : null}
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onClose} data-testid="compare-close">

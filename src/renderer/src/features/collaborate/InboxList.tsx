@@ -6,7 +6,8 @@ import type { ReviewInboxItem } from '@shared/domain'
 import { formatDate } from '@renderer/lib/formatDate'
 import { PRIORITY_COLORS, PRIORITY_LABELS, STAGE_COLORS, STAGE_LABELS } from './labels'
 
-const ROW_HEIGHT = 76
+/** Two lines of details fit: on a narrow list they wrap rather than run out of the row. */
+const ROW_HEIGHT = 92
 /** Where layout reports no height (a DOM without layout), the list assumes this much room. */
 const FALLBACK_HEIGHT = 600
 
@@ -46,15 +47,19 @@ const useStyles = makeStyles({
   empty: { fontStyle: 'italic', color: tokens.colorNeutralForeground3 },
   meta: {
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: '2px',
     minWidth: 0,
+    maxHeight: '42px',
     overflow: 'hidden',
     whiteSpace: 'nowrap',
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase200
   },
-  author: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, flexShrink: 1, overflow: 'hidden', textOverflow: 'ellipsis' },
+  author: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, maxWidth: '160px', overflow: 'hidden' },
+  authorName: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
   count: { display: 'inline-flex', alignItems: 'center', gap: '2px', flexShrink: 0 },
   badge: { flexShrink: 0 },
   actions: { flexShrink: 0 }
@@ -167,7 +172,7 @@ export function InboxList({ items, selectedId, onOpen, showAuthor, timeZone, lab
                   {showAuthor ? (
                     <span className={styles.author}>
                       <Avatar size={16} name={item.author.fullName} image={item.author.image ? { src: item.author.image } : undefined} color="colorful" aria-hidden />
-                      {item.author.fullName}
+                      <span className={styles.authorName}>{item.author.fullName}</span>
                     </span>
                   ) : null}
                   <Badge appearance="tint" size="small" color={STAGE_COLORS[item.stage]} className={styles.badge} data-testid="row-stage">

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(0, 1fr)',
     gap: tokens.spacingHorizontalL,
     alignItems: 'start',
-    '@container (min-width: 880px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(320px, 400px)' }
+    '@container (min-width: 700px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 380px)' }
   },
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   preview: { display: 'flex', justifyContent: 'center', minWidth: 0 },
