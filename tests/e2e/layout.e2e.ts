@@ -87,7 +87,28 @@ async function seed(admin: BrowserContext) {
     recurrenceCount: 4
   })
   await call(admin.request, 'POST', '/schedule/assigned-slots/create', { assignedUserId: [boId], time: `${tomorrow}T10:30:00.000Z` })
-  return { longId, day: tomorrow }
+
+  // A post of the admin's in review by both members (the long name among the reviewers), with a
+  // comment on a range of its text and a suggestion, for Collaborate.
+  const text = `${LONG_TAG}: what our ${PAGE_NAME} learned this quarter.\n\nRead the recap at https://northwind-industrial-automation-and-robotics.example/insights/quarterly-recap #automation`
+  const post = await call<{ id: string }>(admin.request, 'POST', '/posts/create', { text, type: 'textOnly' })
+  await call(admin.request, 'POST', '/review/request', {
+    postId: post.id,
+    reviewerIds: [longId, boId],
+    priority: 'URGENT',
+    dueAt: new Date(Date.now() + 2 * DAY).toISOString(),
+    message: 'Please check the figures and the link before Friday.'
+  })
+  const quote = 'learned this quarter'
+  const start = text.indexOf(quote)
+  await call(admin.request, 'POST', '/review/feedback', { postId: post.id, kind: 'COMMENT', text: 'Say which quarter.', anchor: { start, end: start + quote.length, quote } })
+  await call(admin.request, 'POST', '/review/feedback', {
+    postId: post.id,
+    kind: 'SUGGESTION',
+    anchor: { start, end: start + quote.length, quote },
+    replacement: 'learned in the third quarter of the year'
+  })
+  return { longId, day: tomorrow, postId: post.id }
 }
 
 interface PickerOption {
@@ -118,7 +139,7 @@ async function settle(page: Page) {
 describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
   it('keeps every screen inside the window and the Plan filters apart, with a very long member name and tag title', async () => {
     const context = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1440, height: 900 } })
-    const { longId, day } = await seed(context)
+    const { longId, day, postId } = await seed(context)
     const page = await context.newPage()
 
     const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
@@ -138,6 +159,21 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
           await p.getByText(LONG_NAME).first().waitFor({ state: 'attached' })
         }
       })),
+      {
+        name: 'collaborate my posts',
+        open: async (p) => {
+          await p.goto(`${server.url}/collaborate?view=mine`)
+          await p.getByTestId('collaborate-row').first().waitFor()
+        }
+      },
+      {
+        name: 'collaborate review',
+        open: async (p) => {
+          await p.goto(`${server.url}/collaborate?view=mine&postId=${postId}`)
+          await p.getByTestId('feedback-list').waitFor()
+          await p.getByTestId('request-reviewers').getByText(LONG_NAME).waitFor()
+        }
+      },
       {
         name: 'settings',
         open: async (p) => {
