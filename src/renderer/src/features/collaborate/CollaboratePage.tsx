@@ -171,7 +171,8 @@ function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; t
   const filtered = Boolean(status || priority || search.trim())
   const clearFilters = () => update({ status: null, priority: null, search: '' })
   const goTo = (next: InboxView) => update({ view: next, postId: null, priority: next === 'mine' ? null : undefined })
-  const tabs: InboxView[] = counts?.team !== null && counts?.team !== undefined ? ['requested', 'mine', 'team'] : view === 'team' ? ['requested', 'mine', 'team'] : ['requested', 'mine']
+  // Team is for team leaders and admins: the inbox counts it for them only (a link to it still shows the tab, and the server's answer).
+  const tabs: InboxView[] = typeof counts?.team === 'number' || view === 'team' ? ['requested', 'mine', 'team'] : ['requested', 'mine']
 
   const list = (() => {
     if (locked) {

@@ -24,14 +24,8 @@ export const STAGE_COLORS: Record<PostStage, BadgeColor> = {
   FAILED: 'danger'
 }
 
-/** The same words the Ask for feedback dialog offers. */
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  URGENT: 'Urgent',
-  HIGH: 'High',
-  MEDIUM: 'Medium',
-  LOW: 'Low',
-  NOPRIORITY: 'No priority'
-}
+/** Priorities in the words the Ask for feedback dialog offers them. */
+export { PRIORITY_LABELS } from '@renderer/dialogs/review/AskForFeedbackDialog'
 
 /** Urgent red, high orange, medium yellow, low blue; no priority shows no badge. */
 export const PRIORITY_COLORS: Record<Exclude<Priority, 'NOPRIORITY'>, BadgeColor> = {
