@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import {
   Button,
@@ -166,6 +166,19 @@ function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; t
     return () => clearTimeout(timer)
   }, [typed, search, update])
 
+  // On a narrow window the review takes the list's place and the back button gives it back: focus
+  // left on what just disappeared goes to what took its place (the review, or the list's current row).
+  const layout = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const active = document.activeElement
+    const lost = !active || active === document.body || (active instanceof HTMLElement && active.checkVisibility?.() === false)
+    if (!lost || !layout.current) return
+    const target = postId
+      ? layout.current.querySelector<HTMLElement>('[data-testid="review-panel"]')
+      : layout.current.querySelector<HTMLElement>('[data-testid="collaborate-row"][tabindex="0"]')
+    target?.focus()
+  }, [postId])
+
   const [comparing, setComparing] = useState<string | null>(null)
   const [asking, setAsking] = useState<string | null>(null)
   const filtered = Boolean(status || priority || search.trim())
@@ -239,7 +252,7 @@ function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; t
           )
         })}
       </TabList>
-      <div className={styles.layout}>
+      <div ref={layout} className={styles.layout}>
         <div className={mergeClasses(styles.listColumn, postId !== null && styles.narrowHidden)}>
           {!locked ? (
             <div className={styles.filters} role="group" aria-label="Search and filters">

@@ -215,7 +215,7 @@ function ThreadPanel({ postId, selfId, timeZone, onClose, onCompare, onAskForFee
     body = <ReviewContent key={postId} thread={thread.data} selfId={selfId} timeZone={timeZone} header={header} onAskForFeedback={onAskForFeedback} />
   }
   return (
-    <section className={styles.root} aria-label="Review" data-testid="review-panel" data-post-id={postId}>
+    <section className={styles.root} aria-label="Review" tabIndex={-1} data-testid="review-panel" data-post-id={postId}>
       {body}
     </section>
   )
@@ -247,7 +247,7 @@ function PostOnlyPanel({ postId, timeZone, onClose, onCompare, onUpgrade }: Revi
       </>
     )
   return (
-    <section className={styles.root} aria-label="Post" data-testid="review-panel" data-post-id={postId}>
+    <section className={styles.root} aria-label="Post" tabIndex={-1} data-testid="review-panel" data-post-id={postId}>
       {body}
     </section>
   )
