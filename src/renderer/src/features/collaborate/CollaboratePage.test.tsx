@@ -203,6 +203,26 @@ describe('Collaborate: a post’s menu in My posts', () => {
   })
 })
 
+describe('Collaborate: a long list', () => {
+  it('renders only the rows in view and still reaches the last one with End', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => anInboxItem({ postId: `p${i}`, excerpt: `Post number ${i}` }))
+    const { events } = open('/collaborate', { inbox: () => anInbox(many, { requested: 150 }) })
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0))
+    expect(rows().length).toBeLessThan(40)
+    expect(screen.getByTestId('collaborate-list').getAttribute('aria-rowcount')).toBe('150')
+    rows()[0]!.focus()
+    await events.keyboard('{End}')
+    // happy-dom has no layout, so it cannot scroll: the list is put at its end as a browser would, then the last rows render and the last one takes focus.
+    const list = screen.getByTestId('collaborate-list')
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => 150 * 92 - 600 })
+    fireEvent.scroll(list)
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-post-id')).toBe('p149'))
+    expect(rows().some((r) => r.getAttribute('data-post-id') === 'p0')).toBe(false)
+    await events.keyboard('{Enter}')
+    await waitFor(() => expect(location()).toBe('/collaborate?postId=p149'))
+  })
+})
+
 describe('Collaborate: choosing a post', () => {
   it('opens the post of a ?postId= link: its row is selected and its review shown', async () => {
     const { fake } = open('/collaborate?postId=post-2')
