@@ -565,6 +565,8 @@ export const posts = pgTable(
     index('posts_org_approval_idx').on(t.organizationId, t.approvalStatus),
     check('posts_approval_status_check', sql`${t.approvalStatus} is null or ${t.approvalStatus} in ('APPROVED', 'PENDING', 'REJECTED')`),
     index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
+    /** Analytics, Team effort and the dashboard read an organization's published posts by period (issue 14). */
+    index('posts_org_published_idx').on(t.organizationId, t.publishedAt).where(sql`${t.status} = 'PUBLISHED'`),
     index('posts_org_author_idx').on(t.organizationId, t.authorUserId),
     index('posts_slot_idx').on(t.slotId),
     check('posts_type_check', sql`${t.type} in ('textOnly', 'images', 'videos', 'poll', 'document', 'multiImage')`),
@@ -837,4 +839,97 @@ export const reviewFeedback = pgTable(
     check('review_feedback_kind_check', sql`${t.kind} in ('SUGGESTION', 'COMMENT')`),
     check('review_feedback_status_check', sql`${t.status} in ('OPEN', 'RESOLVED', 'ACCEPTED', 'DISMISSED')`)
   ]
+)
+
+/**
+ * The one job runner's queue (issue 14, DESIGN.md §7): work of any kind that is due at `runAt`,
+ * claimed with FOR UPDATE SKIP LOCKED by any server process (jobs/runner.ts). `key` names the work
+ * within its kind (e.g. the post whose metrics to read), so a job is never queued twice.
+ * `attempts` counts failed runs since the last success; `lockedUntil` lets another process take
+ * over a job whose worker died.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    runAt: instant('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** How many times the job ran to completion (the metrics schedule counts its snapshots with it). */
+    runs: integer('runs').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: instant('locked_until'),
+    lastError: text('last_error'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key), index('jobs_due_idx').on(t.kind, t.runAt)]
+)
+
+/**
+ * A published post's results over time (issue 14): one row per reading of LinkedIn's statistics.
+ * `clicks` and `membersReached` are null where LinkedIn does not report them.
+ */
+export const postMetricSnapshots = pgTable(
+  'post_metric_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    takenAt: instant('taken_at').notNull(),
+    impressions: integer('impressions').notNull(),
+    membersReached: integer('members_reached'),
+    reactions: integer('reactions').notNull(),
+    comments: integer('comments').notNull(),
+    reshares: integer('reshares').notNull(),
+    clicks: integer('clicks')
+  },
+  (t) => [index('post_metric_snapshots_post_idx').on(t.postId, t.takenAt), index('post_metric_snapshots_org_idx').on(t.organizationId, t.takenAt)]
+)
+
+/**
+ * A published post's latest results (issue 14), kept beside the snapshots so Analytics, Team
+ * effort and the dashboard read one row per post. status 'unavailable': LinkedIn does not give
+ * this connection the post's statistics (said once, not retried every run).
+ */
+export const postMetrics = pgTable(
+  'post_metrics',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'ok' | 'unavailable'>().notNull().default('ok'),
+    impressions: integer('impressions').notNull().default(0),
+    membersReached: integer('members_reached'),
+    reactions: integer('reactions').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    reshares: integer('reshares').notNull().default(0),
+    clicks: integer('clicks'),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [index('post_metrics_org_idx').on(t.organizationId), check('post_metrics_status_check', sql`${t.status} in ('ok', 'unavailable')`)]
+)
+
+/** LinkedIn calls made per connection (the author's user) per UTC day: the metrics job keeps within a daily budget. */
+export const linkedInApiUsage = pgTable(
+  'linkedin_api_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD' (UTC). */
+    day: text('day').notNull(),
+    calls: integer('calls').notNull().default(0)
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })]
 )

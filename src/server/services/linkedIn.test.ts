@@ -59,7 +59,7 @@ function scriptedLinkedIn(provider: 'sandbox' | 'linkedin' = 'sandbox') {
       throw new Error('not used')
     },
     findPublished: async () => null,
-    metrics: async () => ({ impressions: 0, reactions: 0, comments: 0 }),
+    metrics: async () => ({ impressions: 0, membersReached: null, reactions: 0, comments: 0, reshares: 0, clicks: null }),
     postUrl: (urn) => urn
   }
   return { client, requests, answers }

@@ -60,10 +60,49 @@ export interface AccessToken {
   expiresAt: Date | null
 }
 
+/**
+ * A published post's results as LinkedIn reports them (issue 14). `membersReached` and `clicks`
+ * are null where the API does not give them (a member's post has no clicks; a page's post has no
+ * members reached).
+ */
 export interface PostMetrics {
   impressions: number
+  membersReached: number | null
   reactions: number
   comments: number
+  reshares: number
+  clicks: number | null
+}
+
+/** What reading a post's metrics needs: the post, who published it, the connection's token. */
+export interface MetricsQuery {
+  urn: string
+  author: LinkedInAuthor
+  accessToken: AccessToken
+  /** When the post was published (the sandbox grows its numbers from it). */
+  publishedAt: Date
+  now: Date
+}
+
+/** 429 from LinkedIn: try again after `retryAfterMs` (from Retry-After, or a default). */
+export class LinkedInRateLimitError extends Error {
+  readonly code = 'rate_limited'
+  constructor(
+    readonly retryAfterMs: number,
+    message = 'LinkedIn asked to slow down'
+  ) {
+    super(message)
+    this.name = 'LinkedInRateLimitError'
+  }
+}
+
+/** The connection lacks the permission the statistics need (r_member_postAnalytics, or the page's admin rights). */
+export class LinkedInPermissionError extends Error {
+  readonly code = 'permission'
+  constructor(message = 'not available from LinkedIn') {
+    super(message)
+    this.name = 'LinkedInPermissionError'
+  }
 }
 
 export interface LinkedInAdapter {
@@ -76,8 +115,11 @@ export interface LinkedInAdapter {
    * `since` with exactly this text.
    */
   findPublished(query: FindPublishedQuery): Promise<{ urn: string } | null>
-  /** Metrics of a published post as of `now`. */
-  metrics(urn: string, now: Date): Promise<PostMetrics>
+  /**
+   * Metrics of a published post as of `now` (issue 14). Throws LinkedInRateLimitError on 429,
+   * LinkedInPermissionError when the connection may not read them, TokenExpiredError.
+   */
+  metrics(query: MetricsQuery): Promise<PostMetrics>
   /**
    * Where people see the post: linkedin.com/feed/update/<urn>/, or the sandbox's own viewer on this
    * server (`serverUrl`, the public address of http/publicUrl.ts; without it the configured public

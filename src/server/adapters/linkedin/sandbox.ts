@@ -271,10 +271,11 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
       return post ? { urn: post.urn } : null
     },
 
-    async metrics(urn, now) {
+    async metrics({ urn, publishedAt, now }) {
+      // The numbers follow from the urn and the post's age alone, so they survive a restart of the
+      // server (the sandbox keeps its posts in memory).
       const post = byUrn.get(urn)
-      if (!post) throw new Error(`LinkedIn sandbox: no post ${urn}`)
-      return sandboxMetrics(urn, now.getTime() - post.publishedAt.getTime())
+      return sandboxMetrics(urn, now.getTime() - (post?.publishedAt ?? publishedAt).getTime())
     },
 
     postUrl(urn, serverUrl) {
@@ -373,5 +374,8 @@ export function sandboxMetrics(urn: string, elapsedMs: number): PostMetrics {
   const impressions = Math.floor(rate * 24 * Math.log1p(hours / 24) * 4)
   const reactions = Math.floor(impressions * (0.02 + (seed[1]! % 5) / 100))
   const comments = Math.floor(reactions * (0.1 + (seed[2]! % 3) / 20))
-  return { impressions, reactions, comments }
+  const reshares = Math.floor(reactions * (0.05 + (seed[3]! % 3) / 50))
+  const membersReached = Math.floor(impressions * (0.6 + (seed[4]! % 20) / 100))
+  const clicks = Math.floor(impressions * (0.01 + (seed[5]! % 4) / 100))
+  return { impressions, membersReached, reactions, comments, reshares, clicks }
 }
