@@ -139,3 +139,14 @@ export const reviewKeys = {
   candidates: (postId: string, search: string) => [...reviewKeys.all, 'candidates', postId, search] as const,
   versions: (postId: string) => [...reviewKeys.all, 'versions', postId] as const
 }
+
+/** Team effort per month and time zone; a nudge changes none of it. */
+export const teamEffortKeys = {
+  all: ['teamEffort'] as const,
+  month: (month: string, timezone: string) => [...teamEffortKeys.all, { month, timezone }] as const
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  current: (timezone: string) => [...dashboardKeys.all, { timezone }] as const
+}
