@@ -10,6 +10,7 @@ describe('createIpcHostBridge', () => {
       invoked.push([channel, payload])
       if (channel === 'api:request') return { status: 200, body: { id: 'u1' } }
       if (channel === 'oauth:begin-redirect') return { redirectUri: 'http://127.0.0.1:49152/callback' }
+      if (channel === 'api:download') return { status: 200, saved: true }
       return undefined
     }) as Invoke
     const subscribe: Subscribe = (listener) => {
@@ -31,13 +32,16 @@ describe('createIpcHostBridge', () => {
     await bridge.ready()
     expect(await bridge.beginOAuthRedirect()).toEqual({ redirectUri: 'http://127.0.0.1:49152/callback' })
     await bridge.openOAuthPage('https://www.linkedin.com/oauth/v2/authorization?state=s1')
+    const download = { path: '/analytics/posts', query: { format: 'csv', from: '2026-11-01T00:00:00.000Z' }, fileName: 'pagecrew-posts.csv' }
+    expect(await bridge.download(download)).toEqual({ status: 200, saved: true })
     expect(invoked).toEqual([
       ['api:request', { method: 'GET', path: '/user' }],
       ['shell:open-external', 'https://example.com'],
       ['theme:set', 'dark'],
       ['renderer:ready', undefined],
       ['oauth:begin-redirect', undefined],
-      ['oauth:open-page', 'https://www.linkedin.com/oauth/v2/authorization?state=s1']
+      ['oauth:open-page', 'https://www.linkedin.com/oauth/v2/authorization?state=s1'],
+      ['api:download', download]
     ])
   })
 

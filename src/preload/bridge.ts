@@ -18,6 +18,7 @@ export function createIpcHostBridge(invoke: Invoke, subscribe: Subscribe): HostB
     setTheme: (theme) => invoke('theme:set', theme),
     ready: () => invoke('renderer:ready', undefined),
     beginOAuthRedirect: () => invoke('oauth:begin-redirect', undefined),
-    openOAuthPage: (url) => invoke('oauth:open-page', url)
+    openOAuthPage: (url) => invoke('oauth:open-page', url),
+    download: (req) => invoke('api:download', req)
   }
 }

@@ -8,15 +8,18 @@ import { themeSchema } from './domain'
  * session cookie lives.
  */
 
+/** Path after the API base, e.g. '/user'. Must start with '/' and stay on the API. */
+const apiPathSchema = z
+  .string()
+  .max(512)
+  .regex(/^\/[A-Za-z0-9\-._~/]*$/, 'invalid API path')
+  .refine((p) => !p.includes('..') && !p.startsWith('//'), 'invalid API path')
+const apiQuerySchema = z.record(z.string(), z.string().max(4096)).optional()
+
 export const hostRequestSchema = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
-  /** Path after the API base, e.g. '/user'. Must start with '/' and stay on the API. */
-  path: z
-    .string()
-    .max(512)
-    .regex(/^\/[A-Za-z0-9\-._~/]*$/, 'invalid API path')
-    .refine((p) => !p.includes('..') && !p.startsWith('//'), 'invalid API path'),
-  query: z.record(z.string(), z.string().max(4096)).optional(),
+  path: apiPathSchema,
+  query: apiQuerySchema,
   body: z.unknown().optional(),
   /**
    * Sent as the Idempotency-Key header (DESIGN.md §7): one per dialog submission, so the server can
@@ -44,6 +47,31 @@ export const hostRequestSchema = z.object({
     .optional()
 }).refine((r) => !(r.body !== undefined && r.multipart !== undefined), 'A request has either a JSON body or a multipart body.')
 export type HostRequest = z.infer<typeof hostRequestSchema>
+
+/** A file name to save a download as: no folders, no characters a file system refuses. */
+const downloadFileNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\\/:*?"<>|\x00-\x1f]+$/, 'invalid file name')
+  .refine((name) => name !== '.' && name !== '..', 'invalid file name')
+
+/**
+ * An API file to save on the user's machine (a CSV export): a GET of `path` with `query`, made with
+ * the session, its bytes saved as `fileName` (the browser's downloads; a save dialog on the desktop).
+ */
+export const hostDownloadSchema = z.object({
+  path: apiPathSchema,
+  query: apiQuerySchema,
+  fileName: downloadFileNameSchema
+})
+export type HostDownload = z.infer<typeof hostDownloadSchema>
+
+/** `saved` is false when the server answered an error (`status`) or the user cancelled the save dialog. */
+export interface HostDownloadResult {
+  status: number
+  saved: boolean
+}
 
 /** The header that carries `HostRequest.idempotencyKey` (DESIGN.md §7, idempotent creates). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
@@ -113,4 +141,10 @@ export interface HostBridge {
   beginOAuthRedirect(): Promise<OAuthRedirect>
   /** Opens a provider's sign-in page: in this tab on the web, in the system browser on the desktop. */
   openOAuthPage(url: string): Promise<void>
+  /**
+   * GETs an API file with the session and saves it (CSV exports). Web: fetched here, then saved
+   * through an <a download>. Desktop: main fetches it with its cookie jar and asks where to save it.
+   * Resolves with the API's status; rejects only when the server cannot be reached.
+   */
+  download(req: HostDownload): Promise<HostDownloadResult>
 }

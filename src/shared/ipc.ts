@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { externalUrlSchema, hostRequestSchema, oauthPageUrlSchema, type HostResponse, type OAuthRedirect } from './host'
+import { externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema, type HostDownloadResult, type HostResponse, type OAuthRedirect } from './host'
 import { themeSchema } from './domain'
 
 /**
@@ -8,6 +8,7 @@ import { themeSchema } from './domain'
  */
 export const ipcInvokeChannels = {
   'api:request': { payload: hostRequestSchema },
+  'api:download': { payload: hostDownloadSchema },
   'shell:open-external': { payload: externalUrlSchema },
   'theme:set': { payload: themeSchema },
   'renderer:ready': { payload: z.undefined() },
@@ -21,6 +22,7 @@ export type IpcPayload<C extends IpcInvokeChannel> = z.infer<(typeof ipcInvokeCh
 /** What each invoke channel resolves with. */
 interface IpcInvokeResults {
   'api:request': HostResponse
+  'api:download': HostDownloadResult
   'shell:open-external': void
   'theme:set': void
   'renderer:ready': void

@@ -13,6 +13,7 @@ import { createNotifier } from './notifications'
 import { registerProtocolClient } from './protocol'
 import { registerAppScheme, serveRenderer } from './renderer-protocol'
 import { createSafeStorageSecretBox } from './secret-box'
+import { electronSaveFile } from './save-file'
 import { electronShell } from './shell'
 import { createElectronStore } from './store'
 import { electronTheme } from './theme'
@@ -142,6 +143,7 @@ export function runApp(config: AppConfig): void {
         window: windowPort,
         shell: electronShell,
         theme: electronTheme,
+        files: electronSaveFile,
         emit: createRendererEmitter(() => mainWindow)
       },
       trustedRendererOrigins: rendererOrigins

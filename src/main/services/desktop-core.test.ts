@@ -75,6 +75,7 @@ describe('createDesktopCore', () => {
         window: { focus: () => focused++ },
         shell: { openExternal: async () => {} },
         theme: { setTheme: () => {} },
+        files: { save: async () => true },
         emit: (event) => events.push(event)
       },
       trustedRendererOrigins: ['http://127.0.0.1:9999'],

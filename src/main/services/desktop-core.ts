@@ -6,7 +6,7 @@ import { createDeepLinkRouter, type DeepLinkRouter } from './deep-link'
 import { createIpcHandlers, createSenderCheck, type IpcHandlers } from './ipc-handlers'
 import { consoleLog, type Log } from './log'
 import { createOAuthLoopback, type OAuthLoopback } from './oauth-loopback'
-import type { BadgePort, EmitPort, NotifierPort, ShellPort, ThemePort, Timers, TrayPort, WindowPort } from './ports'
+import type { BadgePort, EmitPort, NotifierPort, SaveFilePort, ShellPort, ThemePort, Timers, TrayPort, WindowPort } from './ports'
 import { APP_RENDERER_ORIGIN } from './renderer-assets'
 import type { SecretBox } from './secret-box'
 import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
@@ -30,6 +30,7 @@ import { createUnreadWatcher, type UnreadWatcher } from './unread-watcher'
  *       window: { focus() {} },
  *       shell: { async openExternal(url) {} },
  *       theme: { setTheme(theme) {} },
+ *       files: { async save(fileName, bytes) { return true } },  // false: the save dialog was cancelled
  *       emit: (event) => {}                         // HostEvent for the renderer: navigate | unread
  *     },
  *     trustedRendererOrigins: ['http://127.0.0.1:4680'],  // the page's origin; default app://pagecrew
@@ -52,6 +53,7 @@ interface DesktopPorts {
   window: WindowPort
   shell: ShellPort
   theme: ThemePort
+  files: SaveFilePort
   emit: EmitPort
 }
 
@@ -117,6 +119,7 @@ export async function createDesktopCore({
     oauth,
     shell: ports.shell,
     theme: ports.theme,
+    files: ports.files,
     isTrustedSender: createSenderCheck(trustedRendererOrigins),
     log: log('ipc')
   })

@@ -6,15 +6,20 @@ import { recordingLog } from './test-fakes'
 
 const APP = 'app://pagecrew/settings'
 
-function setup(status = 200) {
+function setup(status = 200, { saveAnswer = true }: { saveAnswer?: boolean } = {}) {
   const calls: string[] = []
   const requests: HostRequest[] = []
+  const saved: { fileName: string; text: string }[] = []
   const handlers = createIpcHandlers({
     api: {
       async request(req: HostRequest) {
         calls.push(`api ${req.method} ${req.path}`)
         requests.push(req)
         return { status, body: { ok: true } }
+      },
+      async fetchBinary(path: string, query?: Record<string, string>) {
+        calls.push(`binary ${path}?${new URLSearchParams(query).toString()}`)
+        return { status, contentType: 'text/csv', body: new TextEncoder().encode('author,impressions\r\n') }
       }
     },
     watcher: {
@@ -35,10 +40,17 @@ function setup(status = 200) {
       }
     },
     theme: { setTheme: (theme) => void calls.push(`theme ${theme}`) },
+    files: {
+      async save(fileName, bytes) {
+        calls.push(`save ${fileName}`)
+        saved.push({ fileName, text: new TextDecoder().decode(bytes) })
+        return saveAnswer
+      }
+    },
     isTrustedSender: createSenderCheck(['app://pagecrew', 'http://localhost:5173']),
     log: recordingLog()
   })
-  return { handlers, calls, requests }
+  return { handlers, calls, requests, saved }
 }
 
 const image = () => ({ field: 'image', fileName: 'team.png', contentType: 'image/png', data: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255]) })
@@ -106,6 +118,21 @@ describe('createIpcHandlers', () => {
     expect(sent.files[0]).toMatchObject({ field: 'image', fileName: 'team.png', contentType: 'image/png' })
   })
 
+  it('downloads an API file with main’s session and saves it under the name asked for', async () => {
+    const { handlers, calls, saved } = setup()
+    const result = await handlers['api:download'](APP, { path: '/analytics/posts', query: { format: 'csv', search: 'q' }, fileName: 'pagecrew-posts.csv' })
+    expect(result).toEqual({ status: 200, saved: true })
+    expect(calls).toEqual(['binary /analytics/posts?format=csv&search=q', 'save pagecrew-posts.csv'])
+    expect(saved).toEqual([{ fileName: 'pagecrew-posts.csv', text: 'author,impressions\r\n' }])
+  })
+
+  it('says a download was not saved when the user cancels the dialog, and does not ask when the API refuses', async () => {
+    expect(await setup(200, { saveAnswer: false }).handlers['api:download'](APP, { path: '/analytics/teams', fileName: 'teams.csv' })).toEqual({ status: 200, saved: false })
+    const refused = setup(403)
+    expect(await refused.handlers['api:download'](APP, { path: '/analytics/teams', fileName: 'teams.csv' })).toEqual({ status: 403, saved: false })
+    expect(refused.calls).toEqual(['binary /analytics/teams?'])
+  })
+
   it('opens only http, https and mailto outside, sets the theme, and passes on ready', async () => {
     const { handlers, calls } = setup()
     await handlers['shell:open-external'](APP, 'https://help.example.com/a')
@@ -148,6 +175,12 @@ describe('createIpcHandlers', () => {
     ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: [{ ...image(), contentType: undefined }] } }],
     ['api:request', { method: 'POST', path: '/team/create', multipart: { fields: {}, files: Array.from({ length: 21 }, image) } }],
     ['api:request', undefined],
+    ['api:download', { path: '/../admin', fileName: 'a.csv' }],
+    ['api:download', { path: '/analytics/posts', fileName: '../a.csv' }],
+    ['api:download', { path: '/analytics/posts', fileName: 'C:\\a.csv' }],
+    ['api:download', { path: '/analytics/posts', fileName: '' }],
+    ['api:download', { path: '/analytics/posts' }],
+    ['api:download', { path: '/analytics/posts', fileName: 'a.csv', query: { a: 1 } }],
     ['shell:open-external', 'file:///etc/passwd'],
     ['shell:open-external', 'javascript:alert(1)'],
     ['shell:open-external', 'smb://host/share'],
@@ -179,6 +212,7 @@ describe('createIpcHandlers', () => {
     const { handlers, calls } = setup()
     const valid = {
       'api:request': { method: 'GET', path: '/user' },
+      'api:download': { path: '/analytics/posts', fileName: 'posts.csv' },
       'shell:open-external': 'https://example.com',
       'theme:set': 'dark',
       'renderer:ready': undefined,

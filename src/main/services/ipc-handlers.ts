@@ -5,7 +5,7 @@ import type { ApiClient } from './api-client'
 import type { DeepLinkRouter } from './deep-link'
 import { consoleLog, type Log } from './log'
 import type { OAuthLoopback } from './oauth-loopback'
-import type { ShellPort, ThemePort } from './ports'
+import type { SaveFilePort, ShellPort, ThemePort } from './ports'
 import type { UnreadWatcher } from './unread-watcher'
 
 /**
@@ -19,12 +19,13 @@ type IpcHandler<C extends IpcInvokeChannel> = (senderUrl: string | undefined, pa
 export type IpcHandlers = { [C in IpcInvokeChannel]: IpcHandler<C> }
 
 interface IpcHandlerOptions {
-  api: Pick<ApiClient, 'request'>
+  api: Pick<ApiClient, 'request' | 'fetchBinary'>
   watcher: Pick<UnreadWatcher, 'refreshNow'>
   deepLinks: Pick<DeepLinkRouter, 'ready'>
   oauth: Pick<OAuthLoopback, 'begin'>
   shell: ShellPort
   theme: ThemePort
+  files: SaveFilePort
   isTrustedSender: (url: string | undefined) => boolean
   log?: Log
 }
@@ -63,7 +64,7 @@ function changesCounts(req: HostRequest, res: HostResponse): boolean {
   return res.status >= 200 && res.status < 300 && COUNT_CHANGING_REQUESTS.some(([method, path]) => req.method === method && req.path === path)
 }
 
-export function createIpcHandlers({ api, watcher, deepLinks, oauth, shell, theme, isTrustedSender, log = consoleLog('ipc') }: IpcHandlerOptions): IpcHandlers {
+export function createIpcHandlers({ api, watcher, deepLinks, oauth, shell, theme, files, isTrustedSender, log = consoleLog('ipc') }: IpcHandlerOptions): IpcHandlers {
   function guarded<C extends IpcInvokeChannel>(channel: C, run: (payload: IpcPayload<C>) => Promise<IpcResult<C>>): IpcHandler<C> {
     // The map ties each channel to its schema; TypeScript cannot follow that through the generic C.
     const schema = ipcInvokeChannels[channel].payload as unknown as z.ZodType<IpcPayload<C>>
@@ -85,6 +86,12 @@ export function createIpcHandlers({ api, watcher, deepLinks, oauth, shell, theme
         watcher.refreshNow().catch((error: unknown) => log.error('Could not refresh unread counts.', error))
       }
       return res
+    }),
+    // Main fetches the file with the session (the renderer never holds it) and saves it where the user says.
+    'api:download': guarded('api:download', async ({ path, query, fileName }) => {
+      const res = await api.fetchBinary(path, query)
+      if (res.status < 200 || res.status >= 300) return { status: res.status, saved: false }
+      return { status: res.status, saved: await files.save(fileName, res.body) }
     }),
     'shell:open-external': guarded('shell:open-external', (url) => shell.openExternal(url)),
     'theme:set': guarded('theme:set', async (value) => theme.setTheme(value)),

@@ -44,6 +44,12 @@ export interface ThemePort {
   setTheme(theme: Theme): void
 }
 
+/** Saving a file the renderer downloaded from the API (CSV exports). */
+export interface SaveFilePort {
+  /** Asks where to save `fileName` (the save dialog) and writes the bytes there; false when the user cancels. */
+  save(fileName: string, bytes: Uint8Array): Promise<boolean>
+}
+
 /** Sends an event to the renderer (IPC_EVENT_CHANNEL); dropped when no renderer is listening. */
 export type EmitPort = (event: HostEvent) => void
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -30,6 +30,8 @@ interface Recorded {
   themes: Theme[]
   /** How many documents have said 'renderer:ready' (first load and every reload). */
   readyCount: number
+  /** Files saved through 'api:download' (the save dialog answered with <dataDir>/downloads/<name>). */
+  downloads: { fileName: string; path: string }[]
 }
 
 export interface DesktopHarness {
@@ -73,7 +75,7 @@ function preloadInitScript(): string {
 
 export async function openDesktopHarness(browser: Browser, apiOrigin: string): Promise<DesktopHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pagecrew-desktop-'))
-  const recorded: Recorded = { trayCounts: [], badgeCounts: [], notifications: [], focusCount: 0, externalUrls: [], themes: [], readyCount: 0 }
+  const recorded: Recorded = { trayCounts: [], badgeCounts: [], notifications: [], focusCount: 0, externalUrls: [], themes: [], readyCount: 0, downloads: [] }
   let page: Page | null = null
   const pendingEvents: HostEvent[] = []
 
@@ -99,6 +101,16 @@ export async function openDesktopHarness(browser: Browser, apiOrigin: string): P
       window: { focus: () => void recorded.focusCount++ },
       shell: { openExternal: async (url) => void recorded.externalUrls.push(url) },
       theme: { setTheme: (t) => void recorded.themes.push(t) },
+      files: {
+        async save(fileName, bytes) {
+          const dir = join(dataDir, 'downloads')
+          mkdirSync(dir, { recursive: true })
+          const path = join(dir, fileName)
+          writeFileSync(path, bytes)
+          recorded.downloads.push({ fileName, path })
+          return true
+        }
+      },
       emit: deliver
     }
   })

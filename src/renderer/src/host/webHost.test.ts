@@ -111,6 +111,58 @@ describe('web HostBridge', () => {
     expect(openWindow).toHaveBeenCalledTimes(1)
   })
 
+  describe('download', () => {
+    it('GETs the file with the session cookie and hands its bytes to the browser under the name asked for', async () => {
+      const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('author,impressions\r\nAda,10\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }))
+      const saveFile = vi.fn<(blob: Blob, fileName: string) => void>()
+      const host = createWebHostBridge({ fetch: fetch as unknown as typeof globalThis.fetch, openWindow: vi.fn(), saveFile })
+
+      const result = await host.download({ path: '/analytics/posts', query: { format: 'csv', search: 'a b' }, fileName: 'pagecrew-posts.csv' })
+
+      expect(result).toEqual({ status: 200, saved: true })
+      expect(fetch).toHaveBeenCalledWith('/api/analytics/posts?format=csv&search=a+b', {
+        method: 'GET',
+        credentials: 'same-origin',
+        headers: { Accept: '*/*', 'X-Pagecrew-Client': 'web' }
+      })
+      const [blob, name] = saveFile.mock.calls[0]!
+      expect(name).toBe('pagecrew-posts.csv')
+      expect(await blob.text()).toBe('author,impressions\r\nAda,10\r\n')
+    })
+
+    it('saves nothing when the server answers an error, and says which', async () => {
+      const saveFile = vi.fn()
+      const host = createWebHostBridge({ fetch: vi.fn(async () => jsonResponse(400, { error: { code: 'validation_error', message: 'Bad' } })), openWindow: vi.fn(), saveFile })
+      await expect(host.download({ path: '/analytics/posts', fileName: 'posts.csv' })).resolves.toEqual({ status: 400, saved: false })
+      expect(saveFile).not.toHaveBeenCalled()
+    })
+
+    it('refuses a path off the API or a file name with folders before fetching', async () => {
+      const fetch = vi.fn()
+      const host = createWebHostBridge({ fetch, openWindow: vi.fn(), saveFile: vi.fn() })
+      await expect(host.download({ path: '/../admin', fileName: 'a.csv' })).rejects.toThrow()
+      await expect(host.download({ path: '/analytics/posts', fileName: '../a.csv' })).rejects.toThrow()
+      expect(fetch).not.toHaveBeenCalled()
+    })
+
+    it('saves through a link with the download attribute by default', async () => {
+      const host = createWebHostBridge({ fetch: vi.fn(async () => new Response('x', { status: 200 })), openWindow: vi.fn() })
+      const clicked: { download: string; href: string }[] = []
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push({ download: this.download, href: this.href })
+      })
+      try {
+        await host.download({ path: '/analytics/teams', fileName: 'pagecrew-teams.csv' })
+      } finally {
+        click.mockRestore()
+      }
+      expect(clicked).toHaveLength(1)
+      expect(clicked[0]!.download).toBe('pagecrew-teams.csv')
+      expect(clicked[0]!.href).toMatch(/^blob:/)
+      expect(document.querySelector('a[download]')).toBeNull()
+    })
+  })
+
   it('has no events on the web and treats theme and ready as no-ops', async () => {
     const host = createWebHostBridge({ fetch: vi.fn(), openWindow: vi.fn() })
     const unsubscribe = host.onEvent(() => undefined)

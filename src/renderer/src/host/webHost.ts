@@ -1,6 +1,6 @@
 import { API_BASE } from '@shared/api/contract'
-import type { HostBridge, HostRequest, HostResponse } from '@shared/host'
-import { IDEMPOTENCY_KEY_HEADER, externalUrlSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
+import type { HostBridge, HostDownload, HostDownloadResult, HostRequest, HostResponse } from '@shared/host'
+import { IDEMPOTENCY_KEY_HEADER, externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
 
 /** The page's own address, and leaving it for another (the OAuth sign-in page). */
 interface PageLocation {
@@ -12,7 +12,23 @@ interface PageLocation {
 interface WebHostDeps {
   fetch: typeof fetch
   openWindow: (url: string) => void
+  /** Hands a fetched file to the browser's downloads; an <a download> by default. */
+  saveFile?: (blob: Blob, fileName: string) => void
   location?: PageLocation
+}
+
+/** The browser saves a Blob through a temporary <a download> to its object URL. */
+function saveWithLink(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The click has started the download; the URL is no longer needed once it has read the Blob.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 const browserDeps = (): WebHostDeps => ({
@@ -25,7 +41,7 @@ const browserDeps = (): WebHostDeps => ({
 /** The renderer route an OAuth provider sends the browser back to (features/auth/CallbackPage). */
 const OAUTH_CALLBACK_PATH = '/callback'
 
-function urlFor(req: HostRequest): string {
+function urlFor(req: Pick<HostRequest, 'path' | 'query'>): string {
   const search = req.query ? new URLSearchParams(req.query).toString() : ''
   return `${API_BASE}${req.path}${search ? `?${search}` : ''}`
 }
@@ -79,6 +95,17 @@ export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBrid
     },
     setTheme: async () => undefined,
     ready: async () => undefined,
+    async download(raw: HostDownload): Promise<HostDownloadResult> {
+      const req = hostDownloadSchema.parse(raw)
+      const response = await deps.fetch(urlFor(req), {
+        method: 'GET',
+        credentials: 'same-origin',
+        headers: { Accept: '*/*', 'X-Pagecrew-Client': 'web' }
+      })
+      if (!response.ok) return { status: response.status, saved: false }
+      ;(deps.saveFile ?? saveWithLink)(await response.blob(), req.fileName)
+      return { status: response.status, saved: true }
+    },
     beginOAuthRedirect: async () => ({ redirectUri: `${page().origin}${OAUTH_CALLBACK_PATH}` }),
     async openOAuthPage(url: string): Promise<void> {
       // The same tab: the provider sends this tab back to /callback, where the session cookie is.
