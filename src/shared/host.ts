@@ -53,7 +53,8 @@ const downloadFileNameSchema = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[^\\/:*?"<>|\x00-\x1f]+$/, 'invalid file name')
+  .regex(/^[^\\/:*?"<>|]+$/, 'invalid file name')
+  .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 0x20), 'invalid file name')
   .refine((name) => name !== '.' && name !== '..', 'invalid file name')
 
 /**
