@@ -21,6 +21,15 @@
  *   GET /rest/videos/{urn} → {id, status}.
  * - POST /rest/posts → 201 with the new post's urn in `x-restli-id`; GET
  *   /rest/posts?author={urn}&q=author&count&sortBy=LAST_MODIFIED → {elements, paging}.
+ * - GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{encoded urn})&queryType=IMPRESSION|
+ *   MEMBERS_REACHED|REACTION|COMMENT|RESHARE&aggregation=TOTAL (r_member_postAnalytics; the member's
+ *   own post) → {elements: [{count, metricType, targetEntity}], paging}; (ugc:…) names a ugcPost.
+ * - GET /rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity={org
+ *   urn}&shares=List({encoded urn},…) or ugcPosts=List(…) (rw_organization_admin) → {elements:
+ *   [{organizationalEntity, share|ugcPost, totalShareStatistics: {impressionCount,
+ *   uniqueImpressionsCount, likeCount, commentCount, shareCount, clickCount, engagement}}], paging}.
+ *   Statistics grow with the time since the post was made (on `now`); a token without the permission
+ *   gets 403 ACCESS_DENIED.
  * Posting as an organization needs a token with w_organization_social.
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -62,7 +71,18 @@ interface FakePost {
   version: string
 }
 
-type FakeFailure = { status: number; message?: string } | 'hang'
+/** `body` replaces LinkedIn's error body (e.g. an answer shaped another way). */
+type FakeFailure = { status: number; message?: string; headers?: Record<string, string>; body?: Json } | 'hang'
+
+/** A post's statistics as the fake reports them at a moment. */
+export interface FakeStatistics {
+  impressions: number
+  membersReached: number
+  reactions: number
+  comments: number
+  reshares: number
+  clicks: number
+}
 
 export interface FakeLinkedIn {
   url: string
@@ -76,8 +96,15 @@ export interface FakeLinkedIn {
   failNext(pathPrefix: string, failure: FakeFailure): void
   /** A token for the member without the OAuth dance. */
   issueToken(scope?: string): string
-  /** A post as if made elsewhere (for findPublished). */
-  addPost(post: Pick<FakePost, 'author' | 'commentary'> & { createdAt?: number }): FakePost
+  /** A post as if made elsewhere (for findPublished and statistics); `id` may name a ugcPost. */
+  addPost(post: Pick<FakePost, 'author' | 'commentary'> & { createdAt?: number; id?: string }): FakePost
+  /** What the statistics endpoints report for a post now: growing with its age, never decreasing. */
+  statistics(urn: string): FakeStatistics
+  /**
+   * While set, every statistics request answers 429, with `Retry-After: retryAfterSeconds` when given
+   * (LinkedIn does not always send one); null lets them through again.
+   */
+  rateLimitStatistics(limit: { retryAfterSeconds?: number } | null): void
   close(): Promise<void>
 }
 
@@ -109,6 +136,22 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
   const requests: FakeLinkedIn['requests'] = []
   const failures: { prefix: string; failure: FakeFailure }[] = []
   let nextId = 7100000000000000000n
+  let statisticsLimit: { retryAfterSeconds?: number } | null = null
+
+  const statistics = (post: FakePost): FakeStatistics => {
+    const hours = Math.max(0, now().getTime() - post.createdAt) / 3_600_000
+    const impressions = Math.floor(40 * hours + 200 * Math.log1p(hours))
+    const reactions = Math.floor(impressions / 25)
+    return {
+      impressions,
+      membersReached: Math.floor(impressions * 0.7),
+      reactions,
+      comments: Math.floor(reactions / 4),
+      reshares: Math.floor(reactions / 10),
+      clicks: Math.floor(impressions / 50)
+    }
+  }
+  const hasScope = (scope: string, wanted: string) => scope.split(/[ ,]/).includes(wanted)
 
   const newToken = (scope: string) => {
     const token = `AQ${randomBytes(24).toString('base64url')}`
@@ -356,6 +399,61 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
       return send(res, 201, undefined, { 'x-restli-id': post.id })
     }
 
+    if (method === 'GET' && (path === '/rest/memberCreatorPostAnalytics' || path === '/rest/organizationalEntityShareStatistics')) {
+      if (statisticsLimit) {
+        const retry = statisticsLimit.retryAfterSeconds
+        return send(res, 429, { status: 429, code: 'TOO_MANY_REQUESTS', message: 'Resource level throttle limit reached' }, retry === undefined ? {} : { 'retry-after': String(retry) })
+      }
+      // Rest.li 2.0: urns inside a query value are percent-encoded, so the raw query never has "urn:li:".
+      if ((req.url ?? '').includes('urn:li:')) throw new HttpError(400, 'Syntax exception in path variables', 'ILLEGAL_ARGUMENT')
+      const q = url.searchParams
+      if (path === '/rest/memberCreatorPostAnalytics') {
+        if (!hasScope(grant.scope, 'r_member_postAnalytics')) throw new HttpError(403, 'Not enough permissions to access: memberCreatorPostAnalytics.FINDER-entity', 'ACCESS_DENIED')
+        const entity = /^\((share|ugc):(urn:li:(share|ugcPost):\d+)\)$/.exec(q.get('entity') ?? '')
+        const queryType = q.get('queryType') ?? ''
+        const field = ({ IMPRESSION: 'impressions', MEMBERS_REACHED: 'membersReached', REACTION: 'reactions', COMMENT: 'comments', RESHARE: 'reshares' } as const)[queryType]
+        if (q.get('q') !== 'entity' || !entity || (entity[1] === 'ugc') !== (entity[3] === 'ugcPost') || !field || !['TOTAL', 'DAILY'].includes(q.get('aggregation') ?? 'DAILY')) {
+          throw new HttpError(400, 'Invalid query parameters', 'ILLEGAL_ARGUMENT')
+        }
+        if (q.get('aggregation') !== 'TOTAL') throw new HttpError(400, 'Only TOTAL aggregation is served here', 'ILLEGAL_ARGUMENT')
+        const post = posts.find((p) => p.id === entity[2])
+        if (!post || post.author !== `urn:li:person:${member.sub}`) throw new HttpError(403, 'Member is not the author of the entity', 'ACCESS_DENIED')
+        const value = statistics(post)[field]
+        const targetEntity = { [entity[1] === 'ugc' ? 'ugcPost' : 'share']: post.id }
+        // LinkedIn leaves the data point out while there is no activity of that kind.
+        const elements = value > 0 ? [{ count: value, metricType: { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': queryType }, targetEntity }] : []
+        return send(res, 200, { elements, paging: { start: 0, count: 10, links: [] } })
+      }
+      if (!hasScope(grant.scope, 'rw_organization_admin')) throw new HttpError(403, 'Not enough permissions to access: organizationalEntityShareStatistics.FINDER-organizationalEntity', 'ACCESS_DENIED')
+      const organization = q.get('organizationalEntity') ?? ''
+      const list = /^List\((.*)\)$/.exec(q.get('shares') ?? q.get('ugcPosts') ?? '')
+      if (q.get('q') !== 'organizationalEntity' || !/^urn:li:organization:\d+$/.test(organization) || !list || (q.has('shares') && q.has('ugcPosts'))) {
+        throw new HttpError(400, 'Invalid query parameters', 'ILLEGAL_ARGUMENT')
+      }
+      const key = q.has('shares') ? 'share' : 'ugcPost'
+      const elements = list[1]!
+        .split(',')
+        .map((urn) => posts.find((p) => p.id === urn && p.author === organization && p.id.startsWith(`urn:li:${key}:`)))
+        .filter((p): p is FakePost => p !== undefined)
+        .map((post) => {
+          const numbers = statistics(post)
+          return {
+            organizationalEntity: organization,
+            [key]: post.id,
+            totalShareStatistics: {
+              impressionCount: numbers.impressions,
+              uniqueImpressionsCount: numbers.membersReached,
+              likeCount: numbers.reactions,
+              commentCount: numbers.comments,
+              shareCount: numbers.reshares,
+              clickCount: numbers.clicks,
+              engagement: numbers.impressions === 0 ? 0 : (numbers.clicks + numbers.reactions + numbers.comments + numbers.reshares) / numbers.impressions
+            }
+          }
+        })
+      return send(res, 200, { elements, paging: { start: 0, count: elements.length, links: [] } })
+    }
+
     if (method === 'GET' && path === '/rest/posts') {
       if (url.searchParams.get('q') !== 'author') throw new HttpError(400, 'Unsupported finder')
       const author = url.searchParams.get('author') ?? ''
@@ -389,7 +487,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
       const { failure } = failures.splice(index, 1)[0]!
       if (failure === 'hang') return
       req.resume()
-      return send(res, failure.status, { status: failure.status, message: failure.message ?? `Injected failure ${failure.status}` })
+      return send(res, failure.status, failure.body ?? { status: failure.status, message: failure.message ?? `Injected failure ${failure.status}` }, failure.headers)
     }
     handle(req, res).catch((err: unknown) => {
       req.resume()
@@ -415,10 +513,18 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
     issueToken(scope = 'openid profile w_member_social') {
       return newToken(scope)
     },
-    addPost({ author, commentary, createdAt }) {
-      const post: FakePost = { id: `urn:li:share:${nextId++}`, author, commentary, content: null, body: {}, createdAt: createdAt ?? now().getTime(), version: '' }
+    addPost({ author, commentary, createdAt, id }) {
+      const post: FakePost = { id: id ?? `urn:li:share:${nextId++}`, author, commentary, content: null, body: {}, createdAt: createdAt ?? now().getTime(), version: '' }
       posts.push(post)
       return post
+    },
+    statistics(urn) {
+      const post = posts.find((p) => p.id === urn)
+      if (!post) throw new Error(`The fake LinkedIn holds no post ${urn}`)
+      return statistics(post)
+    },
+    rateLimitStatistics(limit) {
+      statisticsLimit = limit
     },
     async close() {
       server.closeAllConnections()

@@ -6,6 +6,8 @@ import { startFakeLinkedIn, type FakeLinkedIn } from '../../testing/fakeLinkedIn
 import type { LinkedInConfig } from './config'
 import {
   LinkedInGrantError,
+  LinkedInPermissionError,
+  LinkedInRateLimitError,
   LinkedInTimeoutError,
   LinkedInUploadError,
   LinkedInValidationError,
@@ -240,5 +242,121 @@ describe('LinkedIn REST client against a local LinkedIn', () => {
     expect(await client().findPublished({ ...query, author: { kind: 'organization', id: '1' } })).toBeNull()
     fake.failNext('/rest/posts', { status: 403, message: 'Not enough permissions' })
     await expect(client().findPublished(query)).rejects.toThrow()
+  })
+
+  describe('post statistics', () => {
+    const person = { kind: 'person' as const, id: 'aB3xYz9Q' }
+    const page = { kind: 'organization' as const, id: '2414183' }
+    const analytics = 'openid profile w_member_social r_member_postAnalytics'
+    const query = (urn: string, token: string, author: typeof person | typeof page = person) => ({
+      urn,
+      author,
+      accessToken: { token, expiresAt: null },
+      publishedAt: clock.now(),
+      now: clock.now()
+    })
+    const statisticsCalls = () => fake.requests.filter((r) => r.url.startsWith('/rest/memberCreatorPostAnalytics') || r.url.startsWith('/rest/organizationalEntityShareStatistics'))
+
+    it("reads a member's post through memberCreatorPostAnalytics, one TOTAL per metric, and the numbers grow", async () => {
+      clock.set('2026-03-05T08:00:00Z')
+      const token = fake.issueToken(analytics)
+      const { urn } = await client().publish(member(token, { text: `Stats ${randomUUID()}` }))
+      // Nothing yet: LinkedIn leaves out data points without activity, which read as zero.
+      await expect(client().metrics(query(urn, token))).resolves.toEqual({ impressions: 0, membersReached: 0, reactions: 0, comments: 0, reshares: 0, clicks: null })
+
+      const before = statisticsCalls().length
+      clock.set('2026-03-06T08:00:00Z')
+      const day = await client().metrics(query(urn, token))
+      const expected = fake.statistics(urn)
+      expect(day).toEqual({ ...expected, clicks: null })
+      expect(day.impressions).toBeGreaterThan(0)
+      expect(day.comments).toBeGreaterThan(0)
+      const calls = statisticsCalls().slice(before)
+      const encoded = encodeURIComponent(urn)
+      expect(calls.map((c) => c.url)).toEqual(
+        ['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE'].map(
+          (type) => `/rest/memberCreatorPostAnalytics?q=entity&entity=(share:${encoded})&queryType=${type}&aggregation=TOTAL`
+        )
+      )
+      for (const call of calls) expect(call.headers).toMatchObject({ 'linkedin-version': '202511', 'x-restli-protocol-version': '2.0.0', authorization: `Bearer ${token}` })
+
+      clock.set('2026-03-13T08:00:00Z')
+      const week = await client().metrics(query(urn, token))
+      expect(week.impressions).toBeGreaterThan(day.impressions)
+      expect(week.reactions).toBeGreaterThanOrEqual(day.reactions)
+
+      // A ugcPost is named (ugc:…).
+      const ugc = fake.addPost({ author: 'urn:li:person:aB3xYz9Q', commentary: 'Made elsewhere', id: 'urn:li:ugcPost:6443156446455693312', createdAt: Date.parse('2026-03-12T08:00:00Z') })
+      await expect(client().metrics(query(ugc.id, token))).resolves.toEqual({ ...fake.statistics(ugc.id), clicks: null })
+      expect(statisticsCalls().at(-1)!.url).toContain(`entity=(ugc:${encodeURIComponent(ugc.id)})`)
+    })
+
+    it("reads a page's post through organizationalEntityShareStatistics in one call, clicks included", async () => {
+      clock.set('2026-03-07T08:00:00Z')
+      const token = fake.issueToken('openid profile w_member_social w_organization_social rw_organization_admin')
+      const { urn } = await client().publish(member(token, { author: page, text: `Page stats ${randomUUID()}` }))
+      clock.set('2026-03-09T20:00:00Z')
+      const before = statisticsCalls().length
+      const metrics = await client().metrics(query(urn, token, page))
+      expect(metrics).toEqual(fake.statistics(urn))
+      expect(metrics.clicks).toBeGreaterThan(0)
+      expect(statisticsCalls().slice(before).map((c) => c.url)).toEqual([
+        `/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=urn%3Ali%3Aorganization%3A2414183&shares=List(${encodeURIComponent(urn)})`
+      ])
+      const ugc = fake.addPost({ author: 'urn:li:organization:2414183', commentary: 'Page post made elsewhere', id: 'urn:li:ugcPost:6443156446455690000', createdAt: Date.parse('2026-03-08T08:00:00Z') })
+      await expect(client().metrics(query(ugc.id, token, page))).resolves.toEqual(fake.statistics(ugc.id))
+      expect(statisticsCalls().at(-1)!.url).toContain(`&ugcPosts=List(${encodeURIComponent(ugc.id)})`)
+      // Another page's post has no statistics here.
+      await expect(client().metrics(query(urn, token, { kind: 'organization', id: '999' }))).rejects.toThrow(`LinkedIn gave no statistics for ${urn}`)
+    })
+
+    it("maps a page's statistics without unique impressions to members reached null; an answer not as documented is an error", async () => {
+      const token = fake.issueToken('openid profile rw_organization_admin')
+      const urn = 'urn:li:share:7100000000000999999'
+      const totals = { impressionCount: 90, likeCount: 4, commentCount: 1, shareCount: 2, clickCount: 3 }
+      fake.failNext('/rest/organizationalEntityShareStatistics', { status: 200, body: { elements: [{ share: urn, totalShareStatistics: totals }], paging: {} } })
+      await expect(client().metrics(query(urn, token, page))).resolves.toEqual({ impressions: 90, membersReached: null, reactions: 4, comments: 1, reshares: 2, clicks: 3 })
+      fake.failNext('/rest/organizationalEntityShareStatistics', { status: 200, body: { elements: [{ share: urn, totalShareStatistics: { ...totals, likeCount: -1 } }] } })
+      await expect(client().metrics(query(urn, token, page))).rejects.toThrow('not as documented')
+      fake.failNext('/rest/memberCreatorPostAnalytics', { status: 200, body: { elements: [{ count: 1 }, { count: 2 }] } })
+      await expect(client().metrics(query(urn, fake.issueToken(analytics)))).rejects.toThrow('not as documented')
+    })
+
+    it('says 429 apart with Retry-After (or a default), a missing permission, and an expired token', async () => {
+      clock.set('2026-03-10T08:00:00Z')
+      const token = fake.issueToken(analytics)
+      const { urn } = await client().publish(member(token, { text: `Limits ${randomUUID()}` }))
+
+      fake.rateLimitStatistics({ retryAfterSeconds: 120 })
+      const before = statisticsCalls().length
+      const limited = await client().metrics(query(urn, token)).catch((e: unknown) => e)
+      expect(limited).toBeInstanceOf(LinkedInRateLimitError)
+      expect((limited as LinkedInRateLimitError).retryAfterMs).toBe(120_000)
+      // The first 429 stops the round: the other metrics are not asked for.
+      expect(statisticsCalls().length - before).toBe(1)
+      fake.rateLimitStatistics({})
+      const page429 = await client().metrics(query(urn, fake.issueToken('rw_organization_admin'), page)).catch((e: unknown) => e)
+      expect(page429).toBeInstanceOf(LinkedInRateLimitError)
+      expect((page429 as LinkedInRateLimitError).retryAfterMs).toBe(5 * 60_000)
+      fake.rateLimitStatistics(null)
+      fake.failNext('/rest/memberCreatorPostAnalytics', { status: 429, headers: { 'retry-after': 'Tue, 10 Mar 2026 08:00:30 GMT' } })
+      expect(((await client().metrics(query(urn, token)).catch((e: unknown) => e)) as LinkedInRateLimitError).retryAfterMs).toBe(30_000)
+
+      // Without r_member_postAnalytics / rw_organization_admin LinkedIn refuses: not available, not an error to retry.
+      await expect(client().metrics(query(urn, fake.issueToken()))).rejects.toBeInstanceOf(LinkedInPermissionError)
+      await expect(client().metrics(query(urn, fake.issueToken('openid profile w_organization_social'), page))).rejects.toBeInstanceOf(LinkedInPermissionError)
+      // Someone else's post is refused the same way.
+      const other = fake.addPost({ author: 'urn:li:person:someoneElse', commentary: 'Not yours' })
+      await expect(client().metrics(query(other.id, token))).rejects.toBeInstanceOf(LinkedInPermissionError)
+
+      await expect(client().metrics(query(urn, 'not-a-token'))).rejects.toBeInstanceOf(TokenExpiredError)
+      await expect(client().metrics({ ...query(urn, token), accessToken: { token, expiresAt: clock.now() } })).rejects.toBeInstanceOf(TokenExpiredError)
+      fake.failNext('/rest/memberCreatorPostAnalytics', { status: 500 })
+      const failed = await client().metrics(query(urn, token)).catch((e: unknown) => e)
+      expect(failed).toBeInstanceOf(Error)
+      expect(failed).not.toBeInstanceOf(LinkedInRateLimitError)
+      expect(failed).not.toBeInstanceOf(LinkedInPermissionError)
+      await expect(client().metrics(query('urn:li:activity:1', token))).rejects.toThrow('is not a LinkedIn post urn')
+    })
   })
 })

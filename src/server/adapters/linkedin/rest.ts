@@ -8,6 +8,8 @@ import type { Clock } from '../../clock'
 import type { LinkedInConfig } from './config'
 import {
   LinkedInGrantError,
+  LinkedInPermissionError,
+  LinkedInRateLimitError,
   LinkedInTimeoutError,
   LinkedInUploadError,
   LinkedInValidationError,
@@ -15,6 +17,8 @@ import {
   type LinkedInAuthor,
   type LinkedInClient,
   type LinkedInTokens,
+  type MetricsQuery,
+  type PostMetrics,
   type PublishInput,
   type PublishMedia
 } from './linkedin'
@@ -32,7 +36,13 @@ import {
  *
  * findPublished reads the author's posts (GET /rest/posts?q=author), which LinkedIn grants with
  * r_member_social / r_organization_social only; without them it throws and the outcome stays
- * unknown. metrics() is not offered: post statistics need LinkedIn's analytics permissions.
+ * unknown.
+ *
+ * metrics() reads a member's post through memberCreatorPostAnalytics (r_member_postAnalytics; one
+ * call per metric, TOTAL aggregation) and a page's post through organizationalEntityShareStatistics
+ * (rw_organization_admin; one call). Both need permissions this application does not ask for when
+ * connecting: LinkedIn's 403 becomes LinkedInPermissionError, which the metrics job records once as
+ * "not available from LinkedIn". 429 becomes LinkedInRateLimitError with Retry-After.
  */
 const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const
 const LINKEDIN_ORGANIZATION_SCOPE = 'w_organization_social'
@@ -45,6 +55,16 @@ const MAX_ANSWER_BYTES = 2 * 1024 * 1024
 /** findPublished: a post created up to this long before the attempt started still counts (clock skew). */
 const FIND_SLACK_MS = 60_000
 const POLL_DURATIONS: Record<number, string> = { 1: 'ONE_DAY', 3: 'THREE_DAYS', 7: 'SEVEN_DAYS', 14: 'FOURTEEN_DAYS' }
+/** How long to wait after a 429 that carries no Retry-After (LinkedIn's limits are per day, so not seconds). */
+const RATE_LIMIT_DEFAULT_MS = 5 * 60_000
+/** memberCreatorPostAnalytics answers one metric per call; these are the ones PostMetrics holds. */
+const MEMBER_METRICS = [
+  ['impressions', 'IMPRESSION'],
+  ['membersReached', 'MEMBERS_REACHED'],
+  ['reactions', 'REACTION'],
+  ['comments', 'COMMENT'],
+  ['reshares', 'RESHARE']
+] as const
 
 interface LinkedInRestOptions {
   clock: Clock
@@ -138,6 +158,23 @@ function expectOk(answer: Answer, what: string): Answer {
   return answer
 }
 
+/** Retry-After in seconds (LinkedIn's form) or as an HTTP date; the default when absent or unreadable. */
+function retryAfterMs(answer: Answer, now: Date): number {
+  const value = answer.headers['retry-after']
+  const text = (Array.isArray(value) ? value[0] : value)?.trim()
+  if (!text) return RATE_LIMIT_DEFAULT_MS
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? RATE_LIMIT_DEFAULT_MS : Math.max(0, at - now.getTime())
+}
+
+/** A statistics call's answer: 401 token expired, 403 no permission, 429 slow down, else it must be 2xx. */
+function statisticsAnswer(answer: Answer, what: string, now: Date): Answer {
+  if (answer.status === 429) throw new LinkedInRateLimitError(retryAfterMs(answer, now))
+  if (answer.status === 403) throw new LinkedInPermissionError()
+  return expectOk(answer, what)
+}
+
 function json<T>(answer: Answer, schema: z.ZodType<T>, what: string): T {
   let value: unknown
   try {
@@ -206,6 +243,13 @@ function authorUrn(author: LinkedInAuthor): string {
   return author.kind === 'organization' ? `urn:li:organization:${author.id}` : `urn:li:person:${author.id}`
 }
 
+/** A post's urn is a share or a ugcPost; the statistics endpoints name the two differently. */
+function postKind(urn: string): 'share' | 'ugcPost' {
+  if (/^urn:li:share:\d+$/.test(urn)) return 'share'
+  if (/^urn:li:ugcPost:\d+$/.test(urn)) return 'ugcPost'
+  throw new Error(`${urn} is not a LinkedIn post urn`)
+}
+
 const tokenAnswerSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.number().positive(),
@@ -233,6 +277,25 @@ const videoUploadSchema = z.object({
   })
 })
 const videoStatusSchema = z.object({ status: z.string() })
+/** TOTAL aggregation: one data point, or none while the post has no activity of that kind. */
+const memberAnalyticsSchema = z.object({ elements: z.array(z.object({ count: z.number().int().nonnegative() })).max(1) })
+const statisticCount = z.number().int().nonnegative()
+const shareStatisticsSchema = z.object({
+  elements: z.array(
+    z.object({
+      share: z.string().optional(),
+      ugcPost: z.string().optional(),
+      totalShareStatistics: z.object({
+        impressionCount: statisticCount,
+        uniqueImpressionsCount: statisticCount.optional(),
+        likeCount: statisticCount,
+        commentCount: statisticCount,
+        shareCount: statisticCount,
+        clickCount: statisticCount
+      })
+    })
+  )
+})
 const postListSchema = z.object({
   elements: z.array(z.object({ id: z.string(), author: z.string().optional(), commentary: z.string().optional(), createdAt: z.number().optional() }))
 })
@@ -354,6 +417,49 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
     return { multiImage: { images: uploaded.map((u) => ({ id: u.id, ...(u.altText ? { altText: u.altText } : {}) })) } }
   }
 
+  /**
+   * One call per metric, one after another: a 429 or a refusal stops at the first call instead of
+   * spending the rest. LinkedIn gives no clicks for a member's post.
+   */
+  async function memberMetrics({ urn, accessToken }: MetricsQuery): Promise<PostMetrics> {
+    const entity = `(${postKind(urn) === 'share' ? 'share' : 'ugc'}:${encodeURIComponent(urn)})`
+    const metrics: PostMetrics = { impressions: 0, membersReached: 0, reactions: 0, comments: 0, reshares: 0, clicks: null }
+    for (const [field, queryType] of MEMBER_METRICS) {
+      const what = `the post's ${queryType.toLowerCase()} count`
+      const answer = statisticsAnswer(
+        await rest('GET', `/rest/memberCreatorPostAnalytics?q=entity&entity=${entity}&queryType=${queryType}&aggregation=TOTAL`, accessToken.token, undefined, {
+          'x-restli-method': 'FINDER'
+        }),
+        what,
+        options.clock.now()
+      )
+      metrics[field] = json(answer, memberAnalyticsSchema, what).elements[0]?.count ?? 0
+    }
+    return metrics
+  }
+
+  /** Lifetime statistics of one of the page's posts; members reached only where LinkedIn gives unique impressions. */
+  async function pageMetrics({ urn, author, accessToken }: MetricsQuery): Promise<PostMetrics> {
+    const kind = postKind(urn)
+    const list = kind === 'share' ? 'shares' : 'ugcPosts'
+    const path =
+      `/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${encodeURIComponent(authorUrn(author))}` +
+      `&${list}=List(${encodeURIComponent(urn)})`
+    const what = "the page post's statistics"
+    const answer = statisticsAnswer(await rest('GET', path, accessToken.token, undefined, { 'x-restli-method': 'FINDER' }), what, options.clock.now())
+    const element = json(answer, shareStatisticsSchema, what).elements.find((e) => e[kind] === urn)
+    if (!element) throw new Error(`LinkedIn gave no statistics for ${urn}`)
+    const stats = element.totalShareStatistics
+    return {
+      impressions: stats.impressionCount,
+      membersReached: stats.uniqueImpressionsCount ?? null,
+      reactions: stats.likeCount,
+      comments: stats.commentCount,
+      reshares: stats.shareCount,
+      clicks: stats.clickCount
+    }
+  }
+
   return {
     provider: 'linkedin',
 
@@ -447,8 +553,9 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
       return found ? { urn: found.id } : null
     },
 
-    async metrics() {
-      throw new Error('Post metrics need LinkedIn analytics permissions this application does not ask for')
+    async metrics(query) {
+      if (query.accessToken.expiresAt && query.accessToken.expiresAt.getTime() <= options.clock.now().getTime()) throw new TokenExpiredError()
+      return query.author.kind === 'organization' ? pageMetrics(query) : memberMetrics(query)
     },
 
     postUrl(urn) {
