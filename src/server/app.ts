@@ -18,6 +18,7 @@ import { ApiError } from './errors'
 import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY, securityHeaders } from './http/security'
 import { registerAiRoutes } from './routes/ai'
+import { registerAnalyticsRoutes } from './routes/analytics'
 import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
 import { registerPostRoutes } from './routes/posts'
@@ -98,16 +99,16 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     log: (message) => app.log.error(message)
   })
 
-  // This process's background jobs (issue 6): the publisher and the media cleanup. Every server
-  // process may run them at once (claims use FOR UPDATE SKIP LOCKED); tests leave them off.
-  const publisherIntervalMs = config.publisherIntervalMs
-  if (publisherIntervalMs !== null) {
+  // This process's background jobs (issues 6 and 14): the job runner's kinds (the publisher, the
+  // metrics sync) and the media cleanup. Every server process may run them at once (claims use
+  // FOR UPDATE SKIP LOCKED); tests leave them off.
+  if (config.publisherIntervalMs !== null) {
     app.addHook('onReady', async () => {
-      services.publisher.start({ intervalMs: publisherIntervalMs })
+      services.jobs.start()
       services.media.startCleanup()
     })
     app.addHook('onClose', async () => {
-      await services.publisher.stop()
+      await services.jobs.stop()
       await services.media.stopCleanup()
     })
   }
@@ -193,6 +194,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   // Their own scopes: multipart parsing only for the team and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
   api.register(async (scope) => registerPostRoutes(scope, services, config))
+  api.register(async (scope) => registerAnalyticsRoutes(scope, services, config))
   // Its own scope for its hook (the thread's post link), like the post routes.
   api.register(async (scope) => registerReviewRoutes(scope, services, config))
 }

@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie'
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Readable } from 'node:stream'
 import { z } from 'zod'
 import { SESSION_COOKIE, type Endpoint } from '../../shared/api/contract'
 import { ApiError, badRequest, noOrganization, unauthenticated } from '../errors'
@@ -55,7 +56,14 @@ function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   return result.data
 }
 
-export interface RouteOptions {
+/** A file answered instead of JSON: sent as it streams, with Content-Disposition: attachment. */
+export interface Download {
+  contentType: string
+  fileName: string
+  body: Readable
+}
+
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** Fastify route config, e.g. `{ rateLimit: {...} }`. */
   config?: FastifyContextConfig
   /**
@@ -63,6 +71,11 @@ export interface RouteOptions {
    * session check, so nobody without a session can make the server read an upload.
    */
   readBody?: (request: FastifyRequest) => Promise<unknown>
+  /**
+   * Answers the requests it takes (e.g. format=csv) with a file instead of the handler's JSON; null
+   * leaves the request to the handler. The file is not JSON, so the response schema does not check it.
+   */
+  download?: (ctx: RouteContext<E>) => Promise<Download | null>
 }
 
 /**
@@ -70,7 +83,7 @@ export interface RouteOptions {
  * session (401 for auth endpoints without one), runs the handler and checks its answer against
  * the response schema, so the server cannot drift from the contract.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+export function route<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: Handler<E>, options: RouteOptions<E> = {}): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -109,6 +122,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
           if (!s.organization) throw noOrganization()
           return s as OrganizationSession
         }
+      }
+      const download = options.download ? await options.download(ctx) : null
+      if (download) {
+        return reply
+          .type(download.contentType)
+          .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
+          .header('Cache-Control', 'no-store')
+          .send(download.body)
       }
       const answer = async () => {
         const result = await handler(ctx)

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config'
 import type { Database } from '../db/client'
 import { requestScopedDatabase } from '../db/requestTransaction'
 import { createIdempotencyService, type IdempotencyService } from '../http/idempotency'
+import { createAnalyticsService, type AnalyticsService } from './analytics'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
@@ -25,7 +26,9 @@ import { createLinkedInAdapter } from '../adapters/linkedin/config'
 import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import { createLinkedInService, type LinkedInService } from './linkedIn'
 import { createLocalStorage } from '../adapters/storage/local'
-import { createPublisher, type Publisher } from '../jobs/publisher'
+import { createMetricsJob } from '../jobs/metrics'
+import { createPublisher, PUBLISH_JOB, type Publisher } from '../jobs/publisher'
+import { createJobRunner, type JobRunner } from '../jobs/runner'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
@@ -69,8 +72,16 @@ export interface Services {
   posts: PostService
   /** Collaborate (issue 13): feedback requests, comments and suggestions, approvals, the review inbox. */
   review: ReviewService
-  /** This process's publisher; app.ts starts it when config.publisherIntervalMs is set. */
+  /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
+  analytics: AnalyticsService
+  /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
+  /**
+   * This process's one job runner (issue 14): the publisher (every config.publisherIntervalMs),
+   * the metrics sync and the media cleanup are its kinds; app.ts starts it when
+   * config.publisherIntervalMs is set.
+   */
+  jobs: JobRunner
   /** <dataDir>/uploads */
   uploadsDir: string
   /** The first answers of idempotent requests (DESIGN.md §7), replayed to repeats of their key. */
@@ -112,17 +123,23 @@ export function createServices(deps: {
     maxUploadBytes: config.maxUploadBytes,
     log: deps.log
   })
+  const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
-  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => publisher.kick() })
+  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => jobs.kick(PUBLISH_JOB) })
+  const metrics = createMetricsJob({ db, clock, queue: jobs, linkedin: linkedInAdapter, resolveTarget: (post) => posts.publishTarget(post), log: deps.log })
   const publisher = createPublisher({
     db,
     clock,
     timers: deps.timers,
     linkedin: linkedInAdapter,
     notifications,
+    workerId: jobs.workerId,
     concurrency: 4,
-    resolveTarget: (post) => posts.publishTarget(post)
+    resolveTarget: (post) => posts.publishTarget(post),
+    onPublished: (tx, post) => metrics.enqueue(tx, post)
   })
+  jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
+  jobs.register(metrics)
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -146,7 +163,9 @@ export function createServices(deps: {
     media,
     posts,
     review: createReviewService({ db, clock, notifications, linkedInAdapter }),
+    analytics: createAnalyticsService({ db, linkedInAdapter }),
     publisher,
+    jobs,
     uploadsDir,
     idempotency: createIdempotencyService({ db: deps.db, clock })
   }
