@@ -99,16 +99,16 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     log: (message) => app.log.error(message)
   })
 
-  // This process's background jobs (issue 6): the publisher and the media cleanup. Every server
-  // process may run them at once (claims use FOR UPDATE SKIP LOCKED); tests leave them off.
-  const publisherIntervalMs = config.publisherIntervalMs
-  if (publisherIntervalMs !== null) {
+  // This process's background jobs (issues 6 and 14): the job runner's kinds (the publisher, the
+  // metrics sync) and the media cleanup. Every server process may run them at once (claims use
+  // FOR UPDATE SKIP LOCKED); tests leave them off.
+  if (config.publisherIntervalMs !== null) {
     app.addHook('onReady', async () => {
-      services.publisher.start({ intervalMs: publisherIntervalMs })
+      services.jobs.start()
       services.media.startCleanup()
     })
     app.addHook('onClose', async () => {
-      await services.publisher.stop()
+      await services.jobs.stop()
       await services.media.stopCleanup()
     })
   }

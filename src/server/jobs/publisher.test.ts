@@ -17,7 +17,8 @@ import { createNotificationService } from '../services/notifications'
 import { createPostService, newPostValues, type NewPost, type PostRow, type PostService } from '../services/posts'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
 import { manualTimers, type ManualTimers } from '../testing/timers'
-import { createPublisher, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type PublisherOptions, type PublishTarget } from './publisher'
+import { createPublisher, PUBLISH_JOB, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type Publisher, type PublisherOptions, type PublishTarget } from './publisher'
+import { createJobRunner } from './runner'
 
 const target = (post: PostRow, accessToken: AccessToken): PublishTarget => ({ accessToken, author: { kind: 'person', id: post.authorUserId }, media: [] })
 
@@ -101,6 +102,13 @@ describe.each(kinds)('publisher [%s]', (kind) => {
       resolveTarget: async (post) => target(post, { token: 'token', expiresAt: new Date('2026-06-01T00:00:00Z') }),
       ...overrides
     })
+
+  /** The publisher as the server runs it: a kind of the job runner, on the test's timers. */
+  const runnerOf = (p: Publisher, intervalMs: number) => {
+    const runner = createJobRunner({ db, clock, timers, workerId: p.workerId })
+    runner.register(p.job({ intervalMs }))
+    return { start: () => runner.start(), kick: () => runner.kick(PUBLISH_JOB), stop: () => runner.stop() }
+  }
 
   /** Written and sent with Post now, as the editor does: SCHEDULED for now. */
   const postNow = async (author: OrganizationSession, content: Parameters<PostService['create']>[1]) => {
@@ -419,18 +427,21 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     expect((await publisher().runOnce()).claimed).toBe(0)
   })
 
-  it('start() runs at once and then once per interval on its timers; stop() waits for the run in flight and leaves no timer', async () => {
+  it('on the job runner: start() runs at once and then once per interval on its timers; stop() waits for the run in flight and leaves no timer', async () => {
     await duePosts(3)
     const running = deferred()
     let hold: Promise<void> | null = null
-    const p = publisher({
-      onEvent: async (event) => {
-        if (event !== 'beforePublish' || !hold) return
-        running.resolve()
-        await hold
-      }
-    })
-    p.start({ intervalMs: 10_000 })
+    const p = runnerOf(
+      publisher({
+        onEvent: async (event) => {
+          if (event !== 'beforePublish' || !hold) return
+          running.resolve()
+          await hold
+        }
+      }),
+      10_000
+    )
+    p.start()
     expect(timers.pending).toEqual([0])
     expect(await timers.advance(0)).toBe(1)
     await expectEachPublishedOnce(3)
@@ -466,7 +477,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
   })
 
   it('kick() runs on a zero-delay timer instead of waiting for the interval; a kick during a run adds one more run', async () => {
-    const idle = publisher()
+    const idle = runnerOf(publisher(), 60_000)
     await duePosts(1)
     idle.kick()
     // Not started: a kick schedules nothing, however long one waits.
@@ -474,16 +485,19 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     expect(await timers.advance(60_000)).toBe(0)
     expect(sandbox.publishCalls).toBe(0)
 
-    const p = publisher({
-      onEvent: async (event) => {
-        // A second post becomes due while the first is being published.
-        if (event === 'beforePublish' && sandbox.publishCalls === 0) {
-          await duePosts(1)
-          p.kick()
+    const p = runnerOf(
+      publisher({
+        onEvent: async (event) => {
+          // A second post becomes due while the first is being published.
+          if (event === 'beforePublish' && sandbox.publishCalls === 0) {
+            await duePosts(1)
+            p.kick()
+          }
         }
-      }
-    })
-    p.start({ intervalMs: 60_000 })
+      }),
+      60_000
+    )
+    p.start()
     // The first run and the one the kick asked for, both at time 0.
     expect(await timers.advance(0)).toBe(2)
     expect(sandbox.posts).toHaveLength(2)

@@ -8,6 +8,7 @@ import { posts, publishAttempts, users } from '../db/schema'
 import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
 import { approvalRequiredFor, approversOf, isApproved } from '../services/approval'
 import type { NotificationService } from '../services/notifications'
+import type { JobKind } from './runner'
 import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/posts'
 
 /**
@@ -58,7 +59,7 @@ type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
 export interface PublisherOptions {
   db: Database
   clock: Clock
-  /** The interval between runs and the publish call's timeout wait on these (tests drive them by hand). */
+  /** The publish call's timeout waits on these (tests drive them by hand); the job runner owns the interval. */
   timers?: Timers
   linkedin: LinkedInAdapter
   notifications: NotificationService
@@ -74,7 +75,7 @@ export interface PublisherOptions {
   publishTimeoutMs?: number
   /** The upload rate a publish call is given time for (default 1 MiB/s: a 200 MB video gets 200 s more). */
   mediaBytesPerSecond?: number
-  /** The longest a publish call may take (default 30 min); start() sweeps only attempts older than twice this. */
+  /** The longest a publish call may take (default 30 min); job() sweeps only attempts older than twice this. */
   maxPublishTimeoutMs?: number
   /**
    * Who publishes this post, with which token and media; null = the author's LinkedIn is not
@@ -86,6 +87,11 @@ export interface PublisherOptions {
    * more is published or recorded by this run, and runOnce rejects with the error.
    */
   onEvent?(event: PublisherEvent, postId: string): void | Promise<void>
+  /**
+   * Called once per publishing, in the transaction that records the post PUBLISHED (the run's
+   * success, or the sweep finding it on LinkedIn): the metrics job queues the post's first reading.
+   */
+  onPublished?(tx: Executor, post: PostRow & { publishedAt: Date }): Promise<void>
 }
 
 interface RunResult {
@@ -105,14 +111,15 @@ export interface Publisher {
   readonly workerId: string
   runOnce(): Promise<RunResult>
   sweep(options?: { olderThanMs?: number }): Promise<SweepResult>
-  start(options?: { intervalMs?: number; sweepOlderThanMs?: number }): void
   /**
-   * A post just became due (publish now): run on a zero-delay timer instead of at the next interval.
-   * While a run is going, one more follows it. Nothing happens unless started.
+   * The publisher as a kind of the job runner (jobs/runner.ts): each run sweeps, then publishes one
+   * batch. A post that just became due (publish now) is runner.kick(PUBLISH_JOB).
    */
-  kick(): void
-  stop(): Promise<void>
+  job(options?: { intervalMs?: number; sweepOlderThanMs?: number }): JobKind
 }
+
+/** The publisher's name among the job runner's kinds. */
+export const PUBLISH_JOB = 'publish'
 
 export const PUBLISHED_TITLE = 'Post published 🎉'
 export const NOT_PUBLISHED_TITLE = 'Post not published'
@@ -322,10 +329,12 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
     await event('afterPublish', post.id)
     // One statement (the common path): finish our attempt if still running and, only then, the post
-    // if it is still PENDING_PUBLISH at the claimed version.
-    const now = clock.now().toISOString()
-    const [recorded] = rowsOf<{ attempt: number; post: number }>(
-      await db.execute(sql`
+    // if it is still PENDING_PUBLISH at the claimed version; onPublished joins its transaction.
+    const publishedAt = clock.now()
+    const now = publishedAt.toISOString()
+    const recorded = await db.transaction(async (tx) => {
+      const [counts] = rowsOf<{ attempt: number; post: number }>(
+        await tx.execute(sql`
         with a as (
           update ${publishAttempts} set outcome = 'published', finished_at = ${now}::timestamptz, error = null
           where id = ${attemptId} and outcome is null returning id
@@ -336,7 +345,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
           returning id
         )
         select (select count(*) from a)::int as attempt, (select count(*) from p)::int as post`)
-    )
+      )
+      if (counts?.post === 1) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: urn, publishedAt })
+      return counts
+    })
     if (recorded?.post === 1) {
       const excerpt = postExcerpt(post.text, 60)
       await notifications.notify({
@@ -463,64 +475,28 @@ export function createPublisher(options: PublisherOptions): Publisher {
           )
           .where(stillOurs(post))
           .returning({ id: posts.id })
-        if (updated.length === 1) result[found ? 'published' : 'rescheduled']++
+        if (updated.length === 0) return
+        result[found ? 'published' : 'rescheduled']++
+        if (found) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now })
       })
     }
     return result
-  }
-
-  let timer: unknown = null
-  let running: Promise<void> | null = null
-  let stopped = true
-  let kicked = false
-  let tick: (() => Promise<void>) | null = null
-  // Every run starts from a timer, the first and kicked ones too, so injected timers see them all;
-  // the callback returns the run, which manual timers wait for.
-  const schedule = (ms: number) => {
-    if (timer !== null) timers.clearTimeout(timer)
-    timer = timers.setTimeout(() => {
-      timer = null
-      return tick?.()
-    }, ms)
   }
 
   return {
     workerId,
     runOnce,
     sweep,
-    start({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, maxPublishTimeoutMs * 2) } = {}) {
-      if (!stopped) return
-      stopped = false
-      tick = () => {
-        running = (async () => {
-          try {
-            await sweep({ olderThanMs: sweepOlderThanMs })
-            // Keep going while full batches come back; then wait for the next tick.
-            while (!stopped && (await runOnce()).claimed === batchSize);
-          } catch (error) {
-            console.error(`publisher ${workerId}: ${error instanceof Error ? error.message : String(error)}`)
-          }
-        })().finally(() => {
-          running = null
-          if (stopped) return
-          schedule(kicked ? 0 : intervalMs)
-          kicked = false
-        })
-        return running
+    job({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, maxPublishTimeoutMs * 2) } = {}) {
+      return {
+        name: PUBLISH_JOB,
+        intervalMs,
+        async run() {
+          await sweep({ olderThanMs: sweepOlderThanMs })
+          // A full batch: more may be due, and the runner runs again at once.
+          return (await runOnce()).claimed === batchSize
+        }
       }
-      schedule(0)
-    },
-    kick() {
-      if (stopped) return
-      if (running) kicked = true
-      else schedule(0)
-    },
-    async stop() {
-      stopped = true
-      tick = null
-      if (timer !== null) timers.clearTimeout(timer)
-      timer = null
-      await running
     }
   }
 }

@@ -26,7 +26,9 @@ import { createLinkedInAdapter } from '../adapters/linkedin/config'
 import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import { createLinkedInService, type LinkedInService } from './linkedIn'
 import { createLocalStorage } from '../adapters/storage/local'
-import { createPublisher, type Publisher } from '../jobs/publisher'
+import { createMetricsJob } from '../jobs/metrics'
+import { createPublisher, PUBLISH_JOB, type Publisher } from '../jobs/publisher'
+import { createJobRunner, type JobRunner } from '../jobs/runner'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
@@ -72,8 +74,13 @@ export interface Services {
   review: ReviewService
   /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
   analytics: AnalyticsService
-  /** This process's publisher; app.ts starts it when config.publisherIntervalMs is set. */
+  /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
+  /**
+   * This process's one job runner (issue 14): the publisher (every config.publisherIntervalMs)
+   * and the metrics sync are its kinds; app.ts starts it when config.publisherIntervalMs is set.
+   */
+  jobs: JobRunner
   /** <dataDir>/uploads */
   uploadsDir: string
   /** The first answers of idempotent requests (DESIGN.md §7), replayed to repeats of their key. */
@@ -115,17 +122,23 @@ export function createServices(deps: {
     maxUploadBytes: config.maxUploadBytes,
     log: deps.log
   })
+  const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
-  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => publisher.kick() })
+  const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => jobs.kick(PUBLISH_JOB) })
+  const metrics = createMetricsJob({ db, clock, queue: jobs, linkedin: linkedInAdapter, resolveTarget: (post) => posts.publishTarget(post), log: deps.log })
   const publisher = createPublisher({
     db,
     clock,
     timers: deps.timers,
     linkedin: linkedInAdapter,
     notifications,
+    workerId: jobs.workerId,
     concurrency: 4,
-    resolveTarget: (post) => posts.publishTarget(post)
+    resolveTarget: (post) => posts.publishTarget(post),
+    onPublished: (tx, post) => metrics.enqueue(tx, post)
   })
+  jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
+  jobs.register(metrics)
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -151,6 +164,7 @@ export function createServices(deps: {
     review: createReviewService({ db, clock, notifications, linkedInAdapter }),
     analytics: createAnalyticsService({ db, linkedInAdapter }),
     publisher,
+    jobs,
     uploadsDir,
     idempotency: createIdempotencyService({ db: deps.db, clock })
   }

@@ -5,7 +5,9 @@ export interface ManualTimers extends Timers {
   /**
    * Moves time `ms` forward, running every callback that falls due (those they schedule within the
    * window too) in time order, each to the end of the promise it returns. Resolves with how many ran:
-   * a test that expects nothing to have happened first sees that the job had its turn.
+   * a test that expects nothing to have happened first sees that the job had its turn. Another
+   * advance may run while a callback is held (one job lane waiting while another runs); time
+   * never moves back.
    */
   advance(ms: number): Promise<number>
   /** Milliseconds from now to each pending timer, soonest first. */
@@ -39,11 +41,11 @@ export function manualTimers(): ManualTimers {
       for (let id = nextDue(until); id !== null; id = nextDue(until)) {
         const timer = due.get(id)!
         due.delete(id)
-        now = timer.at
+        now = Math.max(now, timer.at)
         ran++
         await timer.callback()
       }
-      now = until
+      now = Math.max(now, until)
       return ran
     },
     get pending() {
