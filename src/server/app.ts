@@ -23,6 +23,7 @@ import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
 import { registerPostRoutes } from './routes/posts'
 import { registerReviewRoutes } from './routes/review'
+import { registerResultsRoutes } from './routes/results'
 import { registerAuthRoutes } from './routes/auth'
 import { registerMemberRoutes } from './routes/members'
 import { registerTagRoutes } from './routes/tags'
@@ -197,6 +198,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   api.register(async (scope) => registerAnalyticsRoutes(scope, services, config))
   // Its own scope for its hook (the thread's post link), like the post routes.
   api.register(async (scope) => registerReviewRoutes(scope, services, config))
+  api.register(async (scope) => registerResultsRoutes(scope, services, config))
 }
 
 const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)

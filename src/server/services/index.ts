@@ -32,6 +32,8 @@ import { createJobRunner, type JobRunner } from '../jobs/runner'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
+import { createDashboardService, type DashboardService } from './dashboard'
+import { createTeamEffortService, type TeamEffortService } from './teamEffort'
 import { createThumbnailer } from './thumbnails'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
@@ -74,6 +76,10 @@ export interface Services {
   review: ReviewService
   /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
   analytics: AnalyticsService
+  /** Team effort (issue 14): members against their monthly targets, the team leaderboard, nudges. */
+  teamEffort: TeamEffortService
+  /** The dashboard (issue 14): my month, the organization's month (admins), the setup checklist. */
+  dashboard: DashboardService
   /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
   /**
@@ -139,6 +145,7 @@ export function createServices(deps: {
   })
   jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
   jobs.register(metrics)
+  const review = createReviewService({ db, clock, notifications, linkedInAdapter })
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -161,8 +168,10 @@ export function createServices(deps: {
     linkedInAdapter,
     media,
     posts,
-    review: createReviewService({ db, clock, notifications, linkedInAdapter }),
+    review,
     analytics: createAnalyticsService({ db, linkedInAdapter }),
+    teamEffort: createTeamEffortService({ db, clock, notifications }),
+    dashboard: createDashboardService({ db, clock, linkedInAdapter, review }),
     publisher,
     jobs,
     uploadsDir,

@@ -95,6 +95,8 @@ export interface ReviewService {
   submitForApproval(session: OrganizationSession, input: { postId: string; version: number }): Promise<ReviewThread>
   approve(session: OrganizationSession, input: { postId: string; version: number }): Promise<ReviewThread>
   reject(session: OrganizationSession, input: { postId: string; reason: string }): Promise<ReviewThread>
+  /** The count of the inbox's "requested" tab (the dashboard, issue 14); null without REVIEW_FLOW. */
+  requestedCount(session: OrganizationSession): Promise<number | null>
 }
 
 export const INBOX_LIMIT = 200
@@ -515,6 +517,16 @@ export function createReviewService(deps: {
         total: rows[0]?.total ?? 0,
         counts: { requested: counts?.requested ?? 0, mine: counts?.mine ?? 0, team: leads ? (counts?.team ?? 0) : null }
       }
+    },
+
+    async requestedCount(session) {
+      if (!(await reviewFlowHeld(db, session.organization.id, clock.now()))) return null
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .leftJoin(reviewRequests, and(eq(reviewRequests.postId, posts.id), eq(reviewRequests.open, true)))
+        .where(and(eq(posts.organizationId, session.organization.id), tabConditions(session, isAdminSession(session)).requested))
+      return row?.n ?? 0
     },
 
     async thread(session, postId) {
