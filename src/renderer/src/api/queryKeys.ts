@@ -150,3 +150,11 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   current: (timezone: string) => [...dashboardKeys.all, { timezone }] as const
 }
+
+/** Analytics: one key per endpoint and query (period, zone, filters; sort for the posts). */
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  posts: (query: object) => [...analyticsKeys.all, 'posts', query] as const,
+  groups: (kind: string, query: object) => [...analyticsKeys.all, 'groups', kind, query] as const,
+  timeseries: (query: object) => [...analyticsKeys.all, 'timeseries', query] as const
+}

@@ -8,6 +8,8 @@ export interface VirtualColumn<T> {
   /** A CSS grid track, e.g. 'minmax(160px, 2fr)' or '120px'. */
   width: string
   cell: (row: T) => ReactNode
+  /** A sortable column's current order, announced on its header (the header holds the sort button). */
+  sort?: 'ascending' | 'descending' | 'none'
 }
 
 const useStyles = makeStyles({
@@ -125,7 +127,7 @@ export function VirtualTable<T>({
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className={mergeClasses(styles.row, styles.header)} style={{ gridTemplateColumns: template }}>
             {columns.map((column) => (
-              <div role="columnheader" key={column.id} className={styles.cell}>
+              <div role="columnheader" key={column.id} className={styles.cell} aria-sort={column.sort}>
                 {column.header}
               </div>
             ))}

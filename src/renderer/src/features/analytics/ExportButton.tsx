@@ -1,0 +1,30 @@
+import { Button } from '@fluentui/react-components'
+import { ArrowDownload16Regular } from '@fluentui/react-icons'
+import { useSingleFlight } from '@renderer/components/useSingleFlight'
+import { failureToast } from '@renderer/lib/failureToast'
+import { useNotify } from '@renderer/lib/toasts'
+
+/** Export CSV: the table's rows as the server streams them for the same period and filters. */
+export function ExportButton({ onExport, 'data-testid': testId }: { onExport: () => Promise<boolean>; 'data-testid': string }) {
+  const notify = useNotify()
+  const { run, running } = useSingleFlight()
+  return (
+    <Button
+      size="small"
+      icon={<ArrowDownload16Regular />}
+      disabled={running}
+      onClick={() =>
+        void run(async () => {
+          try {
+            await onExport()
+          } catch (error) {
+            notify(failureToast('Export failed ⚠️', error))
+          }
+        })
+      }
+      data-testid={testId}
+    >
+      Export CSV
+    </Button>
+  )
+}

@@ -1,0 +1,142 @@
+import { useMemo, type ReactNode } from 'react'
+import { Card, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { HeatMapChart, LineChart, VerticalBarChart } from '@fluentui/react-charts'
+import type { AnalyticsTimeseries } from '@shared/domain'
+import { formatDate } from '@renderer/lib/formatDate'
+import { POST_TYPE_LABELS, WEEKDAYS, WEEKDAYS_SHORT, formatCount, formatRate, hourLabel } from '../labels'
+import { bestSlot, dayInstant, hasPosts, heatmapCells } from './chartData'
+import { SrOnlyTable } from './SrOnlyTable'
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))', gap: tokens.spacingHorizontalL, minWidth: 0 },
+  card: { position: 'relative', padding: tokens.spacingHorizontalL, minWidth: 0, overflow: 'hidden' },
+  wide: { gridColumn: '1 / -1' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 }
+})
+
+const HEAT_LOW = '#deecf9'
+const HEAT_HIGH = '#0f6cbd'
+
+function ChartCard({ title, summary, children, wide = false, 'data-testid': testId }: { title: string; summary: string; children: ReactNode; wide?: boolean; 'data-testid': string }) {
+  const styles = useStyles()
+  return (
+    <Card className={wide ? `${styles.card} ${styles.wide}` : styles.card} data-testid={testId} role="figure" aria-label={title}>
+      <Text as="h2" weight="semibold" size={400}>
+        {title}
+      </Text>
+      <Text size={200} className={styles.muted} data-testid={`${testId}-summary`}>
+        {summary}
+      </Text>
+      {children}
+    </Card>
+  )
+}
+
+function NoData({ text }: { text: string }) {
+  return (
+    <div className={useStyles().empty} data-testid="chart-empty">
+      {text}
+    </div>
+  )
+}
+
+/**
+ * The period's charts (Fluent UI v9 charts, loaded with this chunk only when Analytics opens):
+ * impressions and engagements per day, results by post type, and the best weekday × hour to
+ * publish. Each says its point in words and carries its figures as a table for screen readers.
+ */
+export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTimeseries; timeZone: string }) {
+  const any = hasPosts(data)
+  const totalImpressions = data.days.reduce((sum, d) => sum + d.impressions, 0)
+  const totalEngagements = data.days.reduce((sum, d) => sum + d.engagements, 0)
+  const best = bestSlot(data)
+  const byType = data.byType.filter((t) => t.posts > 0)
+  const lines = useMemo(
+    () => ({
+      lineChartData: [
+        { legend: 'Impressions', color: tokens.colorBrandBackground, data: data.days.map((d) => ({ x: dayInstant(d.date), y: d.impressions })) },
+        { legend: 'Engagements', color: tokens.colorPaletteMarigoldBorderActive, data: data.days.map((d) => ({ x: dayInstant(d.date), y: d.engagements })) }
+      ]
+    }),
+    [data.days]
+  )
+  const cells = heatmapCells(data)
+  const maxRate = Math.max(1, ...cells.map((c) => c.value))
+  const dayName = (date: string) => formatDate(date, 'dayMonth', { timeZone })
+
+  return (
+    <div className={useStyles().grid} data-testid="analytics-charts">
+      <ChartCard
+        wide
+        title="Impressions and engagement per day"
+        summary={any ? `${formatCount(totalImpressions)} impressions and ${formatCount(totalEngagements)} engagements, by the day each post was published.` : 'No post was published in this period.'}
+        data-testid="chart-days"
+      >
+        {any ? (
+          <>
+            <LineChart data={lines} height={260} useUTC yAxisTickFormat={(v: number) => formatCount(v)} />
+            <SrOnlyTable
+              caption="Impressions and engagements per day"
+              headers={['Day', 'Posts', 'Impressions', 'Engagements', 'Engagement rate']}
+              rows={data.days.filter((d) => d.posts > 0).map((d) => [dayName(d.date), formatCount(d.posts), formatCount(d.impressions), formatCount(d.engagements), formatRate(d.engagementRate)])}
+              data-testid="chart-days-table"
+            />
+          </>
+        ) : (
+          <NoData text="Published posts appear here by day." />
+        )}
+      </ChartCard>
+      <ChartCard
+        title="Results by post type"
+        summary={byType.length > 0 ? `Impressions of ${byType.length === 1 ? 'the one post type' : `${byType.length} post types`} published in this period.` : 'No post was published in this period.'}
+        data-testid="chart-types"
+      >
+        {byType.length > 0 ? (
+          <>
+            <VerticalBarChart
+              data={byType.map((t) => ({ x: POST_TYPE_LABELS[t.type], y: t.impressions, legend: POST_TYPE_LABELS[t.type], yAxisCalloutData: `${formatCount(t.impressions)} impressions, ${formatRate(t.engagementRate)}` }))}
+              height={240}
+              hideLegend
+              yAxisTickFormat={(v: number) => formatCount(v)}
+            />
+            <SrOnlyTable
+              caption="Results by post type"
+              headers={['Type', 'Posts', 'Impressions', 'Engagement rate']}
+              rows={byType.map((t) => [POST_TYPE_LABELS[t.type], formatCount(t.posts), formatCount(t.impressions), formatRate(t.engagementRate)])}
+              data-testid="chart-types-table"
+            />
+          </>
+        ) : (
+          <NoData text="Each post type’s results appear here." />
+        )}
+      </ChartCard>
+      <ChartCard
+        title="Best weekday and hour"
+        summary={best ? `Best: ${WEEKDAYS[best.weekday]} at ${hourLabel(best.hour)} (${formatRate(best.engagementRate)} engagement over ${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}), in ${timeZone}.` : 'No post was published in this period.'}
+        data-testid="chart-heatmap"
+      >
+        {cells.length > 0 ? (
+          <>
+            <HeatMapChart
+              data={[{ legend: 'Engagement rate (%)', value: 0, data: cells.map((c) => ({ x: c.x, y: c.y, value: c.value, rectText: '', descriptionMessage: `${formatCount(c.posts)} posts` })) }]}
+              domainValuesForColorScale={[0, maxRate]}
+              rangeValuesForColorScale={[HEAT_LOW, HEAT_HIGH]}
+              yAxisCategoryOrder={[...WEEKDAYS_SHORT]}
+              height={260}
+              hideLegend
+            />
+            <SrOnlyTable
+              caption="Engagement rate by weekday and hour of publishing"
+              headers={['Weekday and hour', 'Posts', 'Engagement rate']}
+              rows={data.heatmap.map((c) => [`${WEEKDAYS[c.weekday]} ${hourLabel(c.hour)}`, formatCount(c.posts), formatRate(c.engagementRate)])}
+              data-testid="chart-heatmap-table"
+            />
+          </>
+        ) : (
+          <NoData text="When posts go out, the best times to publish appear here." />
+        )}
+      </ChartCard>
+    </div>
+  )
+}
