@@ -30,6 +30,10 @@ describe('periods in a time zone (issue 14)', () => {
     expect(instant >= january.from && instant < january.to).toBe(true)
   })
 
+  it('takes years before 100 as they are', () => {
+    expect(monthRange('0099-12', 'UTC').from.toISOString()).toBe('0099-12-01T00:00:00.000Z')
+  })
+
   it('moves between months across years', () => {
     expect(shiftMonth('2026-01', -1)).toBe('2025-12')
     expect(shiftMonth('2025-12', 1)).toBe('2026-01')

@@ -35,7 +35,9 @@ const plain = (date: Date) => new Date(date.getTime())
 export function monthRange(month: Month, timeZone: string): Period {
   const match = MONTH.exec(month)
   if (!match) throw new Error(`Not a month: ${month}`)
-  const start = new TZDate(Number(match[1]), Number(match[2]) - 1, 1, timeZone)
+  const start = new TZDate(2000, 0, 1, timeZone)
+  // setFullYear, not the constructor: the constructor reads years 0-99 as 1900-1999.
+  start.setFullYear(Number(match[1]), Number(match[2]) - 1, 1)
   return { from: plain(start), to: plain(addMonths(start, 1)) }
 }
 
