@@ -6,15 +6,30 @@
  * leader and a member, against GET /auth (a session and nothing else) measured in the same run:
  * the baseline. Targets: analytics and team effort well under 300 ms at p95, the dashboard under 150 ms.
  *
+ *
+ * Then the metrics job against the publisher, in one server's pool: the publisher publishes
+ * PAGECREW_BENCH_POSTS posts all due at once (sandbox latency 20 ms) alone, then while the metrics
+ * job (on the job runner) works through 20,000 posts' readings all due (20 ms per LinkedIn read),
+ * then alone again; due→published p50/p99 of each round, and the readings the job made meanwhile.
+ *
  * `npm run bench` (never `npm test`); alone: `npx vitest run -c vitest.bench.config.ts tests/bench/results.bench.ts`.
- * Needs PostgreSQL at the test address (skipped with a note otherwise). Knob: PAGECREW_BENCH_RUNS (40).
+ * Needs PostgreSQL at the test address (skipped with a note otherwise). Knobs: PAGECREW_BENCH_RUNS
+ * (40), PAGECREW_BENCH_POSTS (1000), PAGECREW_BENCH_LATENCY_MS (20).
  */
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Executor } from '../../src/server/db/client'
 import { rowsOf } from '../../src/server/db/migrate'
-import { subscriptions } from '../../src/server/db/schema'
+import { posts, subscriptions } from '../../src/server/db/schema'
+import { createLinkedInSandbox } from '../../src/server/adapters/linkedin/sandbox'
+import type { LinkedInAdapter } from '../../src/server/adapters/linkedin/linkedin'
+import type { Clock } from '../../src/server/clock'
+import { createMetricsJob, METRICS_JOB } from '../../src/server/jobs/metrics'
+import { createPublisher } from '../../src/server/jobs/publisher'
+import { createJobRunner } from '../../src/server/jobs/runner'
+import { createNotificationService } from '../../src/server/services/notifications'
+import { newPostValues } from '../../src/server/services/posts'
 import { createSessionService } from '../../src/server/services/sessions'
 import { createTestApp, TEST_POSTGRES_URL, TestClient, testDatabaseKinds, type TestApp } from '../../src/server/testing/harness'
 
@@ -30,6 +45,8 @@ const POSTS = 20_000
 const SNAPSHOTS_PER_POST = 25
 const TARGET = 8
 const RUNS = Number(process.env.PAGECREW_BENCH_RUNS ?? 40)
+const PUBLISH_POSTS = Number(process.env.PAGECREW_BENCH_POSTS ?? 1000)
+const LATENCY_MS = Number(process.env.PAGECREW_BENCH_LATENCY_MS ?? 20)
 const TIMEZONE = 'Europe/Berlin'
 const DAY_MS = 86_400_000
 
@@ -266,5 +283,92 @@ describe.skipIf(!postgres)('Results benchmark [postgres]', () => {
       ].join('\n')
     )
     expect(failed).toEqual([])
+  })
+
+  it(`the publisher's latency with and without the metrics job reading ${POSTS.toLocaleString('en')} posts`, { timeout: 900_000 }, async () => {
+    // Real time from NOW on: the runner, the job and the publisher wait on real latency.
+    const started = Date.now()
+    const clock: Clock = { now: () => new Date(Date.parse(NOW) + Date.now() - started) }
+    const sandbox = createLinkedInSandbox({ clock, latencyMs: LATENCY_MS })
+    const linkedin: LinkedInAdapter = {
+      ...sandbox,
+      async metrics(query) {
+        await new Promise((resolve) => setTimeout(resolve, LATENCY_MS))
+        return sandbox.metrics(query)
+      }
+    }
+    const target = async (post: { authorUserId: string }) => ({ accessToken: { token: 'bench', expiresAt: null }, author: { kind: 'person' as const, id: post.authorUserId }, media: [] })
+    const publisher = createPublisher({
+      db: t.db,
+      clock,
+      linkedin,
+      notifications: createNotificationService(t.db, clock),
+      workerId: 'bench-publisher',
+      batchSize: 50,
+      concurrency: 8,
+      resolveTarget: target
+    })
+    const authors = rowsOf<{ id: string }>(await t.db.execute(sql`select user_id as id from memberships where organization_id = ${seeded.organizationId}::uuid order by user_id`))
+
+    /** PUBLISH_POSTS posts due now, published to the end; due→published p50/p99 of this round. */
+    const publishRound = async (label: string) => {
+      const due = clock.now()
+      const rows = Array.from({ length: PUBLISH_POSTS }, (_, i) =>
+        newPostValues({ organizationId: seeded.organizationId, authorUserId: authors[i % authors.length]!.id, text: `${label} ${i}`, scheduledAt: due }, due)
+      )
+      for (let i = 0; i < rows.length; i += 1000) await t.db.insert(posts).values(rows.slice(i, i + 1000))
+      await t.db.execute(sql`update posts set scheduled_at = ${clock.now().toISOString()}::timestamptz where text like ${`${label} %`} and status = 'SCHEDULED'`)
+      const began = performance.now()
+      while ((await publisher.runOnce()).claimed > 0);
+      const seconds = (performance.now() - began) / 1000
+      const [stats] = rowsOf<{ published: number; p50: number; p99: number }>(
+        await t.db.execute(sql`
+          select count(*)::int as published,
+            percentile_cont(0.5) within group (order by extract(epoch from published_at - scheduled_at) * 1000) as p50,
+            percentile_cont(0.99) within group (order by extract(epoch from published_at - scheduled_at) * 1000) as p99
+          from ${posts} where text like ${`${label} %`} and status = 'PUBLISHED'`)
+      )
+      expect(stats!.published).toBe(PUBLISH_POSTS)
+      return { label, seconds, p50: Number(stats!.p50), p99: Number(stats!.p99) }
+    }
+
+    const alone = await publishRound('Alone')
+
+    // Every seeded post's next reading due now, as after a day without a server.
+    await t.db.execute(sql`
+      insert into jobs (id, kind, key, organization_id, run_at, payload, created_at, updated_at)
+      select gen_random_uuid(), ${METRICS_JOB}, id::text, organization_id, ${clock.now().toISOString()}::timestamptz - interval '1 minute',
+        jsonb_build_object('authorUserId', author_user_id), ${clock.now().toISOString()}::timestamptz, ${clock.now().toISOString()}::timestamptz
+      from posts where organization_id = ${seeded.organizationId}::uuid and status = 'PUBLISHED' and text like 'Bench post %'`)
+    const runner = createJobRunner({ db: t.db, clock, workerId: 'bench-runner' })
+    runner.register(createMetricsJob({ db: t.db, clock, queue: runner, linkedin, resolveTarget: target, dailyBudget: 1_000_000 }))
+    const snapshotsBefore = await countSnapshots()
+    const metricsBegan = performance.now()
+    runner.start()
+    const busy = await publishRound('Busy')
+    const readings = (await countSnapshots()) - snapshotsBefore
+    const metricsSeconds = (performance.now() - metricsBegan) / 1000
+    await runner.stop()
+    expect(readings).toBeGreaterThan(0)
+
+    const after = await publishRound('After')
+    const line = (r: typeof alone) =>
+      `| ${r.label} | ${r.seconds.toFixed(2)} | ${(PUBLISH_POSTS / r.seconds).toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${(r.p99 / alone.p99).toFixed(2)} |`
+    console.log(
+      [
+        `Publisher with the metrics job on PostgreSQL — ${PUBLISH_POSTS} posts due at once, LinkedIn latency ${LATENCY_MS} ms (publish and each metrics read), one server's pool`,
+        '| round | seconds | posts/s | due→published p50 ms | p99 ms | p99 ÷ alone |',
+        '|---|---:|---:|---:|---:|---:|',
+        line(alone),
+        line(busy),
+        line(after),
+        `Metrics job during the busy round: ${readings.toLocaleString('en')} readings of ${POSTS.toLocaleString('en')} due in ${metricsSeconds.toFixed(1)} s (${(readings / metricsSeconds).toFixed(0)}/s)`
+      ].join('\n')
+    )
+
+    async function countSnapshots() {
+      const [row] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from post_metric_snapshots where organization_id = ${seeded.organizationId}::uuid`))
+      return row!.n
+    }
   })
 })
