@@ -29,7 +29,9 @@ describe('loadConfig', () => {
       ai: null,
       linkedIn: null,
       tokenKey: null,
-      publisherIntervalMs: 5000
+      publisherIntervalMs: 5000,
+      metricsIntervalMs: 60_000,
+      linkedInDailyCalls: 500
     })
   })
 
@@ -38,6 +40,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: '0' }, noRenderer).publisherIntervalMs).toBeNull()
     for (const bad of ['fast', '50', '1.5', '3600001']) {
       expect(() => loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: bad }, noRenderer), bad).toThrow(/PAGECREW_PUBLISHER_INTERVAL_MS must be/)
+    }
+  })
+
+  it('reads published posts\' metrics every PAGECREW_METRICS_INTERVAL_MS, at most PAGECREW_LINKEDIN_DAILY_CALLS per connection a day', () => {
+    expect(loadConfig({ PAGECREW_METRICS_INTERVAL_MS: '1000', PAGECREW_LINKEDIN_DAILY_CALLS: '40' }, noRenderer)).toMatchObject({ metricsIntervalMs: 1000, linkedInDailyCalls: 40 })
+    for (const bad of ['often', '50', '1.5', '3600001']) {
+      expect(() => loadConfig({ PAGECREW_METRICS_INTERVAL_MS: bad }, noRenderer), bad).toThrow(/PAGECREW_METRICS_INTERVAL_MS must be/)
+    }
+    for (const bad of ['many', '0', '2.5', '1000001']) {
+      expect(() => loadConfig({ PAGECREW_LINKEDIN_DAILY_CALLS: bad }, noRenderer), bad).toThrow(/PAGECREW_LINKEDIN_DAILY_CALLS must be/)
     }
   })
 
@@ -75,7 +87,9 @@ describe('loadConfig', () => {
       PAGECREW_LINKEDIN_OAUTH_BASE: 'http://127.0.0.1:9000',
       PAGECREW_LINKEDIN_API_BASE: 'http://127.0.0.1:9001',
       PAGECREW_TOKEN_KEY: TOKEN_KEY,
-      PAGECREW_PUBLISHER_INTERVAL_MS: '2000'
+      PAGECREW_PUBLISHER_INTERVAL_MS: '2000',
+      PAGECREW_METRICS_INTERVAL_MS: '30000',
+      PAGECREW_LINKEDIN_DAILY_CALLS: '250'
     })
     expect(config).toEqual({
       port: 0,
@@ -110,7 +124,9 @@ describe('loadConfig', () => {
         apiBase: 'http://127.0.0.1:9001'
       },
       tokenKey: TOKEN_KEY,
-      publisherIntervalMs: 2000
+      publisherIntervalMs: 2000,
+      metricsIntervalMs: 30_000,
+      linkedInDailyCalls: 250
     })
   })
 

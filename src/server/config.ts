@@ -54,6 +54,13 @@ export interface ServerConfig {
    * work safely (FOR UPDATE SKIP LOCKED).
    */
   publisherIntervalMs: number | null
+  /**
+   * How often this process's metrics job (issue 14) looks for published posts due a reading, when
+   * the publisher runs (PAGECREW_METRICS_INTERVAL_MS).
+   */
+  metricsIntervalMs: number
+  /** LinkedIn calls the metrics job may make per connection per UTC day (PAGECREW_LINKEDIN_DAILY_CALLS). */
+  linkedInDailyCalls: number
 }
 
 export interface StripeConfig {
@@ -81,6 +88,8 @@ const DEFAULT_HELP_CENTER_URL = 'https://pagecrew.app/help'
 const DEFAULT_MAIL_FROM = 'Pagecrew <no-reply@pagecrew.app>'
 export const DEFAULT_CONTACT_SALES_URL = 'mailto:sales@pagecrew.app'
 const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
+const DEFAULT_METRICS_INTERVAL_MS = 60_000
+const DEFAULT_LINKEDIN_DAILY_CALLS = 500
 
 const defaultServerConfig: ServerConfig = {
   rendererDir: null,
@@ -99,7 +108,9 @@ const defaultServerConfig: ServerConfig = {
   ai: null,
   linkedIn: null,
   tokenKey: null,
-  publisherIntervalMs: null
+  publisherIntervalMs: null,
+  metricsIntervalMs: DEFAULT_METRICS_INTERVAL_MS,
+  linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -212,6 +223,24 @@ const envSchema = z.object({
       .refine((ms) => ms === 0 || (ms >= 100 && ms <= 3_600_000), 'PAGECREW_PUBLISHER_INTERVAL_MS must be 0 (no publisher) or from 100 to 3600000.')
       .default(DEFAULT_PUBLISHER_INTERVAL_MS)
   ),
+  PAGECREW_METRICS_INTERVAL_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'PAGECREW_METRICS_INTERVAL_MS must be a number of milliseconds from 100 to 3600000.' })
+      .int('PAGECREW_METRICS_INTERVAL_MS must be a whole number of milliseconds.')
+      .min(100, 'PAGECREW_METRICS_INTERVAL_MS must be from 100 to 3600000.')
+      .max(3_600_000, 'PAGECREW_METRICS_INTERVAL_MS must be from 100 to 3600000.')
+      .default(DEFAULT_METRICS_INTERVAL_MS)
+  ),
+  PAGECREW_LINKEDIN_DAILY_CALLS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.' })
+      .int('PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
+      .min(1, 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
+      .max(1_000_000, 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
+      .default(DEFAULT_LINKEDIN_DAILY_CALLS)
+  ),
   PAGECREW_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z
@@ -261,7 +290,9 @@ export function loadConfig(
     ai: aiConfigFromEnv(env),
     linkedIn: linkedInConfigFromEnv(env),
     tokenKey: tokenKeyFromEnv(env),
-    publisherIntervalMs: e.PAGECREW_PUBLISHER_INTERVAL_MS === 0 ? null : e.PAGECREW_PUBLISHER_INTERVAL_MS
+    publisherIntervalMs: e.PAGECREW_PUBLISHER_INTERVAL_MS === 0 ? null : e.PAGECREW_PUBLISHER_INTERVAL_MS,
+    metricsIntervalMs: e.PAGECREW_METRICS_INTERVAL_MS,
+    linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS
   }
 }
 

@@ -131,7 +131,16 @@ export function createServices(deps: {
   const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
   const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => jobs.kick(PUBLISH_JOB) })
-  const metrics = createMetricsJob({ db, clock, queue: jobs, linkedin: linkedInAdapter, resolveTarget: (post) => posts.publishTarget(post), log: deps.log })
+  const metrics = createMetricsJob({
+    db,
+    clock,
+    queue: jobs,
+    linkedin: linkedInAdapter,
+    resolveTarget: (post) => posts.publishTarget(post),
+    intervalMs: config.metricsIntervalMs,
+    dailyBudget: config.linkedInDailyCalls,
+    log: deps.log
+  })
   const publisher = createPublisher({
     db,
     clock,
