@@ -1,5 +1,6 @@
-import type { AssignedSlot, Calendar, CalendarPost, PostStatus, PostType, ScheduleItem, SlotStatus } from '@shared/domain'
+import type { AssignedSlot, Calendar, CalendarPost, PostStatus, ScheduleItem, SlotStatus } from '@shared/domain'
 import { paths } from '@shared/routes'
+import { POST_TYPE_LABELS } from '@renderer/lib/postTypeLabels'
 import type { ZonedParts } from './calendarDates'
 
 /** A slot or a post placed in the viewer's timezone. */
@@ -162,14 +163,7 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   RECOMMENDED: 'Recommended'
 }
 
-export const POST_TYPE_LABELS: Record<PostType, string> = {
-  textOnly: 'Text',
-  images: 'Image',
-  multiImage: 'Multiple images',
-  videos: 'Video',
-  document: 'Document',
-  poll: 'Poll'
-}
+export { POST_TYPE_LABELS }
 
 /** The accessible name of a slot: 'Slot at 09:00 for Grace Hopper, Hiring, Acme Page, Missed'. */
 export function slotLabel(slot: AssignedSlot, time: string): string {
