@@ -10,10 +10,12 @@ import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { CardsSkeleton, ListSkeleton } from '@renderer/components/Skeletons'
 import { useNow } from '@renderer/hooks/useNow'
+import { formatDateRange } from '@renderer/lib/formatDate'
 import { userTimeZone } from '@renderer/lib/timeZone'
 import { AnalyticsFilters, filterScope } from './AnalyticsFilters'
 import {
   FILTER_NAMES,
+  PERIOD_LABELS,
   analyticsQuery,
   periodDays,
   periodRange,
@@ -163,6 +165,7 @@ function Analytics({ user }: { user: User }) {
     setTyping({ value: '', from: '' })
     update({ filters: Object.fromEntries(FILTER_NAMES.map((n) => [n, null])) as Record<FilterName, null> })
   }
+  /** The period's first and last days in the viewer's zone: the title, and the export's file name. */
   const fileDay = range ? periodDays(range, timeZone) : null
   const fileName = (table: string) => `pagecrew-${table}${fileDay ? `-${fileDay.from}-to-${fileDay.to}` : ''}.csv`
 
@@ -180,8 +183,8 @@ function Analytics({ user }: { user: User }) {
   return (
     <div className={styles.page} data-testid="analytics-page">
       <div className={styles.toolbar}>
-        <Text as="h1" size={600} weight="semibold">
-          Analytics
+        <Text as="h1" size={600} weight="semibold" data-testid="analytics-period-title">
+          {fileDay ? formatDateRange(fileDay.from, fileDay.to, 'date') : PERIOD_LABELS.custom}
         </Text>
         <PeriodPicker
           period={state.period}

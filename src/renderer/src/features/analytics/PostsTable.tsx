@@ -66,7 +66,7 @@ export function PostsTable({ rows, total, timeZone, sort, onSort, onOpen, onEndR
       {
         id: 'publishedAt',
         header: <SortHeader label="Published" column="publishedAt" sort={sort} onSort={onSort} />,
-        width: 'minmax(150px, 1fr)',
+        width: 'minmax(190px, 1.1fr)',
         sort: ariaSort(sort, 'publishedAt'),
         cell: (row) => formatDate(row.publishedAt, 'dateTime', { timeZone })
       },

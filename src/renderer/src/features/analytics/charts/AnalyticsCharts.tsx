@@ -12,6 +12,8 @@ const useStyles = makeStyles({
   card: { position: 'relative', padding: tokens.spacingHorizontalL, minWidth: 0, overflow: 'hidden' },
   wide: { gridColumn: '1 / -1' },
   muted: { color: tokens.colorNeutralForeground3 },
+  // The heat map writes each cell's figure inside it, wider than a cell of 24 hours: it stays in the tooltip only.
+  heatmap: { '& .fui-hmc__text': { display: 'none' } },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 }
 })
 
@@ -47,6 +49,7 @@ function NoData({ text }: { text: string }) {
  * publish. Each says its point in words and carries its figures as a table for screen readers.
  */
 export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTimeseries; timeZone: string }) {
+  const styles = useStyles()
   const any = hasPosts(data)
   const totalImpressions = data.days.reduce((sum, d) => sum + d.impressions, 0)
   const totalEngagements = data.days.reduce((sum, d) => sum + d.engagements, 0)
@@ -63,10 +66,18 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
   )
   const cells = heatmapCells(data)
   const maxRate = Math.max(1, ...cells.map((c) => c.value))
+  const heat = [
+    {
+      legend: 'Engagement rate (%)',
+      value: 0,
+      // rectText is the tooltip's figure.
+      data: cells.map((c) => ({ x: c.x, y: c.y, value: c.value, rectText: `${c.value}%`, descriptionMessage: `${formatCount(c.posts)} ${c.posts === 1 ? 'post' : 'posts'}` }))
+    }
+  ]
   const dayName = (date: string) => formatDate(date, 'dayMonth', { timeZone })
 
   return (
-    <div className={useStyles().grid} data-testid="analytics-charts">
+    <div className={styles.grid} data-testid="analytics-charts">
       <ChartCard
         wide
         title="Impressions and engagement per day"
@@ -95,9 +106,16 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
         {byType.length > 0 ? (
           <>
             <VerticalBarChart
-              data={byType.map((t) => ({ x: POST_TYPE_LABELS[t.type], y: t.impressions, legend: POST_TYPE_LABELS[t.type], yAxisCalloutData: `${formatCount(t.impressions)} impressions, ${formatRate(t.engagementRate)}` }))}
+              data={byType.map((t) => ({
+                x: POST_TYPE_LABELS[t.type],
+                y: t.impressions,
+                legend: POST_TYPE_LABELS[t.type],
+                color: tokens.colorBrandBackground,
+                yAxisCalloutData: `${formatCount(t.impressions)} impressions, ${formatRate(t.engagementRate)}`
+              }))}
               height={240}
               hideLegend
+              wrapXAxisLables
               yAxisTickFormat={(v: number) => formatCount(v)}
             />
             <SrOnlyTable
@@ -118,14 +136,18 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
       >
         {cells.length > 0 ? (
           <>
-            <HeatMapChart
-              data={[{ legend: 'Engagement rate (%)', value: 0, data: cells.map((c) => ({ x: c.x, y: c.y, value: c.value, rectText: '', descriptionMessage: `${formatCount(c.posts)} posts` })) }]}
-              domainValuesForColorScale={[0, maxRate]}
-              rangeValuesForColorScale={[HEAT_LOW, HEAT_HIGH]}
-              yAxisCategoryOrder={[...WEEKDAYS_SHORT]}
-              height={260}
-              hideLegend
-            />
+            <div className={styles.heatmap}>
+              <HeatMapChart
+                data={heat}
+                domainValuesForColorScale={[0, maxRate]}
+                rangeValuesForColorScale={[HEAT_LOW, HEAT_HIGH]}
+                // Monday on top, hours in the day's order.
+                yAxisCategoryOrder={[...WEEKDAYS_SHORT].reverse()}
+                xAxisCategoryOrder="category ascending"
+                height={260}
+                hideLegend
+              />
+            </div>
             <SrOnlyTable
               caption="Engagement rate by weekday and hour of publishing"
               headers={['Weekday and hour', 'Posts', 'Engagement rate']}

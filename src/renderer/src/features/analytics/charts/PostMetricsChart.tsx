@@ -23,7 +23,13 @@ export default function PostMetricsChart({ snapshots, timeZone }: { snapshots: A
   )
   return (
     <>
-      <LineChart data={data} height={220} yAxisTickFormat={(v: number) => formatCount(v)} customDateTimeFormatter={(d: Date) => formatDate(d, 'dateTimeShort', { timeZone })} />
+      <LineChart
+        data={data}
+        height={220}
+        xAxisTickCount={4}
+        yAxisTickFormat={(v: number) => formatCount(v)}
+        customDateTimeFormatter={(d: Date) => `${formatDate(d, 'dayMonth', { timeZone })} ${formatDate(d, 'time', { timeZone })}`}
+      />
       <SrOnlyTable
         caption="The post’s figures at each reading"
         headers={['Read at', 'Impressions', 'Reactions', 'Comments', 'Reshares', 'Clicks']}
