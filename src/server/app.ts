@@ -100,18 +100,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     log: (message) => app.log.error(message)
   })
 
-  // This process's background jobs (issues 6 and 14): the job runner's kinds (the publisher, the
-  // metrics sync) and the media cleanup. Every server process may run them at once (claims use
-  // FOR UPDATE SKIP LOCKED); tests leave them off.
+  // This process's background jobs (issues 6 and 14): the job runner's kinds — the publisher, the
+  // metrics sync, the media cleanup. Every server process may run them at once (claims use FOR
+  // UPDATE SKIP LOCKED); tests leave them off.
   if (config.publisherIntervalMs !== null) {
-    app.addHook('onReady', async () => {
-      services.jobs.start()
-      services.media.startCleanup()
-    })
-    app.addHook('onClose', async () => {
-      await services.jobs.stop()
-      await services.media.stopCleanup()
-    })
+    app.addHook('onReady', async () => services.jobs.start())
+    app.addHook('onClose', async () => services.jobs.stop())
   }
 
   // JSON bodies: an empty body with a JSON content type counts as no body (clients send PUTs

@@ -83,8 +83,9 @@ export interface Services {
   /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
   /**
-   * This process's one job runner (issue 14): the publisher (every config.publisherIntervalMs)
-   * and the metrics sync are its kinds; app.ts starts it when config.publisherIntervalMs is set.
+   * This process's one job runner (issue 14): the publisher (every config.publisherIntervalMs),
+   * the metrics sync and the media cleanup are its kinds; app.ts starts it when
+   * config.publisherIntervalMs is set.
    */
   jobs: JobRunner
   /** <dataDir>/uploads */
@@ -125,8 +126,7 @@ export function createServices(deps: {
     clock,
     storage: createLocalStorage(join(uploadsDir, 'media')),
     thumbnailer: createThumbnailer({ log: deps.log }),
-    maxUploadBytes: config.maxUploadBytes,
-    log: deps.log
+    maxUploadBytes: config.maxUploadBytes
   })
   const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
@@ -154,6 +154,7 @@ export function createServices(deps: {
   })
   jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
   jobs.register(metrics)
+  jobs.register(media.cleanupJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
   return {
     identity,

@@ -9,7 +9,9 @@ import { createLocalStorage } from '../adapters/storage/local'
 import { manualClock } from '../clock'
 import type { DatabaseHandle } from '../db/client'
 import { media, organizations, postMedia, posts, users } from '../db/schema'
+import { createJobRunner } from '../jobs/runner'
 import { createTestDatabase } from '../testing/harness'
+import { manualTimers } from '../testing/timers'
 import { cleanFileName, createMediaService, type MediaService } from './media'
 import { newPostValues } from './posts'
 
@@ -82,11 +84,24 @@ describe('media cleanup', () => {
     expect(await service.cleanup()).toBe(0)
   })
 
-  it('startCleanup runs at once and stopCleanup waits for the run', async () => {
+  it('on the job runner, the cleanup runs at start and then hourly; stop waits for the run', async () => {
+    const timers = manualTimers()
+    const runner = createJobRunner({ db: handle.db, clock, timers })
+    runner.register(service.cleanupJob)
+    const isKept = async (id: string) => (await handle.db.select().from(media)).some((r) => r.id === id)
     const staleUpload = await stored('UPLOADING', 2 * DAY_MS)
-    service.startCleanup(60_000)
-    await service.stopCleanup()
-    expect(await handle.db.select().from(media).then((rows) => rows.some((r) => r.id === staleUpload))).toBe(false)
+    runner.start()
+    expect(await timers.advance(0)).toBe(1)
+    expect(await isKept(staleUpload)).toBe(false)
+    expect(timers.pending).toEqual([60 * 60_000])
+    const another = await stored('UPLOADING', 2 * DAY_MS)
+    expect(await timers.advance(60 * 60_000 - 1)).toBe(0)
+    expect(await isKept(another)).toBe(true)
+    const ran = timers.advance(1)
+    await runner.stop()
+    expect(await ran).toBe(1)
+    expect(await isKept(another)).toBe(false)
+    expect(timers.pending).toEqual([])
   })
 })
 

@@ -16,6 +16,7 @@ import type { OrganizationSession } from '../http/route'
 import { isUuid } from './ids'
 import { agreedContentType, imageDimensions, MEDIA_HEAD_BYTES, sniffMedia } from './mediaTypes'
 import type { Thumbnailer } from './thumbnails'
+import type { JobKind } from '../jobs/runner'
 
 /**
  * Post media (issue 6): chunked uploads into the storage adapter, checked and thumbnailed on
@@ -60,11 +61,12 @@ export interface MediaService {
   file(organizationId: string, mediaId: string, which: 'file' | 'thumbnail'): Promise<MediaFile>
   /** Deletes stale uploads and unused files; answers how many media were removed. */
   cleanup(): Promise<number>
-  /** Runs cleanup now and then every `intervalMs` until stopCleanup. */
-  startCleanup(intervalMs?: number): void
-  stopCleanup(): Promise<void>
+  /** cleanup() as a kind of the job runner (jobs/runner.ts): at start, then hourly. */
+  readonly cleanupJob: JobKind
 }
 
+/** The media cleanup's name among the job runner's kinds. */
+export const MEDIA_CLEANUP_JOB = 'media-cleanup'
 export const UPLOAD_STALE_MS = DAY_MS
 export const UNUSED_MEDIA_MS = 7 * DAY_MS
 export const THUMBNAIL_MAX_PIXELS = 50_000_000
@@ -134,7 +136,6 @@ export function createMediaService(deps: {
   storage: MediaStorage
   thumbnailer: Thumbnailer
   maxUploadBytes: number
-  log?: (message: string) => void
 }): MediaService {
   const { db, clock, storage, thumbnailer } = deps
 
@@ -166,9 +167,6 @@ export function createMediaService(deps: {
     await storage.append(key, 0, Readable.from([thumbnail.data]))
     return { width: thumbnail.width, height: thumbnail.height, thumbnailKey: key }
   }
-
-  let cleanupTimer: NodeJS.Timeout | null = null
-  let cleanupRun: Promise<unknown> | null = null
 
   const service: MediaService = {
     storage,
@@ -342,25 +340,13 @@ export function createMediaService(deps: {
       return stale.length
     },
 
-    startCleanup(intervalMs = 60 * 60_000) {
-      if (cleanupTimer) return
-      const tick = () => {
-        cleanupRun = service
-          .cleanup()
-          .catch((error: unknown) => deps.log?.(`media cleanup: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => {
-            cleanupRun = null
-          })
+    cleanupJob: {
+      name: MEDIA_CLEANUP_JOB,
+      intervalMs: 60 * 60_000,
+      async run() {
+        await service.cleanup()
+        return false
       }
-      tick()
-      cleanupTimer = setInterval(tick, intervalMs)
-      cleanupTimer.unref()
-    },
-
-    async stopCleanup() {
-      if (cleanupTimer) clearInterval(cleanupTimer)
-      cleanupTimer = null
-      await cleanupRun
     }
   }
   return service
