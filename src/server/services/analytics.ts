@@ -104,6 +104,18 @@ export function zonedIso(instant: Date, timeZone: string): string {
 
 const localDay = (instant: Date, timeZone: string) => formatDate(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd')
 
+/** The calendar days of [from, to) in the zone, 'YYYY-MM-DD', first to last. */
+export function periodDays(from: Date, to: Date, timeZone: string): string[] {
+  const last = localDay(new Date(Math.max(from.getTime(), to.getTime() - 1)), timeZone)
+  const days: string[] = []
+  // Calendar arithmetic on the dates themselves (noon UTC never crosses a day).
+  for (let day = new Date(`${localDay(from, timeZone)}T12:00:00Z`); ; day = new Date(day.getTime() + DAY_MS)) {
+    const date = day.toISOString().slice(0, 10)
+    days.push(date)
+    if (date >= last) return days
+  }
+}
+
 /** pagecrew-analytics-posts-2026-11-01-2026-11-30.csv: the period's first and last day in the zone. */
 export function csvFileName(kind: string, from: Date, to: Date, timeZone: string): string {
   return `pagecrew-analytics-${kind}-${localDay(from, timeZone)}-${localDay(new Date(Math.max(from.getTime(), to.getTime() - 1)), timeZone)}.csv`
@@ -397,37 +409,42 @@ export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: Li
 
   async function timeseriesIn(session: OrganizationSession, scope: Scope, postId: string | undefined): Promise<AnalyticsTimeseries> {
     const tz = scope.timeZone
-    const engagements = sql`coalesce(sum(pm.reactions + pm.comments + pm.reshares + coalesce(pm.clicks, 0)), 0)::float8`
-    const impressions = sql`coalesce(sum(pm.impressions), 0)::float8`
-    const [days, byType, heatmap, snapshots] = await Promise.all([
-      db.execute(sql`with day_posts as (
-          select (p.published_at at time zone ${tz})::date as day, count(p.id)::int as posts, ${impressions} as impressions, ${engagements} as engagements
-          from ${FROM} where ${scope.where} group by 1)
-        select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(dp.posts, 0) as posts, coalesce(dp.impressions, 0) as impressions, coalesce(dp.engagements, 0) as engagements
-        from generate_series((${scope.from.toISOString()}::timestamptz at time zone ${tz})::date,
-          ((${scope.to.toISOString()}::timestamptz - interval '1 microsecond') at time zone ${tz})::date, interval '1 day') as d(day)
-        left join day_posts dp on dp.day = d.day::date
-        order by d.day`),
-      db.execute(sql`select p.type, count(p.id)::int as posts, ${impressions} as impressions, ${engagements} as engagements
-        from ${FROM} where ${scope.where} group by p.type order by p.type`),
-      db.execute(sql`select (extract(isodow from p.published_at at time zone ${tz}) - 1)::int as weekday,
-          extract(hour from p.published_at at time zone ${tz})::int as hour,
-          count(p.id)::int as posts, ${impressions} as impressions, ${engagements} as engagements
-        from ${FROM} where ${scope.where} group by 1, 2 order by 1, 2`),
+    // One pass over the posts: per local day, per type and per weekday × hour (grouping sets).
+    const [grouped, snapshots] = await Promise.all([
+      db.execute(sql`select grouping(b.day) as by_day, grouping(b.type) as by_type, b.day, b.type, b.weekday, b.hour,
+          count(*)::int as posts, sum(b.impressions)::float8 as impressions, sum(b.engagements)::float8 as engagements
+        from (select to_char(p.published_at at time zone ${tz}, 'YYYY-MM-DD') as day, p.type,
+            (extract(isodow from p.published_at at time zone ${tz}) - 1)::int as weekday,
+            extract(hour from p.published_at at time zone ${tz})::int as hour,
+            coalesce(pm.impressions, 0) as impressions,
+            coalesce(pm.reactions + pm.comments + pm.reshares + coalesce(pm.clicks, 0), 0) as engagements
+          from ${FROM} where ${scope.where}) b
+        group by grouping sets ((b.day), (b.type), (b.weekday, b.hour))
+        order by b.day, b.type, b.weekday, b.hour`),
       postId
         ? db.execute(sql`select taken_at, impressions, members_reached, reactions, comments, reshares, clicks
             from post_metric_snapshots where post_id = ${postId} and organization_id = ${session.organization.id} order by taken_at, id`)
         : Promise.resolve({ rows: [] })
     ])
-    type Counted = { posts: unknown; impressions: unknown; engagements: unknown }
-    const counted = (r: Counted) => ({ posts: num(r.posts), impressions: num(r.impressions), engagementRate: rate(num(r.engagements), num(r.impressions)) })
+    type Grouped = { by_day: unknown; by_type: unknown; day: string; type: PostType; weekday: unknown; hour: unknown; posts: unknown; impressions: unknown; engagements: unknown }
+    const rows = rowsOf<Grouped>(grouped)
+    const counted = (r: Grouped) => ({ posts: num(r.posts), impressions: num(r.impressions), engagementRate: rate(num(r.engagements), num(r.impressions)) })
+    const byDay = new Map(rows.filter((r) => num(r.by_day) === 0).map((r) => [r.day, r]))
+    // Every day of the period, zeros included (a JS loop over at most ANALYTICS_MAX_DAYS days, never over posts).
+    const dates = new Set(periodDays(scope.from, scope.to, tz))
+    for (const day of byDay.keys()) dates.add(day)
     return {
-      days: rowsOf<Counted & { date: string }>(days).map((r) => ({ date: r.date, ...counted(r), engagements: num(r.engagements) })),
-      byType: rowsOf<Counted & { type: PostType }>(byType).map((r) => ({ type: r.type, ...counted(r) })),
-      heatmap: rowsOf<Counted & { weekday: unknown; hour: unknown }>(heatmap).map((r) => {
-        const { posts, engagementRate } = counted(r)
-        return { weekday: num(r.weekday), hour: num(r.hour), posts, engagementRate }
+      days: [...dates].sort().map((date) => {
+        const r = byDay.get(date)
+        return r ? { date, ...counted(r), engagements: num(r.engagements) } : { date, posts: 0, impressions: 0, engagements: 0, engagementRate: null }
       }),
+      byType: rows.filter((r) => num(r.by_type) === 0).map((r) => ({ type: r.type, ...counted(r) })),
+      heatmap: rows
+        .filter((r) => num(r.by_day) === 1 && num(r.by_type) === 1)
+        .map((r) => {
+          const { posts, engagementRate } = counted(r)
+          return { weekday: num(r.weekday), hour: num(r.hour), posts, engagementRate }
+        }),
       snapshots: rowsOf<SumsRow & { taken_at: Date | string }>(snapshots).map((r) => ({
         takenAt: new Date(r.taken_at).toISOString(),
         impressions: num(r.impressions),
