@@ -152,7 +152,7 @@ describe('AnalyticsPage', () => {
     expect(fake.host.download).toHaveBeenCalledWith({
       path: '/analytics/posts',
       query: { from: '2026-09-30T23:00:00.000Z', to: '2026-11-01T00:00:00.000Z', timezone: 'Europe/London', type: 'poll', sort: 'reactions', order: 'desc', format: 'csv' },
-      fileName: 'pagecrew-posts-2026-10-01-to-2026-10-31.csv'
+      fileName: 'pagecrew-analytics-posts-2026-10-01-2026-10-31.csv'
     })
 
     fireEvent.click(screen.getByTestId('analytics-tab-teams'))
@@ -163,7 +163,7 @@ describe('AnalyticsPage', () => {
     expect(fake.host.download).toHaveBeenLastCalledWith({
       path: '/analytics/teams',
       query: { from: '2026-09-30T23:00:00.000Z', to: '2026-11-01T00:00:00.000Z', timezone: 'Europe/London', type: 'poll', format: 'csv' },
-      fileName: 'pagecrew-teams-2026-10-01-to-2026-10-31.csv'
+      fileName: 'pagecrew-analytics-teams-2026-10-01-2026-10-31.csv'
     })
   })
 

@@ -167,7 +167,8 @@ function Analytics({ user }: { user: User }) {
   }
   /** The period's first and last days in the viewer's zone: the title, and the export's file name. */
   const fileDay = range ? periodDays(range, timeZone) : null
-  const fileName = (table: string) => `pagecrew-${table}${fileDay ? `-${fileDay.from}-to-${fileDay.to}` : ''}.csv`
+  // The server's own name for the file (README, Results: Analytics), which the host's save takes.
+  const fileName = (table: string) => `pagecrew-analytics-${table}${fileDay ? `-${fileDay.from}-${fileDay.to}` : ''}.csv`
 
   const onPeriod = (period: PeriodChoice) => {
     if (period === 'custom' && range) {
