@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Avatar, Card, CardHeader, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Avatar, Card, CardHeader, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { CheckmarkCircle20Filled, Circle20Regular } from '@fluentui/react-icons'
 import type { AnalyticsPostRow, Dashboard } from '@shared/domain'
 import { paths } from '@shared/routes'
@@ -74,7 +74,7 @@ export function NextSlotsCard({ me, timeZone }: { me: Me; timeZone: string }) {
             <li key={slot.id} className={styles.item} data-testid="next-slot">
               <span className={styles.stack}>
                 <Text>{formatDate(slot.time, 'dateTimeShort', { timeZone })}</Text>
-                <Text size={200} className={`${styles.muted} ${styles.excerpt}`}>
+                <Text size={200} className={mergeClasses(styles.muted, styles.excerpt)}>
                   {[POST_TYPE_LABELS[slot.postType], slot.comment].filter(Boolean).join(' · ')}
                 </Text>
               </span>
@@ -150,7 +150,7 @@ function PostResults({ posts, showAuthor, timeZone, testId }: { posts: readonly 
             <RouterLink to={postResultsPath(post.postId)} className={styles.excerpt}>
               {post.excerpt.trim() || 'Post without text'}
             </RouterLink>
-            <Text size={200} className={`${styles.muted} ${styles.figure}`}>
+            <Text size={200} className={mergeClasses(styles.muted, styles.figure)}>
               {[
                 showAuthor ? post.author.fullName : null,
                 formatDate(post.publishedAt, 'dayMonth', { timeZone }),
@@ -226,7 +226,7 @@ export function OrganizationMonthCard({ organization, monthTitle, timeZone }: { 
                 <RouterLink to={paths.team} className={styles.excerpt}>
                   {row.member.fullName}
                 </RouterLink>
-                <Text size={200} className={`${styles.muted} ${styles.figure}`}>
+                <Text size={200} className={mergeClasses(styles.muted, styles.figure)}>
                   {row.published} / {row.target}
                 </Text>
               </li>

@@ -1,4 +1,4 @@
-import { Avatar, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Avatar, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { EffortTeam } from '@shared/domain'
 import { percent, progressOf } from './effortFormat'
 
@@ -8,8 +8,11 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: '2.5em minmax(0, 1fr) minmax(80px, 2fr) auto',
     alignItems: 'center',
-    gap: tokens.spacingHorizontalM
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    // On a phone the bar takes a line of its own under the team, so the name keeps its room.
+    '@media (max-width: 600px)': { gridTemplateColumns: '2em minmax(0, 1fr) auto' }
   },
+  bar: { '@media (max-width: 600px)': { gridColumn: '2 / -1', gridRow: 2 } },
   rank: { fontVariantNumeric: 'tabular-nums', textAlign: 'end' },
   team: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -36,9 +39,9 @@ export function Leaderboard({ teams }: { teams: readonly EffortTeam[] }) {
             <Text className={styles.name}>{t.team.name}</Text>
           </span>
           {t.shareOfTarget === null ? (
-            <Text className={styles.muted}>No targets</Text>
+            <Text className={mergeClasses(styles.muted, styles.bar)}>No targets</Text>
           ) : (
-            <ProgressBar value={t.shareOfTarget} thickness="large" aria-label={`${t.team.name}: ${percent(t.shareOfTarget)} of target reached`} />
+            <ProgressBar className={styles.bar} value={t.shareOfTarget} thickness="large" aria-label={`${t.team.name}: ${percent(t.shareOfTarget)} of target reached`} />
           )}
           <Text className={styles.numbers} data-testid="leaderboard-published">
             {t.target > 0 ? `${t.published} / ${t.target} · ${percent(t.shareOfTarget ?? progressOf(t.published, t.target))}` : `${t.published}`}

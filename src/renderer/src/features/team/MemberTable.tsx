@@ -20,6 +20,10 @@ const useStyles = makeStyles({
   // A wide table on a phone scrolls inside itself rather than widening the page.
   scroller: { overflowX: 'auto', maxWidth: '100%' },
   table: { minWidth: '760px' },
+  // The name needs room; the counts are short.
+  memberColumn: { width: '28%' },
+  progressColumn: { width: '18%' },
+  statusColumn: { width: '16%' },
   person: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '120px' },
@@ -44,14 +48,14 @@ export function MemberTable({ members, month, nudgeable, label, 'data-testid': t
       <Table className={styles.table} size="small" aria-label={label}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Member</TableHeaderCell>
-            <TableHeaderCell>Published / target</TableHeaderCell>
+            <TableHeaderCell className={styles.memberColumn}>Member</TableHeaderCell>
+            <TableHeaderCell className={styles.progressColumn}>Published / target</TableHeaderCell>
             <TableHeaderCell>Slots assigned</TableHeaderCell>
             <TableHeaderCell>Done</TableHeaderCell>
             <TableHeaderCell>Missed</TableHeaderCell>
             <TableHeaderCell>On time</TableHeaderCell>
             <TableHeaderCell>Streak</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell className={styles.statusColumn}>Status</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -123,6 +123,9 @@ describe('Team effort', () => {
     expect(within(apart).getByText('No monthly target')).toBeTruthy()
     expect(within(apart).getByTestId('effort-member-user-4').textContent).toContain('Cy Young')
 
+    // Another team's member rows are its members' and admins': a member sees its totals only.
+    expect(within(screen.getByTestId('effort-team-team-e')).getByTestId('effort-members-hidden').textContent).toBe('Only the team’s members and admins see each member’s month.')
+
     const unassigned = screen.getByTestId('effort-unassigned')
     expect(within(unassigned).getByText('Not in a team')).toBeTruthy()
     expect(within(unassigned).getByTestId('effort-member-user-6').textContent).toContain('Lone Ranger')

@@ -37,9 +37,11 @@ interface TeamCardProps {
   effort: EffortTeam
   month: string
   nudgeable: (member: EffortMember) => boolean
+  /** Admins see every team's members; anyone else only their own team's (the others' totals only). */
+  admin: boolean
 }
 
-function TeamCard({ effort, month, nudgeable }: TeamCardProps) {
+function TeamCard({ effort, month, nudgeable, admin }: TeamCardProps) {
   const styles = useStyles()
   const { team } = effort
   const totals = effort.target > 0 ? `${effort.published} / ${effort.target} posts` : `${effort.published} posts`
@@ -68,8 +70,10 @@ function TeamCard({ effort, month, nudgeable }: TeamCardProps) {
       />
       {effort.members.length > 0 ? (
         <MemberTable members={effort.members} month={month} nudgeable={nudgeable} label={`${team.name} members`} data-testid="effort-members" />
-      ) : (
-        <Text className={styles.muted}>No member of this team has a monthly target.</Text>
+      ) : effort.withoutTarget.length > 0 ? null : (
+        <Text className={styles.muted} data-testid="effort-members-hidden">
+          {admin ? 'No active members.' : 'Only the team’s members and admins see each member’s month.'}
+        </Text>
       )}
       {effort.withoutTarget.length > 0 ? (
         <section className={styles.apart} aria-label={`${team.name}: no monthly target`} data-testid="effort-without-target">
@@ -117,6 +121,7 @@ export default function TeamEffortPage() {
   const now = useNow()
   const [params, setParams] = useSearchParams()
   const timeZone = user.data ? userTimeZone(user.data) : null
+  const admin = user.data ? isAdmin(user.data) : false
   const current = timeZone ? monthOf(now, timeZone) : null
   const month = current ? monthFromAddress(params.get('month'), current) : null
   const effort = useTeamEffort(month, timeZone)
@@ -158,7 +163,7 @@ export default function TeamEffortPage() {
                 <Leaderboard teams={ranked} />
               </Card>
               {ranked.map((t) => (
-                <TeamCard key={t.team.id} effort={t} month={data.month} nudgeable={nudgeable(t.team.id)} />
+                <TeamCard key={t.team.id} effort={t} month={data.month} nudgeable={nudgeable(t.team.id)} admin={admin} />
               ))}
             </div>
           )}
