@@ -218,6 +218,16 @@ describe('AnalyticsPage', () => {
     await waitFor(() => expect(location()).toBe('/content/write-post'))
   })
 
+  it('keeps a member’s team totals a tab away when they have no post of their own in the period', async () => {
+    open('/analytics', { user: withRole(aUser(), 'MEMBER'), posts: () => postsPage([]) })
+    expect(await screen.findByTestId('analytics-empty')).toBeTruthy()
+    expect(screen.queryByTestId('analytics-charts')).toBeNull()
+    expect(screen.queryByTestId('analytics-export')).toBeNull()
+    fireEvent.click(screen.getByTestId('analytics-tab-teams'))
+    expect(within(await screen.findByTestId('analytics-teams')).getByText('Writers')).toBeTruthy()
+    expect(screen.getByTestId('analytics-export')).toBeTruthy()
+  })
+
   it('with filters that match nothing, offers to clear them', async () => {
     open('/analytics?type=poll', { posts: (req) => (req.query?.type ? postsPage([]) : postsPage([aPostRow('p-1')])) })
     fireEvent.click(await screen.findByTestId('analytics-clear-filters'))

@@ -209,26 +209,22 @@ function Analytics({ user }: { user: User }) {
           <CardsSkeleton label="Loading results…" cards={3} />
           <ListSkeleton label="Loading posts…" rows={5} />
         </>
-      ) : noPosts && !filtered ? (
-        <EmptyState
-          icon={<DocumentEdit20Regular />}
-          message="No published posts in this period"
-          hint="Publish a post and its results appear here a few hours later"
-          action={{ label: 'Create content', onClick: () => navigate(paths.writePost), 'data-testid': 'analytics-create-content' }}
-          data-testid="analytics-empty"
-        />
       ) : (
         <>
-          <Totals totals={first.totals} posts={first.total} stale={posts.isPlaceholderData} />
-          {series.isError ? <ErrorState onRetry={() => void series.refetch()} /> : null}
-          {series.data ? (
-            <Suspense fallback={<CardsSkeleton label="Loading charts…" cards={3} />}>
-              <div className={series.isPlaceholderData ? styles.stale : undefined}>
-                <AnalyticsCharts data={series.data} timeZone={timeZone} />
-              </div>
-            </Suspense>
-          ) : series.isError ? null : (
-            <CardsSkeleton label="Loading charts…" cards={3} />
+          {noPosts ? null : (
+            <>
+              <Totals totals={first.totals} posts={first.total} stale={posts.isPlaceholderData} />
+              {series.isError ? <ErrorState onRetry={() => void series.refetch()} /> : null}
+              {series.data ? (
+                <Suspense fallback={<CardsSkeleton label="Loading charts…" cards={3} />}>
+                  <div className={series.isPlaceholderData ? styles.stale : undefined}>
+                    <AnalyticsCharts data={series.data} timeZone={timeZone} />
+                  </div>
+                </Suspense>
+              ) : series.isError ? null : (
+                <CardsSkeleton label="Loading charts…" cards={3} />
+              )}
+            </>
           )}
           <div className={styles.tabBar}>
             <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => update({ tab: data.value as AnalyticsTab })} aria-label="Results" data-testid="analytics-tabs">
@@ -238,10 +234,21 @@ function Analytics({ user }: { user: User }) {
                 </Tab>
               ))}
             </TabList>
-            <ExportButton onExport={() => download(tab, tab === 'posts' ? { ...query, ...sort } : query, fileName(tab))} data-testid="analytics-export" />
+            {tab === 'posts' && noPosts ? null : (
+              <ExportButton onExport={() => download(tab, tab === 'posts' ? { ...query, ...sort } : query, fileName(tab))} data-testid="analytics-export" />
+            )}
           </div>
           {tab === 'posts' ? (
-            noPosts ? (
+            noPosts && !filtered ? (
+              // A member's team totals stay a tab away: only the posts' part is empty.
+              <EmptyState
+                icon={<DocumentEdit20Regular />}
+                message="No published posts in this period"
+                hint="Publish a post and its results appear here a few hours later"
+                action={{ label: 'Create content', onClick: () => navigate(paths.writePost), 'data-testid': 'analytics-create-content' }}
+                data-testid="analytics-empty"
+              />
+            ) : noPosts ? (
               <EmptyState
                 message="No posts match these filters"
                 hint="Clear the filters or the search to see every post of the period."
