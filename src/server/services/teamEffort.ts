@@ -170,7 +170,7 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
   const { db, clock } = deps
 
   /** Slots assigned, done, missed and done on time per assignee in the period. */
-  async function slotCounts(organizationId: string, period: Period, now: Date) {
+  async function slotCounts(organizationId: string, period: Period, now: Date, assignees: readonly string[] | null) {
     const done = sql`exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
     const onTime = sql`exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED' and ${posts.publishedAt} <= ${assignedSlots.time})`
     const rows = await db
@@ -182,13 +182,20 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
         onTime: sql<number>`(count(*) filter (where ${onTime}))::int`
       })
       .from(assignedSlots)
-      .where(and(eq(assignedSlots.organizationId, organizationId), gte(assignedSlots.time, period.from), lt(assignedSlots.time, period.to)))
+      .where(
+        and(
+          eq(assignedSlots.organizationId, organizationId),
+          assignees ? inArray(assignedSlots.assigneeId, [...assignees]) : undefined,
+          gte(assignedSlots.time, period.from),
+          lt(assignedSlots.time, period.to)
+        )
+      )
       .groupBy(assignedSlots.assigneeId)
     return new Map(rows.map((r) => [r.assigneeId, r]))
   }
 
-  /** Per author, which of the weeks starting at `starts` (each to the next, the last to `end`) had a published post. */
-  async function weeksWithPosts(organizationId: string, starts: readonly Date[], end: Date): Promise<Map<string, Set<number>>> {
+  /** Per author (all: null), which of the weeks starting at `starts` (each to the next, the last to `end`) had a published post. */
+  async function weeksWithPosts(organizationId: string, authors: readonly string[] | null, starts: readonly Date[], end: Date): Promise<Map<string, Set<number>>> {
     const bounds = sql.join(
       [...starts, end].map((d) => sql`${d.toISOString()}::timestamptz`),
       sql`, `
@@ -197,7 +204,15 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
     const rows = await db
       .select({ authorId: posts.authorUserId, bucket })
       .from(posts)
-      .where(and(eq(posts.organizationId, organizationId), eq(posts.status, 'PUBLISHED'), gte(posts.publishedAt, starts[0]!), lt(posts.publishedAt, end)))
+      .where(
+        and(
+          eq(posts.organizationId, organizationId),
+          eq(posts.status, 'PUBLISHED'),
+          authors ? inArray(posts.authorUserId, [...authors]) : undefined,
+          gte(posts.publishedAt, starts[0]!),
+          lt(posts.publishedAt, end)
+        )
+      )
       // By position: the bucket's expression carries parameters, which PostgreSQL would not match to the select's.
       .groupBy(sql`1, 2`)
     const byAuthor = new Map<string, Set<number>>()
@@ -223,13 +238,15 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
       const shown = standings.members.filter(visible)
       const shownIds = shown.map((m) => m.member.id)
 
-      const slots = await slotCounts(organizationId, period, now)
+      // Admins see everyone: no list of ids to send.
+      const among = admin ? null : shownIds
+      const slots = await slotCounts(organizationId, period, now, among)
       const next = await nextOpenSlots(db, organizationId, shownIds, now)
       // The streak ends with the month's last week, or this week while the month is current; a future month has none.
       const streakEnd = now < period.from ? null : now < period.to ? now : new Date(period.to.getTime() - 1)
       const starts = streakEnd ? weekStarts(streakEnd, STREAK_WEEKS_MAX, timezone) : []
       // Posts up to the streak's end only: a past month's last week does not count the next month's days.
-      const weeks = streakEnd && shownIds.length ? await weeksWithPosts(organizationId, starts, new Date(streakEnd.getTime() + 1)) : new Map<string, Set<number>>()
+      const weeks = streakEnd && shownIds.length ? await weeksWithPosts(organizationId, among, starts, new Date(streakEnd.getTime() + 1)) : new Map<string, Set<number>>()
 
       // The week under way breaks no streak before it is over: without a post yet, the streak ends with last week.
       const current = streakEnd === now
