@@ -565,8 +565,14 @@ export const posts = pgTable(
     index('posts_org_approval_idx').on(t.organizationId, t.approvalStatus),
     check('posts_approval_status_check', sql`${t.approvalStatus} is null or ${t.approvalStatus} in ('APPROVED', 'PENDING', 'REJECTED')`),
     index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
-    /** Analytics, Team effort and the dashboard read an organization's published posts by period (issue 14). */
-    index('posts_org_published_idx').on(t.organizationId, t.publishedAt).where(sql`${t.status} = 'PUBLISHED'`),
+    /**
+     * Analytics, Team effort and the dashboard read an organization's published posts by period (issue 14).
+     * Newest first with the id as tie-break, as Analytics pages its posts by default: the first page of
+     * 20,000 posts reads 100 index entries instead of sorting them all (tests/bench/results.bench.ts).
+     */
+    index('posts_org_published_idx')
+      .on(t.organizationId, t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'PUBLISHED'`),
     index('posts_org_author_idx').on(t.organizationId, t.authorUserId),
     index('posts_slot_idx').on(t.slotId),
     check('posts_type_check', sql`${t.type} in ('textOnly', 'images', 'videos', 'poll', 'document', 'multiImage')`),
