@@ -55,12 +55,14 @@ describe.each(kinds)('metrics job [%s]', (kind) => {
   /** Replaces the sandbox's answer for a call (throw to fail it). */
   let answer: ((query: MetricsQuery) => Promise<void>) | null
   let connected: boolean
+  /** The statements sent while a test records them. */
+  let recording: string[] | null = null
   const organizationId = randomUUID()
   const ann = randomUUID()
   const ben = randomUUID()
 
   beforeAll(async () => {
-    handle = await createTestDatabase(kind)
+    handle = await createTestDatabase(kind, { logger: { logQuery: (query) => void recording?.push(query) } })
     db = handle.db
     const now = new Date('2026-01-01T00:00:00Z')
     await db.insert(organizations).values({ id: organizationId, organizationWorkOSId: `org_${randomUUID().replaceAll('-', '')}`, name: 'Acme', createdAt: now, updatedAt: now })
@@ -268,6 +270,28 @@ describe.each(kinds)('metrics job [%s]', (kind) => {
     }
     expect(await jobOf(post!.id)).toBeUndefined()
     expect(callsOf(post!.linkedInPostUrn!)).toBe(MAX_DISCONNECTED_ATTEMPTS - 1)
+  })
+
+  it('a batch costs a few statements per post, however many posts it has', async () => {
+    const statementsOfBatch = async (n: number) => {
+      await db.delete(jobs)
+      await published(ann, n)
+      const job = metricsJob(runnerFor(), { batchSize: n })
+      recording = []
+      try {
+        await job.run()
+        return recording.length
+      } finally {
+        recording = null
+      }
+    }
+    const ten = await statementsOfBatch(10)
+    const forty = await statementsOfBatch(40)
+    expect(calls).toHaveLength(50)
+    // The claim and the posts' read once per batch; per post, the budget and one transaction.
+    const perPost = (forty - ten) / 30
+    expect(perPost).toBeLessThanOrEqual(6)
+    expect(forty - 40 * perPost).toBeLessThanOrEqual(6)
   })
 
   it('two workers on one database claim the due jobs once each: no post read twice for one due time', async () => {
