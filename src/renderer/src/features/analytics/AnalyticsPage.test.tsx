@@ -267,6 +267,20 @@ describe('AnalyticsPage', () => {
     expect(within(details).getByTestId('analytics-open-editor').getAttribute('href')).toBe('/content/write-post?postId=p-1')
   })
 
+  it('says so when a linked post is not one the viewer can see', async () => {
+    const hidden = createFakeHost({
+      'GET /user': ok(aUser()),
+      'GET /organization': ok(anOrganization()),
+      'POST /postTag': ok([]),
+      'GET /members/list': ok(memberPage([])),
+      'GET /team/list': ok([]),
+      'GET /analytics/posts': ok(postsPage([aPostRow('p-1')])),
+      'GET /analytics/timeseries': (req) => (req.query?.postId ? fail(404, 'Not found', 'not_found') : ok(aSeries()))
+    })
+    renderInApp(<AnalyticsPage />, hidden, '/analytics?postId=elsewhere')
+    expect((await screen.findByTestId('analytics-details-not-found')).textContent).toBe('This post is not among the published posts you can see.')
+  })
+
   it('draws the charts with their figures for screen readers, and says so when the period has none', async () => {
     open()
     const charts = await screen.findByTestId('analytics-charts', {}, { timeout: 5000 })

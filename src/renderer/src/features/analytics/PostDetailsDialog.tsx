@@ -4,6 +4,7 @@ import { Dismiss24Regular, Open16Regular } from '@fluentui/react-icons'
 import type { AnalyticsPostRow } from '@shared/domain'
 import { paths } from '@shared/routes'
 import { useAnalyticsTimeseries, type AnalyticsQuery } from '@renderer/api/analytics'
+import { isApiError } from '@renderer/api/client'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { ListSkeleton } from '@renderer/components/Skeletons'
@@ -87,7 +88,11 @@ export function PostDetailsDialog({ postId, row, query, timeZone, onClose }: Pos
             <Text as="h3" weight="semibold">
               Over time
             </Text>
-            {series.isError ? <ErrorState onRetry={() => void series.refetch()} /> : null}
+            {isApiError(series.error, 404) ? (
+              <Text data-testid="analytics-details-not-found">This post is not among the published posts you can see.</Text>
+            ) : series.isError ? (
+              <ErrorState onRetry={() => void series.refetch()} />
+            ) : null}
             {series.isPending ? <ListSkeleton label="Loading the post’s metrics…" rows={2} /> : null}
             {series.data && snapshots.length === 0 ? (
               <Text className={styles.muted} data-testid="analytics-details-no-snapshots">
