@@ -365,6 +365,13 @@ describeEachDatabase('team effort, nudges and the dashboard (issue 14)', (t) => 
       expect(done.setup).toBeNull()
       expect(done.me.team).toBeNull()
       expect((await ok(member.client.get<Dashboard>('/dashboard'))).me.team).toMatchObject({ name: 'First team', rank: 1, teams: 1, shareOfTarget: 0 })
+
+      // Review requests waiting: Collaborate's "For my review" count, null on a plan without REVIEW_FLOW.
+      const post = await ok(member.client.post<Post>('/posts/create', { text: 'Have a look' }))
+      await ok(member.client.post('/review/request', { postId: post.id, reviewerIds: [org.admin.userId] }))
+      expect((await ok(org.admin.client.get<Dashboard>('/dashboard'))).me.reviewsWaiting).toBe(1)
+      await t().db.update(subscriptions).set({ status: 'active', productId: 'entry' }).where(eq(subscriptions.organizationId, org.organizationId))
+      expect((await ok(org.admin.client.get<Dashboard>('/dashboard'))).me.reviewsWaiting).toBeNull()
     })
   })
 })
