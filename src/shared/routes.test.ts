@@ -37,7 +37,7 @@ describe('route registry', () => {
   })
 
   it('registers no screen that is not built', () => {
-    for (const path of ['/team', '/analytics', '/academy/insights', '/recommended']) expect(isRegisteredPath(path), path).toBe(false)
+    for (const path of ['/academy/insights', '/recommended']) expect(isRegisteredPath(path), path).toBe(false)
     expect(isRegisteredPath('/schedule')).toBe(true)
   })
 
@@ -70,7 +70,7 @@ describe('deep-link allowlist', () => {
   it('refuses public, sign-in and transient screens, and anything unregistered', () => {
     for (const route of ROUTE_LIST) if (route.access !== 'signed-in') expect(isDeepLinkPath(route.path), route.path).toBe(false)
     for (const path of TRANSIENT) expect(isDeepLinkPath(path), path).toBe(false)
-    for (const path of ['/validate-certification', '/join', '/login', '/team', '/schedule/', '/Schedule', '']) expect(isDeepLinkPath(path), path).toBe(false)
+    for (const path of ['/validate-certification', '/join', '/login', '/academy/insights', '/schedule/', '/Schedule', '']) expect(isDeepLinkPath(path), path).toBe(false)
     expect(isDeepLinkPath('/schedule')).toBe(true)
   })
 })
@@ -85,7 +85,9 @@ describe('navigation', () => {
       ['Dashboard', '/dashboard'],
       ['Create content', '/content/write-post'],
       ['Collaborate', '/collaborate'],
-      ['Plan', '/schedule']
+      ['Plan', '/schedule'],
+      ['Team effort', '/team'],
+      ['Analytics', '/analytics']
     ])
     for (const route of main) expect(route.nav.order, route.nav.label).toBe(SPEC_ORDER.indexOf(route.nav.label) + 1)
     expect(navigationEntries(ROUTE_LIST, 'bottom', nothingHeld).map((route) => [route.nav.label, route.path])).toEqual([['Settings', '/settings']])
@@ -107,8 +109,8 @@ describe('navigation', () => {
     } as const satisfies RouteDefinition
     const routes = [...ROUTE_LIST, recommended]
     const labels = (holds: (key: string) => boolean) => navigationEntries(routes, 'main', holds).map((route) => route.nav.label)
-    expect(labels(nothingHeld)).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan'])
-    expect(labels((key) => key === 'TEAMS')).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan'])
-    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan'])
+    expect(labels(nothingHeld)).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan', 'Team effort', 'Analytics'])
+    expect(labels((key) => key === 'TEAMS')).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan', 'Team effort', 'Analytics'])
+    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan', 'Team effort', 'Analytics'])
   })
 })

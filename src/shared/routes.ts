@@ -97,6 +97,22 @@ export const ROUTES = {
     deepLink: true,
     nav: { label: 'Plan', section: 'main', order: 5 }
   },
+  team: {
+    path: '/team',
+    title: 'Team',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Team effort', section: 'main', order: 6 }
+  },
+  analytics: {
+    path: '/analytics',
+    title: 'Analytics',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Analytics', section: 'main', order: 7 }
+  },
   settings: {
     path: '/settings',
     title: 'Settings',

@@ -40,6 +40,8 @@ const SCREEN_MARKS: Record<DeepLinkPath, (page: Page) => Locator> = {
   '/content/write-post': (page) => page.getByRole('textbox', { name: 'Post text' }),
   '/collaborate': (page) => page.getByTestId('collaborate-page'),
   '/schedule': (page) => page.getByTestId('schedule-page'),
+  '/team': (page) => page.getByTestId('team-effort-page'),
+  '/analytics': (page) => page.getByTestId('analytics-page'),
   '/settings': (page) => page.getByTestId('profile-full-name'),
   '/settings/organization': (page) => page.getByTestId('organization-tabs'),
   '/settings/billing': (page) => page.getByTestId('billing-settings'),

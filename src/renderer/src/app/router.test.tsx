@@ -78,6 +78,8 @@ describe('route registry', () => {
       ['Create content', '/content/write-post'],
       ['Collaborate', '/collaborate'],
       ['Plan', '/schedule'],
+      ['Team effort', '/team'],
+      ['Analytics', '/analytics'],
       ['Settings', '/settings']
     ])
   })

@@ -1,4 +1,4 @@
-import { Board24Regular, CalendarLtr24Regular, ChatMultiple24Regular, DocumentEdit24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
+import { Board24Regular, CalendarLtr24Regular, ChartMultiple24Regular, ChatMultiple24Regular, DocumentEdit24Regular, PeopleTeam24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
 import type { EntitlementKey } from '@shared/domain'
 import { isEntitled } from '@shared/rules'
 import { NAVIGATION_NEEDS_ENTITLEMENTS, ROUTE_LIST, navigationEntries, type NavigationEntry, type NavigationPath } from '@shared/routes'
@@ -13,6 +13,8 @@ export const NAVIGATION_ICONS = {
   '/content/write-post': DocumentEdit24Regular,
   '/collaborate': ChatMultiple24Regular,
   '/schedule': CalendarLtr24Regular,
+  '/team': PeopleTeam24Regular,
+  '/analytics': ChartMultiple24Regular,
   '/settings': Settings24Regular
 } satisfies Record<NavigationPath, FluentIcon>
 
