@@ -7,8 +7,8 @@ import { useOrganization } from '@renderer/api/organization'
 import { usePostTags } from '@renderer/api/postTags'
 import { useTeams } from '@renderer/api/teams'
 import { memberName } from '@renderer/components/memberOptions'
+import { POST_TYPE_LABELS } from '@renderer/lib/postTypeLabels'
 import type { AnalyticsFilters as Filters, FilterName } from './analyticsState'
-import { POST_TYPE_LABELS } from './labels'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, minWidth: 0 },

@@ -10,7 +10,8 @@ import { RouterLink } from '@renderer/components/RouterLink'
 import { ListSkeleton } from '@renderer/components/Skeletons'
 import { useHost } from '@renderer/host/HostContext'
 import { formatDate } from '@renderer/lib/formatDate'
-import { METRICS_STATUS_LABELS, POST_TYPE_LABELS, formatCount, formatRate } from './labels'
+import { POST_TYPE_LABELS } from '@renderer/lib/postTypeLabels'
+import { METRICS_STATUS_LABELS, formatCount, formatRate } from './labels'
 
 const PostMetricsChart = lazy(() => import('./charts/PostMetricsChart'))
 

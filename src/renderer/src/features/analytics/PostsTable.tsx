@@ -4,7 +4,8 @@ import type { AnalyticsPostRow } from '@shared/domain'
 import type { AnalyticsPostsSort } from '@renderer/api/analytics'
 import { VirtualTable, type VirtualColumn } from '@renderer/components/VirtualTable'
 import { formatDate } from '@renderer/lib/formatDate'
-import { METRICS_STATUS_LABELS, POST_TYPE_LABELS, formatCount, formatRate } from './labels'
+import { POST_TYPE_LABELS } from '@renderer/lib/postTypeLabels'
+import { METRICS_STATUS_LABELS, formatCount, formatRate } from './labels'
 import { SortHeader, ariaSort } from './SortHeader'
 
 const useStyles = makeStyles({

@@ -1,13 +1,4 @@
-import type { MetricsStatus, PostType } from '@shared/domain'
-
-export const POST_TYPE_LABELS: Record<PostType, string> = {
-  textOnly: 'Text',
-  images: 'Image',
-  multiImage: 'Multiple images',
-  videos: 'Video',
-  document: 'Document',
-  poll: 'Poll'
-}
+import type { MetricsStatus } from '@shared/domain'
 
 /** What a post's figures show while LinkedIn has not given any; null when they are there. */
 export const METRICS_STATUS_LABELS: Record<MetricsStatus, string | null> = {
