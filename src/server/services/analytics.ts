@@ -9,7 +9,7 @@ import { API_BASE } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { DAY_MS } from '../../shared/constants'
 import type { AnalyticsGroupRow, AnalyticsGroups, AnalyticsPostRow, AnalyticsPosts, AnalyticsTimeseries, MetricsStatus, MetricTotals, PostType } from '../../shared/domain'
-import type { LinkedInClient } from '../adapters/linkedin/linkedin'
+import type { LinkedInAdapter, LinkedInClient } from '../adapters/linkedin/linkedin'
 import type { Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { badRequest, notFound } from '../errors'
@@ -63,6 +63,8 @@ export const PERIOD_TOO_LONG = 'Choose a period of at most a year.'
 export const UNKNOWN_TIME_ZONE = 'Choose a valid time zone.'
 /** Rows read per statement while a posts CSV streams. */
 export const CSV_BATCH = 1000
+/** Characters of a post's text in the posts table and its CSV. */
+const POST_EXCERPT_LENGTH = 120
 
 export interface CsvDownload {
   fileName: string
@@ -221,6 +223,60 @@ interface PostRowSql {
   updated_at: Date | string | null
 }
 
+/** A post row of FROM as the API gives it; its excerpt postExcerpt's (`excerptLength` characters at most). */
+function postRowOf(r: PostRowSql, adapter: Pick<LinkedInAdapter, 'postUrl'>, excerptLength: number | undefined): AnalyticsPostRow {
+  const status: MetricsStatus = r.status ?? 'pending'
+  const impressions = num(r.impressions)
+  const reactions = num(r.reactions)
+  const comments = num(r.comments)
+  const reshares = num(r.reshares)
+  const clicks = numOrNull(r.clicks)
+  return {
+    postId: r.id,
+    excerpt: postExcerpt(r.text, excerptLength),
+    author: { id: r.author_id, fullName: r.author_name, image: r.author_image },
+    businessPage: r.page_id ? { id: r.page_id, linkedInCompanyName: r.page_name ?? '' } : null,
+    type: r.type,
+    tag: r.tag_id ? { id: r.tag_id, title: r.tag_title ?? '', color: r.tag_color ?? '' } : null,
+    publishedAt: new Date(r.published_at).toISOString(),
+    linkedInPostUrl: r.linked_in_post_urn ? adapter.postUrl(r.linked_in_post_urn) : null,
+    metricsStatus: status,
+    metricsUpdatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null,
+    impressions,
+    membersReached: numOrNull(r.members_reached),
+    reactions,
+    comments,
+    reshares,
+    clicks,
+    engagementRate: rate(reactions + comments + reshares + (clicks ?? 0), impressions)
+  }
+}
+
+/**
+ * Posts as analytics rows with their latest results, in one statement: Analytics' posts table and
+ * CSV, and the dashboard's last and top posts (the same rows, so the two screens never disagree).
+ * `where` and `orderBy` speak of FROM's names (p, pm, u, bp, s, tg); `where` chooses the
+ * published posts (p.status = 'PUBLISHED'), and an order that ends with p.id never lets pages overlap.
+ */
+export async function postResultRows(
+  executor: Executor,
+  adapter: Pick<LinkedInAdapter, 'postUrl'>,
+  query: { where: SQL; orderBy: SQL; offset?: number; limit: number; excerptLength?: number }
+): Promise<AnalyticsPostRow[]> {
+  const rows = rowsOf<PostRowSql>(
+    await executor.execute(sql`select p.id, p.text, p.type, p.published_at, p.linked_in_post_urn,
+        u.id as author_id, u.full_name as author_name, u.image as author_image,
+        bp.id as page_id, bp.linked_in_company_name as page_name,
+        tg.id as tag_id, tg.title as tag_title, tg.color as tag_color,
+        pm.status, pm.impressions, pm.members_reached, pm.reactions, pm.comments, pm.reshares, pm.clicks, pm.updated_at
+      from ${FROM}
+      where ${query.where}
+      order by ${query.orderBy}
+      offset ${query.offset ?? 0} limit ${query.limit}`)
+  )
+  return rows.map((r) => postRowOf(r, adapter, query.excerptLength))
+}
+
 export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: LinkedInClient }): AnalyticsService {
   const { db } = deps
 
@@ -301,49 +357,16 @@ export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: Li
     return { from, to, timeZone, where: sql`${whereUnscoped} and ${authorScope}`, whereUnscoped, teamScope }
   }
 
-  const toPostRow = (r: PostRowSql): AnalyticsPostRow => {
-    const status: MetricsStatus = r.status ?? 'pending'
-    const impressions = num(r.impressions)
-    const reactions = num(r.reactions)
-    const comments = num(r.comments)
-    const reshares = num(r.reshares)
-    const clicks = numOrNull(r.clicks)
-    return {
-      postId: r.id,
-      excerpt: postExcerpt(r.text, 120),
-      author: { id: r.author_id, fullName: r.author_name, image: r.author_image },
-      businessPage: r.page_id ? { id: r.page_id, linkedInCompanyName: r.page_name ?? '' } : null,
-      type: r.type,
-      tag: r.tag_id ? { id: r.tag_id, title: r.tag_title ?? '', color: r.tag_color ?? '' } : null,
-      publishedAt: new Date(r.published_at).toISOString(),
-      linkedInPostUrl: r.linked_in_post_urn ? deps.linkedInAdapter.postUrl(r.linked_in_post_urn) : null,
-      metricsStatus: status,
-      metricsUpdatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null,
-      impressions,
-      membersReached: numOrNull(r.members_reached),
-      reactions,
-      comments,
-      reshares,
-      clicks,
-      engagementRate: rate(reactions + comments + reshares + (clicks ?? 0), impressions)
-    }
-  }
-
   /** One page of matching posts in the requested order (ties by id, so pages never overlap). */
-  async function postPage(scope: Scope, query: AnalyticsPostsQuery, offset: number, limit: number): Promise<AnalyticsPostRow[]> {
+  function postPage(scope: Scope, query: AnalyticsPostsQuery, offset: number, limit: number): Promise<AnalyticsPostRow[]> {
     const direction = query.order === 'asc' ? sql`asc` : sql`desc`
-    const rows = rowsOf<PostRowSql>(
-      await db.execute(sql`select p.id, p.text, p.type, p.published_at, p.linked_in_post_urn,
-          u.id as author_id, u.full_name as author_name, u.image as author_image,
-          bp.id as page_id, bp.linked_in_company_name as page_name,
-          tg.id as tag_id, tg.title as tag_title, tg.color as tag_color,
-          pm.status, pm.impressions, pm.members_reached, pm.reactions, pm.comments, pm.reshares, pm.clicks, pm.updated_at
-        from ${FROM}
-        where ${scope.where}
-        order by ${SORT_KEYS[query.sort]} ${direction} nulls last, p.id ${direction}
-        offset ${offset} limit ${limit}`)
-    )
-    return rows.map(toPostRow)
+    return postResultRows(db, deps.linkedInAdapter, {
+      where: scope.where,
+      orderBy: sql`${SORT_KEYS[query.sort]} ${direction} nulls last, p.id ${direction}`,
+      offset,
+      limit,
+      excerptLength: POST_EXCERPT_LENGTH
+    })
   }
 
   async function posts(session: OrganizationSession, query: AnalyticsPostsQuery): Promise<AnalyticsPosts> {

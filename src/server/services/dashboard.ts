@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
-import type { AnalyticsPostRow, Dashboard, PostType } from '../../shared/domain'
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Dashboard, PostType } from '../../shared/domain'
 import { isBehind, monthOf, monthRange } from '../../shared/rules'
 import type { Clock } from '../clock'
-import type { Database, Executor } from '../db/client'
-import { assignedSlots, businessPages, invitations, linkedInConnections, memberships, postMetrics, postTags, posts, teams, users } from '../db/schema'
+import type { Database } from '../db/client'
+import { assignedSlots, invitations, linkedInConnections, memberships, posts, teams } from '../db/schema'
 import type { OrganizationSession } from '../http/route'
 import type { LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import { isAdminSession } from './access'
+import { postResultRows } from './analytics'
 import { postExcerpt } from './posts'
 import type { ReviewService } from './review'
 import { monthStandings, viewerTimeZone } from './teamEffort'
@@ -30,7 +31,7 @@ import { monthStandings, viewerTimeZone } from './teamEffort'
  *   furthest behind first, at most MEMBERS_BEHIND.
  * - setup (admins, until every step is done; null otherwise): the viewer's LinkedIn connection,
  *   another member or an invitation, a team, a slot and a post (anyone's) in the organization.
- * - Post rows are analytics rows (analyticsPostRowSchema): metrics 'pending' until the metrics
+ * - Post rows are Analytics' rows (its postResultRows): metrics 'pending' until the metrics
  *   job first read them; the topic tag is the tag of the slot the post was written for.
  */
 export interface DashboardService {
@@ -43,72 +44,9 @@ export const LAST_POSTS = 5
 export const TOP_POSTS = 5
 export const MEMBERS_BEHIND = 10
 
-/** (reactions + comments + reshares + clicks); a post without metrics yet has none. */
-const engagementsSql = sql<number>`coalesce(${postMetrics.reactions} + ${postMetrics.comments} + ${postMetrics.reshares} + coalesce(${postMetrics.clicks}, 0), 0)`
-
-/** Published posts as analytics rows with their latest metrics: one statement. */
-export async function postResultRows(
-  executor: Executor,
-  adapter: Pick<LinkedInAdapter, 'postUrl'>,
-  where: SQL,
-  orderBy: SQL[],
-  limit: number
-): Promise<AnalyticsPostRow[]> {
-  const rows = await executor
-    .select({
-      postId: posts.id,
-      head: sql<string>`left(${posts.text}, 400)`,
-      type: posts.type,
-      publishedAt: posts.publishedAt,
-      urn: posts.linkedInPostUrn,
-      author: { id: users.id, fullName: users.fullName, image: users.image },
-      pageId: businessPages.id,
-      pageName: businessPages.linkedInCompanyName,
-      tagId: postTags.id,
-      tagTitle: postTags.title,
-      tagColor: postTags.color,
-      metricsStatus: postMetrics.status,
-      impressions: postMetrics.impressions,
-      membersReached: postMetrics.membersReached,
-      reactions: postMetrics.reactions,
-      comments: postMetrics.comments,
-      reshares: postMetrics.reshares,
-      clicks: postMetrics.clicks,
-      metricsUpdatedAt: postMetrics.updatedAt
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorUserId))
-    .leftJoin(businessPages, eq(businessPages.id, posts.businessPageId))
-    .leftJoin(assignedSlots, eq(assignedSlots.id, posts.slotId))
-    .leftJoin(postTags, eq(postTags.id, assignedSlots.tagId))
-    .leftJoin(postMetrics, eq(postMetrics.postId, posts.id))
-    .where(and(eq(posts.status, 'PUBLISHED'), where))
-    .orderBy(...orderBy)
-    .limit(limit)
-  return rows.map((r) => {
-    const impressions = r.impressions ?? 0
-    const engagements = (r.reactions ?? 0) + (r.comments ?? 0) + (r.reshares ?? 0) + (r.clicks ?? 0)
-    return {
-      postId: r.postId,
-      excerpt: postExcerpt(r.head),
-      author: r.author,
-      businessPage: r.pageId && r.pageName !== null ? { id: r.pageId, linkedInCompanyName: r.pageName } : null,
-      type: r.type,
-      tag: r.tagId && r.tagTitle !== null && r.tagColor !== null ? { id: r.tagId, title: r.tagTitle, color: r.tagColor } : null,
-      publishedAt: (r.publishedAt ?? new Date(0)).toISOString(),
-      linkedInPostUrl: r.urn ? adapter.postUrl(r.urn) : null,
-      metricsStatus: r.metricsStatus ?? 'pending',
-      metricsUpdatedAt: r.metricsUpdatedAt?.toISOString() ?? null,
-      impressions,
-      membersReached: r.membersReached ?? null,
-      reactions: r.reactions ?? 0,
-      comments: r.comments ?? 0,
-      reshares: r.reshares ?? 0,
-      clicks: r.clicks ?? null,
-      engagementRate: impressions > 0 ? engagements / impressions : null
-    }
-  })
-}
+/** Most engagements (reactions + comments + reshares + clicks), then impressions, then newest; on analytics' FROM names. */
+const TOP_ORDER = sql`coalesce(pm.reactions + pm.comments + pm.reshares + coalesce(pm.clicks, 0), 0) desc, coalesce(pm.impressions, 0) desc,
+  p.published_at desc, p.id desc`
 
 export function createDashboardService(deps: {
   db: Database
@@ -180,25 +118,22 @@ export function createDashboardService(deps: {
         .limit(DRAFTS)
 
       const reviewsWaiting = await deps.review.requestedCount(session)
-      const lastPosts = await postResultRows(
-        db,
-        deps.linkedInAdapter,
-        and(eq(posts.organizationId, organizationId), eq(posts.authorUserId, me))!,
-        [desc(posts.publishedAt), desc(posts.id)],
-        LAST_POSTS
-      )
+      const lastPosts = await postResultRows(db, deps.linkedInAdapter, {
+        where: sql`p.organization_id = ${organizationId} and p.status = 'PUBLISHED' and p.author_user_id = ${me}`,
+        orderBy: sql`p.published_at desc, p.id desc`,
+        limit: LAST_POSTS
+      })
       const myTeam = mine?.teamId ? standings.teams.find((t) => t.team.id === mine.teamId) : undefined
 
       let organization: Dashboard['organization'] = null
       let setup: Dashboard['setup'] = null
       if (admin) {
-        const topPosts = await postResultRows(
-          db,
-          deps.linkedInAdapter,
-          and(eq(posts.organizationId, organizationId), gte(posts.publishedAt, period.from), lt(posts.publishedAt, period.to))!,
-          [desc(engagementsSql), sql`coalesce(${postMetrics.impressions}, 0) desc`, desc(posts.publishedAt), desc(posts.id)],
-          TOP_POSTS
-        )
+        const topPosts = await postResultRows(db, deps.linkedInAdapter, {
+          where: sql`p.organization_id = ${organizationId} and p.status = 'PUBLISHED'
+            and p.published_at >= ${period.from.toISOString()}::timestamptz and p.published_at < ${period.to.toISOString()}::timestamptz`,
+          orderBy: TOP_ORDER,
+          limit: TOP_POSTS
+        })
         const behind = standings.members
           .filter((m) => isBehind(m.published, m.target, period, now))
           .sort((a, b) => a.published / a.target - b.published / b.target || b.target - a.target)
