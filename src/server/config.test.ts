@@ -120,6 +120,7 @@ describe('loadConfig', () => {
         clientSecret: 'WPL_AP1.secret',
         version: '202601',
         organizationScope: true,
+        analyticsScope: false,
         oauthBase: 'http://127.0.0.1:9000',
         apiBase: 'http://127.0.0.1:9001'
       },

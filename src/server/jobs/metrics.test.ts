@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DAY_MS } from '../../shared/constants'
 import { LinkedInPermissionError, LinkedInRateLimitError, TokenExpiredError, type LinkedInAdapter, type MetricsQuery } from '../adapters/linkedin/linkedin'
@@ -213,6 +213,20 @@ describe.each(kinds)('metrics job [%s]', (kind) => {
     await job.run()
     expect(calls).toHaveLength(6)
     expect(await Promise.all(anns.map(async (p) => (await snapshotsOf(p.id)).length))).toEqual([1, 1, 1, 1, 1])
+  })
+
+  it('counts every LinkedIn call of a reading against the budget: a member\'s post read one metric per call costs that many', async () => {
+    clock.set('2026-03-12T08:00:00Z')
+    const mine = await published(ann, 3)
+    const costly = { ...linkedin(), metricsCallCost: () => 5 }
+    const job = metricsJob(runnerFor(), { dailyBudget: 12, linkedin: costly })
+    await job.run()
+    // 12 calls allow two readings of 5; the third waits for tomorrow.
+    expect(calls.filter((c) => mine.some((p) => p.linkedInPostUrn === c.urn))).toHaveLength(2)
+    const [usage] = await db.select().from(linkedInApiUsage).where(and(eq(linkedInApiUsage.userId, ann), eq(linkedInApiUsage.day, '2026-03-12')))
+    expect(usage?.calls).toBe(10)
+    const waiting = (await Promise.all(mine.map((p) => jobOf(p.id)))).filter((j) => j!.runs === 0)
+    expect(waiting.map((j) => j!.runAt)).toEqual([new Date('2026-03-13T00:00:00Z')])
   })
 
   it('a missing permission marks the post "not available from LinkedIn" once and stops reading it', async () => {

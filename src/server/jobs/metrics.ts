@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import { DAY_MS } from '../../shared/constants'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -97,15 +97,19 @@ export function createMetricsJob(options: MetricsJobOptions): MetricsJob {
   const batchSize = options.batchSize ?? 50
   const log = options.log ?? ((message: string) => console.error(message))
 
-  /** One call of the connection's budget for today; false when it is spent. */
-  async function spendCall(userId: string, now: Date): Promise<boolean> {
+  /**
+   * `calls` of the connection's budget for today (a member's post costs LinkedIn one call per
+   * metric); false when they do not fit in what is left.
+   */
+  async function spendCalls(userId: string, now: Date, calls: number): Promise<boolean> {
+    if (calls > dailyBudget) return false
     const rows = await db
       .insert(linkedInApiUsage)
-      .values({ userId, day: utcDay(now), calls: 1 })
+      .values({ userId, day: utcDay(now), calls })
       .onConflictDoUpdate({
         target: [linkedInApiUsage.userId, linkedInApiUsage.day],
-        set: { calls: sql`${linkedInApiUsage.calls} + 1` },
-        setWhere: lt(linkedInApiUsage.calls, dailyBudget)
+        set: { calls: sql`${linkedInApiUsage.calls} + ${calls}` },
+        setWhere: lte(linkedInApiUsage.calls, dailyBudget - calls)
       })
       .returning({ calls: linkedInApiUsage.calls })
     return rows.length === 1
@@ -169,7 +173,7 @@ export function createMetricsJob(options: MetricsJobOptions): MetricsJob {
       await retryOrGiveUp(job, 'LinkedIn is not connected', new Date(now.getTime() + DAY_MS), MAX_DISCONNECTED_ATTEMPTS)
       return null
     }
-    if (!(await spendCall(post.authorUserId, now))) {
+    if (!(await spendCalls(post.authorUserId, now, linkedin.metricsCallCost?.(target.author) ?? 1))) {
       const tomorrow = nextUtcDay(now)
       await queue.defer(job, tomorrow)
       return tomorrow

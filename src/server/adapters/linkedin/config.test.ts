@@ -19,6 +19,7 @@ describe('linkedInConfigFromEnv', () => {
       clientSecret: 'WPL_AP1.secret-value',
       version: DEFAULT_LINKEDIN_VERSION,
       organizationScope: false,
+      analyticsScope: false,
       oauthBase: 'https://www.linkedin.com',
       apiBase: 'https://api.linkedin.com'
     })
@@ -29,10 +30,11 @@ describe('linkedInConfigFromEnv', () => {
         ...credentials,
         PAGECREW_LINKEDIN_VERSION: '202601',
         PAGECREW_LINKEDIN_ORGANIZATION_SCOPE: '1',
+        PAGECREW_LINKEDIN_ANALYTICS_SCOPE: 'true',
         PAGECREW_LINKEDIN_OAUTH_BASE: 'http://127.0.0.1:9000/',
         PAGECREW_LINKEDIN_API_BASE: 'http://127.0.0.1:9001'
       })
-    ).toMatchObject({ version: '202601', organizationScope: true, oauthBase: 'http://127.0.0.1:9000', apiBase: 'http://127.0.0.1:9001' })
+    ).toMatchObject({ version: '202601', organizationScope: true, analyticsScope: true, oauthBase: 'http://127.0.0.1:9000', apiBase: 'http://127.0.0.1:9001' })
   })
 
   it('refuses one credential without the other, settings without credentials and bad values, never showing the secret', () => {

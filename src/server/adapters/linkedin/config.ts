@@ -13,6 +13,14 @@ export interface LinkedInConfig {
   version: string
   /** Also ask for w_organization_social (posting as business pages; needs LinkedIn's Community Management API). */
   organizationScope: boolean
+  /**
+   * Also ask for the statistics permissions (issue 14): r_member_postAnalytics for members' posts
+   * and, with organizationScope, rw_organization_admin for pages' posts. LinkedIn grants them only
+   * to applications approved for its Community Management API, and refuses a sign-in asking for a
+   * permission the application lacks — so off by default, and posts then show "not available from
+   * LinkedIn".
+   */
+  analyticsScope: boolean
   /** https://www.linkedin.com (authorization and token endpoints); tests point it at a local server. */
   oauthBase: string
   /** https://api.linkedin.com (userinfo and the REST API); tests point it at a local server. */
@@ -29,7 +37,7 @@ const LINKEDIN_API_BASE = 'https://api.linkedin.com'
 
 const VERSION_PATTERN = /^20\d\d(0[1-9]|1[0-2])(\.\d\d)?$/
 const CREDENTIALS = ['PAGECREW_LINKEDIN_CLIENT_ID', 'PAGECREW_LINKEDIN_CLIENT_SECRET'] as const
-const OTHERS = ['PAGECREW_LINKEDIN_VERSION', 'PAGECREW_LINKEDIN_ORGANIZATION_SCOPE', 'PAGECREW_LINKEDIN_OAUTH_BASE', 'PAGECREW_LINKEDIN_API_BASE'] as const
+const OTHERS = ['PAGECREW_LINKEDIN_VERSION', 'PAGECREW_LINKEDIN_ORGANIZATION_SCOPE', 'PAGECREW_LINKEDIN_ANALYTICS_SCOPE', 'PAGECREW_LINKEDIN_OAUTH_BASE', 'PAGECREW_LINKEDIN_API_BASE'] as const
 
 function httpBase(name: string, value: string | undefined, fallback: string): string {
   if (!value) return fallback
@@ -47,7 +55,8 @@ function httpBase(name: string, value: string | undefined, fallback: string): st
 
 /**
  * PAGECREW_LINKEDIN_CLIENT_ID and PAGECREW_LINKEDIN_CLIENT_SECRET (both, or neither for the
- * sandbox); PAGECREW_LINKEDIN_VERSION (YYYYMM); PAGECREW_LINKEDIN_ORGANIZATION_SCOPE=1; and, for
+ * sandbox); PAGECREW_LINKEDIN_VERSION (YYYYMM); PAGECREW_LINKEDIN_ORGANIZATION_SCOPE=1;
+ * PAGECREW_LINKEDIN_ANALYTICS_SCOPE=1; and, for
  * tests against a local server, PAGECREW_LINKEDIN_OAUTH_BASE / PAGECREW_LINKEDIN_API_BASE. Anything
  * inconsistent is a ConfigError with one readable line (never showing the secret).
  */
@@ -71,15 +80,17 @@ export function linkedInConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Lin
   if (!VERSION_PATTERN.test(version)) {
     throw new ConfigError('Invalid configuration: PAGECREW_LINKEDIN_VERSION must be a LinkedIn API version, YYYYMM (e.g. 202511).')
   }
-  const scope = (value('PAGECREW_LINKEDIN_ORGANIZATION_SCOPE') ?? '0').toLowerCase()
-  if (!['1', '0', 'true', 'false'].includes(scope)) {
-    throw new ConfigError('Invalid configuration: PAGECREW_LINKEDIN_ORGANIZATION_SCOPE must be 1 or 0.')
+  const flag = (name: string) => {
+    const text = (value(name) ?? '0').toLowerCase()
+    if (!['1', '0', 'true', 'false'].includes(text)) throw new ConfigError(`Invalid configuration: ${name} must be 1 or 0.`)
+    return text === '1' || text === 'true'
   }
   return {
     clientId,
     clientSecret,
     version,
-    organizationScope: scope === '1' || scope === 'true',
+    organizationScope: flag('PAGECREW_LINKEDIN_ORGANIZATION_SCOPE'),
+    analyticsScope: flag('PAGECREW_LINKEDIN_ANALYTICS_SCOPE'),
     oauthBase: httpBase('PAGECREW_LINKEDIN_OAUTH_BASE', value('PAGECREW_LINKEDIN_OAUTH_BASE'), LINKEDIN_OAUTH_BASE),
     apiBase: httpBase('PAGECREW_LINKEDIN_API_BASE', value('PAGECREW_LINKEDIN_API_BASE'), LINKEDIN_API_BASE)
   }

@@ -120,6 +120,8 @@ export interface LinkedInAdapter {
    * LinkedInPermissionError when the connection may not read them, TokenExpiredError.
    */
   metrics(query: MetricsQuery): Promise<PostMetrics>
+  /** LinkedIn calls one metrics() of a post by `author` makes (the daily budget counts them); 1 when absent. */
+  metricsCallCost?(author: LinkedInAuthor): number
   /**
    * Where people see the post: linkedin.com/feed/update/<urn>/, or the sandbox's own viewer on this
    * server (`serverUrl`, the public address of http/publicUrl.ts; without it the configured public

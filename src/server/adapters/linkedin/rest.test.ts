@@ -29,6 +29,7 @@ beforeAll(async () => {
     clientSecret: fake.clientSecret,
     version: '202511',
     organizationScope: false,
+    analyticsScope: false,
     oauthBase: fake.url,
     apiBase: fake.url
   }
@@ -84,6 +85,11 @@ describe('LinkedIn REST client against a local LinkedIn', () => {
     expect(client().authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: 'r', serverUrl: '', user: { id: 'u', fullName: '' } })).toContain(
       'scope=openid+profile+w_member_social&'
     )
+    // The statistics permissions only when configured (LinkedIn refuses a sign-in asking for one the application lacks).
+    const scopeOf = (overrides: Partial<LinkedInConfig>) =>
+      new URL(client(overrides).authorizationUrl({ state: 's', codeChallenge: 'c', redirectUri: 'r', serverUrl: '', user: { id: 'u', fullName: '' } })).searchParams.get('scope')
+    expect(scopeOf({ analyticsScope: true })).toBe('openid profile w_member_social r_member_postAnalytics')
+    expect(scopeOf({ analyticsScope: true, organizationScope: true })).toBe('openid profile w_member_social w_organization_social r_member_postAnalytics rw_organization_admin')
 
     const answer = await fetch(url, { redirect: 'manual' })
     expect(answer.status).toBe(302)

@@ -46,6 +46,9 @@ import {
  */
 const LINKEDIN_MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const
 const LINKEDIN_ORGANIZATION_SCOPE = 'w_organization_social'
+/** Statistics (issue 14): a member's posts; a page's posts (with the organization scope). */
+const LINKEDIN_MEMBER_ANALYTICS_SCOPE = 'r_member_postAnalytics'
+const LINKEDIN_ORGANIZATION_ANALYTICS_SCOPE = 'rw_organization_admin'
 const API_TIMEOUT_MS = 30_000
 /** Uploads may take long; they fail only when nothing moves for this long. */
 const UPLOAD_IDLE_MS = 60_000
@@ -303,7 +306,12 @@ const postListSchema = z.object({
 export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRestOptions): LinkedInClient {
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS
   const videoPollMs = options.videoPollMs ?? VIDEO_POLL_MS
-  const scope = [...LINKEDIN_MEMBER_SCOPES, ...(config.organizationScope ? [LINKEDIN_ORGANIZATION_SCOPE] : [])].join(' ')
+  const scope = [
+    ...LINKEDIN_MEMBER_SCOPES,
+    ...(config.organizationScope ? [LINKEDIN_ORGANIZATION_SCOPE] : []),
+    ...(config.analyticsScope ? [LINKEDIN_MEMBER_ANALYTICS_SCOPE] : []),
+    ...(config.analyticsScope && config.organizationScope ? [LINKEDIN_ORGANIZATION_ANALYTICS_SCOPE] : [])
+  ].join(' ')
 
   const rest = (method: string, path: string, token: string, body?: unknown, extra: Record<string, string> = {}) => {
     const headers: Record<string, string> = {
@@ -551,6 +559,10 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
           (post.createdAt ?? 0) >= from
       )
       return found ? { urn: found.id } : null
+    },
+
+    metricsCallCost(author) {
+      return author.kind === 'person' ? MEMBER_METRICS.length : 1
     },
 
     async metrics(query) {
