@@ -944,3 +944,93 @@ export const linkedInApiUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })]
 )
+
+/**
+ * An organization's OIDC identity provider (issue 17, Enterprise `sso`): discovery from the
+ * issuer, the client's id and secret (AES-256-GCM like LinkedIn tokens), and whether members of its
+ * domains must sign in through it.
+ */
+export const organizationSso = pgTable('organization_sso', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  issuerUrl: text('issuer_url').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  required: boolean('required').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: instant('updated_at').notNull()
+})
+
+/**
+ * The email domains an organization's SSO serves (issue 17). A domain counts once it is verified
+ * (a DNS TXT record holding `verificationToken`, or the server's setting that skips the proof); a
+ * verified domain belongs to one organization only (partial unique index).
+ */
+export const organizationSsoDomains = pgTable(
+  'organization_sso_domains',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-case, without a leading '@'. */
+    domain: text('domain').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: instant('verified_at'),
+    createdAt: createdAt()
+  },
+  (t) => [
+    uniqueIndex('organization_sso_domains_org_domain_unique').on(t.organizationId, t.domain),
+    uniqueIndex('organization_sso_domains_verified_unique').on(t.domain).where(sql`${t.verifiedAt} is not null`)
+  ]
+)
+
+/** A single sign-on under way (issue 17): the state (hashed), PKCE verifier, nonce and where the provider returns. */
+export const ssoAuthorizations = pgTable(
+  'sso_authorizations',
+  {
+    /** SHA-256 (hex) of the state sent to the provider. */
+    stateHash: text('state_hash').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    codeVerifierEncrypted: text('code_verifier_encrypted').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    /** The email typed on the sign-in page (the ID token's email must be of the same domain). */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull()
+  },
+  (t) => [index('sso_authorizations_expires_idx').on(t.expiresAt)]
+)
+
+/**
+ * The audit log (issue 17): every change an organization's admins or the system make, written by
+ * services/audit.ts in the transaction of the change. No foreign keys on purpose: entries outlive
+ * removed members (the actor's name is kept), and nobody edits or deletes them.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id').notNull(),
+    /** null: the system (billing webhooks, jobs). */
+    actorUserId: uuid('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    /** e.g. 'member.role_changed', 'team.created', 'post.approved'. */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt()
+  },
+  (t) => [
+    index('audit_log_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('audit_log_org_actor_idx').on(t.organizationId, t.actorUserId, t.createdAt),
+    index('audit_log_org_action_idx').on(t.organizationId, t.action, t.createdAt)
+  ]
+)
