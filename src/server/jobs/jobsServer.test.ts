@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import type { LinkedInConnection, Post, User } from '../../shared/domain'
+import type { Post } from '../../shared/domain'
 import { createLinkedInSandbox } from '../adapters/linkedin/sandbox'
 import { jobs, postMetrics, postMetricSnapshots } from '../db/schema'
-import { TestClient } from '../testing/harness'
+import { postFixtures } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
 import { METRICS_JOB } from './metrics'
 
@@ -11,39 +11,19 @@ const PUBLISHER_INTERVAL_MS = 5_000
 const METRICS_INTERVAL_MS = 60_000
 const HOUR_MS = 60 * 60_000
 
-const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
-
 describeEachDatabase(
   'the server’s job runner',
   (t) => {
-    /** Signs up, creates an organization and connects LinkedIn through the sandbox's sign-in page. */
-    async function connectedAuthor(): Promise<{ client: TestClient; userId: string }> {
-      const client = new TestClient(t().app)
-      await client.signup({ fullName: 'Ann Author' })
-      await client.createOrganization('Acme')
-      const start = await client.post<{ authorizationUrl: string }>('/linkedin/connect', { redirectUri: 'pagecrew://callback' })
-      const url = new URL(start.body.authorizationUrl)
-      const page = await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
-      const fields = Object.fromEntries([...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]))
-      const answer = await t().app.inject({
-        method: 'POST',
-        url: '/api/linkedin/sandbox/authorize',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ ...fields, decision: 'allow' }).toString()
-      })
-      const back = new URL(String(answer.headers.location))
-      const done = await client.post<LinkedInConnection>('/linkedin/callback', { state: back.searchParams.get('state'), code: back.searchParams.get('code') })
-      expect(done.body.connected).toBe(true)
-      return { client, userId: (await client.get<User>('/user')).body.id }
-    }
+    const { connectedOrg, create } = postFixtures(t)
 
     it('a post published with Post now gains metrics as the server clock moves: 1 h, then 6 h after publishing', async () => {
-      const { client, userId } = await connectedAuthor()
-      const draft = await client.post<Post>('/posts/create', { text: 'Our results, read back from LinkedIn' })
-      expect((await client.post<Post>('/posts/publish-now', { postId: draft.body.id, version: draft.body.version })).status).toBe(200)
+      const ann = await connectedOrg()
+      const { client, userId } = ann
+      const draft = await create(ann, { text: 'Our results, read back from LinkedIn' })
+      expect((await client.post<Post>('/posts/publish-now', { postId: draft.id, version: draft.version })).status).toBe(200)
       // The kicked publisher run.
       expect(await t().timers!.advance(0)).toBeGreaterThanOrEqual(1)
-      const published = (await client.get<Post>('/posts/get', { postId: draft.body.id })).body
+      const published = (await client.get<Post>('/posts/get', { postId: draft.id })).body
       expect(published.status).toBe('PUBLISHED')
       const publishedAt = Date.parse(published.publishedAt!)
       expect(await t().db.select().from(jobs)).toEqual([

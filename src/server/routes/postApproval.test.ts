@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { toTeamFormFields, type Session } from '../../shared/api/contract'
+import { toTeamFormFields } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, BusinessPage, LinkedInConnection, Member, Notification, Post, PostMedia, PostVersion, User } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, Member, Notification, Post, PostMedia, PostVersion } from '../../shared/domain'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
 import { posts, reviewRequests, reviewReviewers, subscriptions } from '../db/schema'
 import { NOT_PUBLISHED_TITLE } from '../jobs/publisher'
 import { APPROVAL_AGAIN_TITLE } from '../services/posts'
 import { encodePng } from '../testing/images'
-import { TestClient, type TestResponse } from '../testing/harness'
+import { expectError, postFixtures, type ErrorBody, type TestPerson } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
 
 /**
@@ -20,67 +20,18 @@ import { describeEachDatabase } from '../testing/suite'
  * are another suite's: approval is set on the row here.
  */
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 type PostBody = Post & ErrorBody
 type Versions = { versions: PostVersion[] } & ErrorBody
 
 const NOW = '2026-03-10T10:00:00.000Z'
 const IN_ONE_HOUR = '2026-03-10T11:00:00.000Z'
 const PUBLISHER_INTERVAL_MS = 5_000
-const PASSWORD = 'correct horse battery staple'
 let sandbox: LinkedInSandbox
-
-const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
-
-function expectError(res: TestResponse, status: number, message: string, field?: string) {
-  const body = res.body as ErrorBody
-  expect({ status: res.status, message: body.error?.message }).toEqual({ status, message })
-  if (field) expect(body.error.fields?.[field]).toBe(message)
-}
 
 describeEachDatabase(
   'posts under approval',
   (t) => {
-    interface Person {
-      client: TestClient
-      userId: string
-      organizationId: string
-    }
-
-    async function newOrg(fullName: string): Promise<Person> {
-      t().clock.set(NOW)
-      const client = new TestClient(t().app)
-      await client.signup({ fullName })
-      const org = await client.createOrganization(`Org ${randomUUID().slice(0, 6)}`)
-      await t().db.update(subscriptions).set({ availableSeats: 10 }).where(eq(subscriptions.organizationId, org.id))
-      return { client, userId: (await client.get<User>('/user')).body.id, organizationId: org.id }
-    }
-
-    async function addMember(admin: Person, fullName: string, role: 'MEMBER' | 'GHOST' = 'MEMBER'): Promise<Person> {
-      const invited = await admin.client.post<{ member: Member; joinUrl: string }>('/members/invite', { email: `m-${randomUUID().slice(0, 8)}@example.com`, role })
-      expect(invited.status, JSON.stringify(invited.body)).toBe(200)
-      const client = new TestClient(t().app)
-      const token = new URL(invited.body.joinUrl).searchParams.get('token')!
-      expect((await client.post<Session>('/join/accept', { token, fullName, password: PASSWORD })).status).toBe(200)
-      return { client, userId: invited.body.member.id, organizationId: admin.organizationId }
-    }
-
-    /** Through the sandbox's sign-in page, as the desktop app does it. */
-    async function connect(person: Person) {
-      const start = await person.client.post<{ authorizationUrl: string }>('/linkedin/connect', { redirectUri: 'pagecrew://callback' })
-      const url = new URL(start.body.authorizationUrl)
-      const page = await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
-      const fields = Object.fromEntries([...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]))
-      const answer = await t().app.inject({
-        method: 'POST',
-        url: '/api/linkedin/sandbox/authorize',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ ...fields, decision: 'allow' }).toString()
-      })
-      const back = new URL(String(answer.headers.location))
-      const done = await person.client.post<LinkedInConnection>('/linkedin/callback', { state: back.searchParams.get('state'), code: back.searchParams.get('code') })
-      expect(done.body.connected).toBe(true)
-    }
+    const { newOrg, addMember, connect, create } = postFixtures(t, { now: NOW })
 
     /**
      * An organization on its trial (REVIEW_FLOW held): Ada the admin, Mia whose posts need approval
@@ -110,22 +61,16 @@ describeEachDatabase(
       return { ada, mia, leo, lara, rita, otto, gus }
     }
 
-    const create = async (person: Person, body: Record<string, unknown> = {}) => {
-      const res = await person.client.post<PostBody>('/posts/create', { text: 'Hello LinkedIn', ...body })
-      expect(res.status, JSON.stringify(res.body)).toBe(200)
-      return res.body
-    }
-
-    const update = async (person: Person, post: Post, body: Record<string, unknown>) => {
+    const update = async (person: TestPerson, post: Post, body: Record<string, unknown>) => {
       const res = await person.client.put<PostBody>('/posts/update', { postId: post.id, version: post.version, ...body })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       return res.body
     }
 
-    const versions = (person: Person, postId: string) => person.client.get<Versions>('/posts/versions', { postId })
+    const versions = (person: TestPerson, postId: string) => person.client.get<Versions>('/posts/versions', { postId })
 
     /** What the review endpoints record when a leader approves: APPROVED for the post's current revision. */
-    const approve = (postId: string, by: Person) =>
+    const approve = (postId: string, by: TestPerson) =>
       t()
         .db.update(posts)
         .set({ approvalStatus: 'APPROVED', approvedRevision: sql`${posts.revision}`, approvalDecidedBy: by.userId, approvalDecidedAt: t().clock.now() })
@@ -134,16 +79,16 @@ describeEachDatabase(
       t().db.update(posts).set({ approvalStatus, approvedRevision: null }).where(eq(posts.id, postId))
 
     /** Rita asked for feedback on the post (the rows POST /review/request writes). */
-    async function askRita(post: Post, mia: Person, rita: Person) {
+    async function askRita(post: Post, mia: TestPerson, rita: TestPerson) {
       const now = t().clock.now()
       await t().db.insert(reviewRequests).values({ postId: post.id, organizationId: mia.organizationId, requestedByUserId: mia.userId, requestedAt: now, updatedAt: now })
       await t().db.insert(reviewReviewers).values({ postId: post.id, userId: rita.userId, addedAt: now })
     }
 
-    const notes = async (person: Person, title: string) =>
+    const notes = async (person: TestPerson, title: string) =>
       (await person.client.get<Notification[]>('/notification/list')).body.filter((n) => n.title === title)
 
-    async function uploadImage(person: Person): Promise<PostMedia> {
+    async function uploadImage(person: TestPerson): Promise<PostMedia> {
       const data = encodePng(40, 20, (x, y) => [x % 256, y % 256, 128, 255])
       const started = await person.client.post<{ uploadId: string }>('/posts/media/start', { fileName: 'chart.png', contentType: 'image/png', size: data.length })
       const sent = await person.client.multipart('POST', '/posts/media/chunk', { uploadId: started.body.uploadId, offset: '0' }, [

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Session } from '../../shared/api/contract'
 import { fileTooBigMessage, mediaOffsetMismatchMessage, MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, BusinessPage, LinkedInConnection, Member, Notification, Post, PostMedia, User } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, Notification, Post, PostMedia } from '../../shared/domain'
 import { createLinkedInSandbox, sandboxMemberId, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
 import { contentDisposition, parseRange } from './posts'
-import { linkedInConnections, media, posts, subscriptions } from '../db/schema'
+import { linkedInConnections, media, posts } from '../db/schema'
 import { PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON } from '../jobs/publisher'
 import { imageDimensions } from '../services/mediaTypes'
 import { encodePng } from '../testing/images'
 import { TestClient, type TestResponse } from '../testing/harness'
+import { expectError, postFixtures, type ErrorBody, type TestPerson } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 type PostBody = Post & ErrorBody
 type MediaBody = PostMedia & ErrorBody
 
@@ -21,85 +20,24 @@ const NOW = '2026-03-10T10:00:00.000Z'
 const IN_ONE_HOUR = '2026-03-10T11:00:00.000Z'
 const MAX_UPLOAD = 300_000
 const PUBLISHER_INTERVAL_MS = 5_000
-const PASSWORD = 'correct horse battery staple'
 let sandbox: LinkedInSandbox
-
-const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
-
-function expectError(res: TestResponse, status: number, message: string, field?: string) {
-  const body = res.body as ErrorBody
-  expect({ status: res.status, message: body.error?.message }).toEqual({ status, message })
-  if (field) expect(body.error.fields?.[field]).toBe(message)
-}
 
 describeEachDatabase(
   'posts and media',
   (t) => {
-    interface Person {
-      client: TestClient
-      userId: string
-      organizationId: string
-    }
+    const { newOrg, addMember, connect, connectedOrg, create } = postFixtures(t, { now: NOW })
 
-    async function newOrg(fullName = 'Ann Author'): Promise<Person> {
-      t().clock.set(NOW)
-      const client = new TestClient(t().app)
-      await client.signup({ fullName })
-      const org = await client.createOrganization(`Org ${randomUUID().slice(0, 6)}`)
-      await t().db.update(subscriptions).set({ availableSeats: 10 }).where(eq(subscriptions.organizationId, org.id))
-      return { client, userId: (await client.get<User>('/user')).body.id, organizationId: org.id }
-    }
-
-    async function addMember(admin: Person, fullName = 'Max Member'): Promise<Person> {
-      const invited = await admin.client.post<{ member: Member; joinUrl: string }>('/members/invite', { email: `m-${randomUUID().slice(0, 8)}@example.com`, role: 'MEMBER' })
-      expect(invited.status).toBe(200)
-      const client = new TestClient(t().app)
-      const token = new URL(invited.body.joinUrl).searchParams.get('token')!
-      expect((await client.post<Session>('/join/accept', { token, fullName, password: PASSWORD })).status).toBe(200)
-      return { client, userId: invited.body.member.id, organizationId: admin.organizationId }
-    }
-
-    /** Through the sandbox's sign-in page, as the desktop app does it. */
-    async function connect(person: Person) {
-      const start = await person.client.post<{ authorizationUrl: string }>('/linkedin/connect', { redirectUri: 'pagecrew://callback' })
-      expect(start.status).toBe(200)
-      const url = new URL(start.body.authorizationUrl)
-      const page = await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
-      const fields = Object.fromEntries([...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]))
-      const answer = await t().app.inject({
-        method: 'POST',
-        url: '/api/linkedin/sandbox/authorize',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ ...fields, decision: 'allow' }).toString()
-      })
-      const back = new URL(String(answer.headers.location))
-      const done = await person.client.post<LinkedInConnection>('/linkedin/callback', { state: back.searchParams.get('state'), code: back.searchParams.get('code') })
-      expect(done.body.connected).toBe(true)
-    }
-
-    async function connectedOrg(fullName?: string) {
-      const person = await newOrg(fullName)
-      await connect(person)
-      return person
-    }
-
-    const create = async (person: Person, body: Record<string, unknown> = {}) => {
-      const res = await person.client.post<PostBody>('/posts/create', { text: 'Hello LinkedIn', ...body })
-      expect(res.status, JSON.stringify(res.body)).toBe(200)
-      return res.body
-    }
-
-    async function startUpload(person: Person, fileName: string, contentType: string, size: number) {
+    async function startUpload(person: TestPerson, fileName: string, contentType: string, size: number) {
       return person.client.post<{ uploadId: string; chunkSize: number } & ErrorBody>('/posts/media/start', { fileName, contentType, size })
     }
 
-    const sendChunk = (person: Person, uploadId: string, offset: number, data: Buffer) =>
+    const sendChunk = (person: TestPerson, uploadId: string, offset: number, data: Buffer) =>
       person.client.multipart<{ received: number } & ErrorBody>('POST', '/posts/media/chunk', { uploadId, offset: String(offset) }, [
         { field: 'chunk', fileName: 'blob', contentType: 'application/octet-stream', data }
       ])
 
     /** start, the bytes in `pieces` chunks, complete. */
-    async function upload(person: Person, fileName: string, contentType: string, data: Buffer, pieces = 1): Promise<TestResponse<MediaBody>> {
+    async function upload(person: TestPerson, fileName: string, contentType: string, data: Buffer, pieces = 1): Promise<TestResponse<MediaBody>> {
       const started = await startUpload(person, fileName, contentType, data.length)
       expect(started.status, JSON.stringify(started.body)).toBe(200)
       expect(started.body.chunkSize).toBe(4 * 1024 * 1024)
@@ -119,7 +57,7 @@ describeEachDatabase(
      * The publisher's run that publish now and retry ask for (a zero-delay timer), to its end; then
      * the post, which must have the status.
      */
-    async function afterKickedRun(person: Person, postId: string, status: Post['status']) {
+    async function afterKickedRun(person: TestPerson, postId: string, status: Post['status']) {
       expect(await timers().advance(0)).toBeGreaterThanOrEqual(1)
       const res = await person.client.get<Post>('/posts/get', { postId })
       expect(res.body.status).toBe(status)
@@ -131,7 +69,7 @@ describeEachDatabase(
       expect(await timers().advance(PUBLISHER_INTERVAL_MS)).toBeGreaterThanOrEqual(1)
     }
 
-    async function slotFor(admin: Person, assignee: Person, time = '2026-03-12T09:00:00.000Z', postType = 'textOnly') {
+    async function slotFor(admin: TestPerson, assignee: TestPerson, time = '2026-03-12T09:00:00.000Z', postType = 'textOnly') {
       const res = await admin.client.post<{ slots: AssignedSlot[] }>('/schedule/assigned-slots/create', { assignedUserId: [assignee.userId], time, comment: 'Idea', postType })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       return res.body.slots[0]!
@@ -153,7 +91,7 @@ describeEachDatabase(
           ['delete', anonymous.delete('/posts/delete', { postId: id })],
           ['versions', anonymous.get('/posts/versions', { postId: id })],
           ['media start', anonymous.post('/posts/media/start', { fileName: 'a.png', contentType: 'image/png', size: 10 })],
-          ['media chunk', sendChunk({ client: anonymous } as Person, id, 0, Buffer.from('x'))],
+          ['media chunk', sendChunk({ client: anonymous } as TestPerson, id, 0, Buffer.from('x'))],
           ['media complete', anonymous.post('/posts/media/complete', { uploadId: id })],
           ['media update', anonymous.put('/posts/media/update', { mediaId: id, altText: 'x' })],
           ['media file', anonymous.get(`/posts/media/${id}/file`)],
