@@ -10,6 +10,7 @@ import { jobs, linkedInApiUsage, notifications, organizations, postMetrics, post
 import { createNotificationService } from '../services/notifications'
 import { newPostValues, type PostRow } from '../services/posts'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
+import { deferred } from '../testing/publisherFixtures'
 import { manualTimers, type ManualTimers } from '../testing/timers'
 import { createMetricsJob, MAX_DISCONNECTED_ATTEMPTS, METRICS_JOB, METRICS_READINGS_MS, nextReadingAt, type MetricsJobOptions } from './metrics'
 import { createPublisher, PUBLISH_JOB, type PublishTarget } from './publisher'
@@ -17,13 +18,6 @@ import { createJobRunner, type JobRunner } from './runner'
 
 const HOUR_MS = 60 * 60_000
 const MINUTE_MS = 60_000
-
-/** A promise and the function that settles it. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
-}
 
 describe('the metrics schedule', () => {
   it('reads 1 h, 6 h and 24 h after publishing, then daily to day 30, weekly to day 90, then is done', () => {

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../shared/api/messages'
 import type { LinkedInAdapter, AccessToken } from '../adapters/linkedin/linkedin'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
-import { createLocalStorage } from '../adapters/storage/local'
 import { manualClock, type ManualClock } from '../clock'
 import type { Database, DatabaseHandle } from '../db/client'
 import { notifications, organizations, posts, publishAttempts, users } from '../db/schema'
@@ -16,18 +13,12 @@ import { removeMemberships } from '../services/members'
 import { createNotificationService } from '../services/notifications'
 import { createPostService, newPostValues, type NewPost, type PostRow, type PostService } from '../services/posts'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
+import { deferred, postServiceDeps, sessionOf } from '../testing/publisherFixtures'
 import { manualTimers, type ManualTimers } from '../testing/timers'
 import { createPublisher, PUBLISH_JOB, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type Publisher, type PublisherOptions, type PublishTarget } from './publisher'
 import { createJobRunner } from './runner'
 
 const target = (post: PostRow, accessToken: AccessToken): PublishTarget => ({ accessToken, author: { kind: 'person', id: post.authorUserId }, media: [] })
-
-/** A promise and the function that settles it. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
-}
 
 const kinds = await testDatabaseKinds()
 
@@ -45,15 +36,8 @@ describe.each(kinds)('publisher [%s]', (kind) => {
   const authorUserId = randomUUID()
   /** A second author, for the member who leaves the organization. */
   const otherUserId = randomUUID()
-  const sessionOf = (userId: string): OrganizationSession => ({
-    tokenHash: 'test',
-    userId,
-    email: `${userId}@example.com`,
-    expiresAt: new Date('2027-01-01T00:00:00Z'),
-    organization: { id: organizationId, organizationWorkOSId, role: 'ADMIN' }
-  })
-  const ann = sessionOf(authorUserId)
-  const ben = sessionOf(otherUserId)
+  const ann = sessionOf(authorUserId, { id: organizationId, organizationWorkOSId, role: 'ADMIN' })
+  const ben = sessionOf(otherUserId, { id: organizationId, organizationWorkOSId, role: 'ADMIN' })
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind)
@@ -76,19 +60,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     timers = manualTimers()
     sandbox = createLinkedInSandbox({ clock })
     kicks = 0
-    service = createPostService({
-      db,
-      clock,
-      // Nothing here publishes files through the service (resolveTarget below says what is sent).
-      media: { storage: createLocalStorage(join(tmpdir(), 'pagecrew-publisher-test-unused')) },
-      linkedIn: {
-        status: async () => 'connected',
-        publishingIdentity: async (userId) => ({ accessToken: { token: 'token', expiresAt: null }, memberId: userId })
-      },
-      linkedInAdapter: sandbox,
-      notifications: createNotificationService(db, clock),
-      kick: () => kicks++
-    })
+    service = createPostService(postServiceDeps({ db, clock, linkedInAdapter: sandbox, kick: () => kicks++ }))
   })
 
   const publisher = (overrides: Partial<PublisherOptions> = {}) =>

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../shared/api/messages'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
-import { createLocalStorage } from '../adapters/storage/local'
 import { manualClock, type ManualClock } from '../clock'
 import type { Database, DatabaseHandle } from '../db/client'
 import { memberships, notifications, organizations, posts, publishAttempts, subscriptions, teamMembers, teams, users } from '../db/schema'
-import type { OrganizationSession } from '../http/route'
 import { createNotificationService } from '../services/notifications'
 import { createReviewService } from '../services/review'
 import { APPROVAL_AGAIN_TITLE, createPostService, newPostValues, type PostRow, type PostService } from '../services/posts'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
+import { deferred, postServiceDeps, sessionOf } from '../testing/publisherFixtures'
 import { manualTimers } from '../testing/timers'
 import { createPublisher, NOT_PUBLISHED_TITLE, type PublisherOptions } from './publisher'
 
@@ -23,13 +20,6 @@ import { createPublisher, NOT_PUBLISHED_TITLE, type PublisherOptions } from './p
  * between a revocation (an edit, a rejection: both lock the post row) and the claim (FOR UPDATE
  * SKIP LOCKED) is played both ways on each database.
  */
-
-/** A promise and the function that settles it. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
-}
 
 const kinds = await testDatabaseKinds()
 
@@ -47,13 +37,7 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
   const adminId = randomUUID()
   /** A member whose posts need no approval. */
   const freeId = randomUUID()
-  const session = (userId: string, orgId = organizationId): OrganizationSession => ({
-    tokenHash: 'test',
-    userId,
-    email: `${userId}@example.com`,
-    expiresAt: new Date('2027-01-01T00:00:00Z'),
-    organization: { id: orgId, organizationWorkOSId: `org_${orgId}`, role: 'MEMBER' }
-  })
+  const session = (userId: string) => sessionOf(userId, { id: organizationId, organizationWorkOSId: `org_${organizationId}`, role: 'MEMBER' })
   const author = session(authorId)
 
   beforeAll(async () => {
@@ -118,18 +102,7 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
     service = createPostService(serviceDeps())
   })
 
-  const serviceDeps = (): Parameters<typeof createPostService>[0] => ({
-    db,
-    clock,
-    media: { storage: createLocalStorage(join(tmpdir(), 'pagecrew-publisher-test-unused')) },
-    linkedIn: {
-      status: async () => 'connected',
-      publishingIdentity: async (userId) => ({ accessToken: { token: 'token', expiresAt: null }, memberId: userId })
-    },
-    linkedInAdapter: sandbox,
-    notifications: createNotificationService(db, clock),
-    kick: () => {}
-  })
+  const serviceDeps = () => postServiceDeps({ db, clock, linkedInAdapter: sandbox })
 
   const publisher = (overrides: Partial<PublisherOptions> = {}) =>
     createPublisher({
