@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import type { AuditAction, AuditTargetType } from '../../shared/domain/audit'
+import type { Executor } from '../db/client'
+import { auditLog, users } from '../db/schema'
+import type { OrganizationSession } from '../http/route'
+
+/**
+ * Who made a change: a signed-in user (their name is looked up in the same statement when not
+ * given, and stored, so the entry keeps it after the user is removed) or the system (billing
+ * webhooks, jobs).
+ */
+export type AuditActor = { userId: string; name?: string } | 'system'
+
+/** Small objects of the changed fields only; never secrets (client secrets, tokens, password hashes). */
+export type AuditValues = Record<string, unknown>
+
+export interface AuditRecord {
+  organizationId: string
+  /** The server clock's time of the change (tests move that clock). */
+  at: Date
+  actor: AuditActor
+  action: AuditAction
+  target: { type: AuditTargetType; id: string | null; label: string }
+  before?: AuditValues | null
+  after?: AuditValues | null
+}
+
+const SYSTEM_NAME = 'System'
+
+/** The actor of a change made through a request. */
+export const sessionActor = (session: OrganizationSession): AuditActor => ({ userId: session.userId })
+
+/**
+ * THE one way to write the audit log (DESIGN.md §7): call it with the executor of the change's
+ * transaction, so the entry is committed with the change and rolled back with it.
+ */
+export async function record(executor: Executor, entry: AuditRecord): Promise<void> {
+  const actorUserId = entry.actor === 'system' ? null : entry.actor.userId
+  const actorName =
+    entry.actor === 'system'
+      ? SYSTEM_NAME
+      : (entry.actor.name ??
+        sql<string>`coalesce((select ${users.fullName} from ${users} where ${users.id} = ${entry.actor.userId}), '')`)
+  await executor.insert(auditLog).values({
+    organizationId: entry.organizationId,
+    actorUserId,
+    actorName,
+    action: entry.action,
+    targetType: entry.target.type,
+    targetId: entry.target.id,
+    targetLabel: entry.target.label,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    createdAt: entry.at
+  })
+}
+
+/**
+ * The fields of `after` whose value differs from `before`, as a pair of small objects: what an
+ * update entry keeps (null when nothing changed, so callers can skip the entry).
+ */
+export function changedFields<T extends AuditValues>(before: T, after: Partial<T>): { before: AuditValues; after: AuditValues } | null {
+  const was: AuditValues = {}
+  const now: AuditValues = {}
+  for (const key of Object.keys(after)) {
+    const value = after[key]
+    if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key])) continue
+    was[key] = before[key] ?? null
+    now[key] = value
+  }
+  return Object.keys(now).length === 0 ? null : { before: was, after: now }
+}
