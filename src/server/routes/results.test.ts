@@ -9,22 +9,14 @@ import { newPostValues } from '../services/posts'
 import { UNKNOWN_TIME_ZONE } from '../services/analytics'
 import { EFFORT_MESSAGES, NUDGE_TITLE, WRITE_POST_LINK } from '../services/teamEffort'
 import { TestClient, type TestResponse } from '../testing/harness'
+import { expectError, PASSWORD, type ErrorBody } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 
 /** Wednesday 18 March 2026, noon UTC: March is the current month, 56% gone. */
 const NOW = '2026-03-18T12:00:00.000Z'
-const PASSWORD = 'correct horse battery staple'
 
 let counter = 0
 const uniqueEmail = (name: string) => `${name}-${++counter}-${randomUUID().slice(0, 6)}@example.com`
-
-function expectError(res: TestResponse, status: number, message: string, field?: string) {
-  const body = res.body as ErrorBody
-  expect({ status: res.status, message: body.error?.message }, JSON.stringify(res.body)).toEqual({ status, message })
-  if (field) expect(body.error.fields?.[field]).toBe(message)
-}
 
 interface Person {
   client: TestClient

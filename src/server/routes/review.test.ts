@@ -18,14 +18,13 @@ import {
   reviewLink
 } from '../services/review'
 import { TestClient, type TestResponse } from '../testing/harness'
+import { expectError, PASSWORD, type ErrorBody } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 type ThreadBody = ReviewThread & ErrorBody
 
 const NOW = '2026-03-10T10:00:00.000Z'
 const TOMORROW = '2026-03-11T10:00:00.000Z'
-const PASSWORD = 'correct horse battery staple'
 const TEXT = 'Hello team. Our launch is on Monday, so please check this sentence.'
 
 type Actor = 'author' | 'reviewer' | 'leader' | 'other leader' | 'outsider' | 'GHOST' | 'ADMIN' | 'other organization'
@@ -61,12 +60,6 @@ const MATRIX: Record<string, (actor: Actor) => number> = {
 
 let counter = 0
 const uniqueEmail = (name: string) => `${name}-${++counter}-${randomUUID().slice(0, 6)}@example.com`
-
-function expectError(res: TestResponse, status: number, message: string, field?: string) {
-  const body = res.body as ErrorBody
-  expect({ status: res.status, message: body.error?.message }, JSON.stringify(res.body)).toEqual({ status, message })
-  if (field) expect(body.error.fields?.[field]).toBe(message)
-}
 
 describeEachDatabase('review: feedback requests, suggestions and approvals (issue 13)', (t) => {
   interface Person {

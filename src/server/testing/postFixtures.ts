@@ -26,7 +26,7 @@ export const PASSWORD = 'correct horse battery staple'
 /** The answer is the error with this status and message (and, given a field, that field's message). */
 export function expectError(res: TestResponse, status: number, message: string, field?: string): void {
   const body = res.body as ErrorBody
-  expect({ status: res.status, message: body.error?.message }).toEqual({ status, message })
+  expect({ status: res.status, message: body.error?.message }, JSON.stringify(res.body)).toEqual({ status, message })
   if (field) expect(body.error.fields?.[field]).toBe(message)
 }
 
