@@ -249,6 +249,23 @@ export function createReviewService(deps: {
     return row!
   }
 
+  /**
+   * An approval asked for, given or refused: the post's approval columns set, the people it
+   * concerns told in a message that names the session user, and the thread as it now stands.
+   */
+  async function settleApproval(
+    tx: Executor,
+    session: OrganizationSession,
+    a: Access,
+    set: Partial<typeof posts.$inferInsert>,
+    note: { to: Iterable<string>; title: string; message: (actor: string) => string }
+  ): Promise<ReviewThread> {
+    const updated = await touch(tx, a.post, set)
+    const actor = await personOf(tx, session.userId)
+    await notifyAll(tx, a.post.organizationId, note.to, { title: note.title, message: note.message(actor.fullName), postId: a.post.id })
+    return threadOf(tx, a, updated)
+  }
+
   /** The whole review of a post as `a`'s user sees it (reviewThreadSchema). */
   async function threadOf(executor: Executor, a: Access, post: PostRow = a.post): Promise<ReviewThread> {
     const [request] = await executor.select().from(reviewRequests).where(eq(reviewRequests.postId, post.id))
@@ -721,19 +738,13 @@ export function createReviewService(deps: {
         if (!required) throw badRequest(MESSAGES.approvalNotRequired)
         if (post.approvalStatus === 'PENDING') throw conflict(MESSAGES.approvalAlreadyPending)
         if (post.approvalStatus === 'APPROVED' && post.approvedRevision === post.revision) return threadOf(tx, a)
-        const updated = await touch(tx, post, {
-          approvalStatus: 'PENDING',
-          approvalDecidedBy: null,
-          approvalDecidedAt: null,
-          approvalReason: null
-        })
-        const author = await personOf(tx, session.userId)
-        await notifyAll(tx, post.organizationId, a.approvers.notify, {
-          title: APPROVAL_REQUESTED_TITLE,
-          message: `${author.fullName} asks you to approve ${quoted(post.text)}.`,
-          postId: post.id
-        })
-        return threadOf(tx, a, updated)
+        return settleApproval(
+          tx,
+          session,
+          a,
+          { approvalStatus: 'PENDING', approvalDecidedBy: null, approvalDecidedAt: null, approvalReason: null },
+          { to: a.approvers.notify, title: APPROVAL_REQUESTED_TITLE, message: (author) => `${author} asks you to approve ${quoted(post.text)}.` }
+        )
       })
     },
 
@@ -745,21 +756,13 @@ export function createReviewService(deps: {
         const post = a.post
         if (post.approvalStatus !== 'PENDING') throw conflict(MESSAGES.approvalNotPending)
         requireChangeable(post, input.version)
-        const now = clock.now()
-        const updated = await touch(tx, post, {
-          approvalStatus: 'APPROVED',
-          approvedRevision: post.revision,
-          approvalDecidedBy: session.userId,
-          approvalDecidedAt: now,
-          approvalReason: null
-        })
-        const approver = await personOf(tx, session.userId)
-        await notifyAll(tx, post.organizationId, [post.authorUserId], {
-          title: APPROVED_TITLE,
-          message: `${approver.fullName} approved ${quoted(post.text)}. You can schedule it now.`,
-          postId: post.id
-        })
-        return threadOf(tx, a, updated)
+        return settleApproval(
+          tx,
+          session,
+          a,
+          { approvalStatus: 'APPROVED', approvedRevision: post.revision, approvalDecidedBy: session.userId, approvalDecidedAt: clock.now(), approvalReason: null },
+          { to: [post.authorUserId], title: APPROVED_TITLE, message: (approver) => `${approver} approved ${quoted(post.text)}. You can schedule it now.` }
+        )
       })
     },
 
@@ -771,22 +774,25 @@ export function createReviewService(deps: {
         const post = a.post
         requireChangeable(post)
         if (post.approvalStatus !== 'PENDING' && post.approvalStatus !== 'APPROVED') throw conflict(MESSAGES.approvalNotPending)
-        const updated = await touch(tx, post, {
-          approvalStatus: 'REJECTED',
-          approvedRevision: null,
-          approvalDecidedBy: session.userId,
-          approvalDecidedAt: clock.now(),
-          approvalReason: input.reason,
-          // Back to draft, keeping its time (as unscheduling does); the publisher holding the old version drops it.
-          ...(post.status === 'SCHEDULED' ? { status: 'DRAFT' as const } : {})
-        })
-        const approver = await personOf(tx, session.userId)
-        await notifyAll(tx, post.organizationId, [post.authorUserId], {
-          title: REJECTED_TITLE,
-          message: `${approver.fullName} rejected ${quoted(post.text)}${post.status === 'SCHEDULED' ? ' and it went back to your drafts' : ''}: ${input.reason}`,
-          postId: post.id
-        })
-        return threadOf(tx, a, updated)
+        return settleApproval(
+          tx,
+          session,
+          a,
+          {
+            approvalStatus: 'REJECTED',
+            approvedRevision: null,
+            approvalDecidedBy: session.userId,
+            approvalDecidedAt: clock.now(),
+            approvalReason: input.reason,
+            // Back to draft, keeping its time (as unscheduling does); the publisher holding the old version drops it.
+            ...(post.status === 'SCHEDULED' ? { status: 'DRAFT' as const } : {})
+          },
+          {
+            to: [post.authorUserId],
+            title: REJECTED_TITLE,
+            message: (approver) => `${approver} rejected ${quoted(post.text)}${post.status === 'SCHEDULED' ? ' and it went back to your drafts' : ''}: ${input.reason}`
+          }
+        )
       })
     }
   }
