@@ -66,6 +66,8 @@ export interface Download {
 export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** Fastify route config, e.g. `{ rateLimit: {...} }`. */
   config?: FastifyContextConfig
+  /** Bytes of body this endpoint takes instead of the server's default (413 beyond). */
+  bodyLimit?: number
   /**
    * Reads the raw body instead of Fastify's parsed one (multipart endpoints); runs after the
    * session check, so nobody without a session can make the server read an upload.
@@ -88,6 +90,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
     method: endpoint.method,
     url: endpoint.path,
     config: options.config,
+    bodyLimit: options.bodyLimit,
     handler: async (request, reply) => {
       const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
       if (endpoint.auth && !currentSession) throw unauthenticated()

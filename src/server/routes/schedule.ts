@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../../shared/api/contract'
+import { endpoints, PLAN_IMPORT_MAX_CHARS } from '../../shared/api/contract'
 import { route } from '../http/route'
 import type { Services } from '../services'
 
-/** The Plan (issue 5): assigned slots and the shared schedule. Rules: services/slots.ts and services/schedule.ts. */
+/**
+ * The Plan (issue 5): assigned slots and the shared schedule; the Plan as CSV (issue 17). Rules:
+ * services/slots.ts, services/schedule.ts and services/planCsv.ts.
+ */
 export function registerScheduleRoutes(app: FastifyInstance, services: Services): void {
-  const { slots, schedule } = services
+  const { slots, schedule, planCsv } = services
 
   route(app, services, endpoints.listAssignedSlots, async ({ organization, query }) => schedule.listAssigned(organization(), query))
   route(app, services, endpoints.createAssignedSlots, async ({ organization, body }) => ({ slots: await slots.create(organization(), body) }))
@@ -16,4 +19,11 @@ export function registerScheduleRoutes(app: FastifyInstance, services: Services)
   route(app, services, endpoints.updateSlotTags, async ({ organization, body }) => ({ slots: await slots.updateTags(organization(), body) }))
   route(app, services, endpoints.getSchedule, async ({ organization, query }) => schedule.list(organization(), query))
   route(app, services, endpoints.getCalendar, async ({ organization, query }) => schedule.calendar(organization(), query))
+  route(app, services, endpoints.exportSchedule, () => Promise.reject(new Error('GET /schedule/export always answers a download')), {
+    download: async ({ organization, query }) => ({ contentType: 'text/csv; charset=utf-8', ...(await planCsv.exportCsv(organization(), query)) })
+  })
+  // The CSV travels as a JSON string: room for its escapes beyond PLAN_IMPORT_MAX_CHARS, which the contract checks with a clear message.
+  const importLimit = { bodyLimit: PLAN_IMPORT_MAX_CHARS * 2 }
+  route(app, services, endpoints.previewScheduleImport, async ({ organization, body }) => planCsv.preview(organization(), body.csv), importLimit)
+  route(app, services, endpoints.commitScheduleImport, async ({ organization, body }) => planCsv.commit(organization(), body.csv), importLimit)
 }

@@ -37,6 +37,7 @@ import { createTeamEffortService, type TeamEffortService } from './teamEffort'
 import { createThumbnailer } from './thumbnails'
 import { createBillingService, type BillingService } from './billing'
 import { createMemberService, type MemberService } from './members'
+import { createPlanCsvService, type PlanCsvService } from './planCsv'
 import { createScheduleService, type ScheduleService } from './schedule'
 import { createSlotService, type SlotService } from './slots'
 import { createTagService, type TagService } from './tags'
@@ -63,6 +64,8 @@ export interface Services {
   /** The Plan (issue 5): assigned slots (write side) and the schedule/calendar (read side). */
   slots: SlotService
   schedule: ScheduleService
+  /** The Plan as CSV (issue 17): export the calendar, import slots with the slot rules. */
+  planCsv: PlanCsvService
   billing: BillingService
   /** The member's LinkedIn connection (issue 6). */
   linkedIn: LinkedInService
@@ -156,6 +159,7 @@ export function createServices(deps: {
   jobs.register(metrics)
   jobs.register(media.cleanupJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
+  const schedule = createScheduleService({ db, clock })
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -172,7 +176,8 @@ export function createServices(deps: {
     aiTemplates: createAiTemplateService({ db, clock, entitlements }),
     ai: createAiService({ db, clock, entitlements, generator: createIdeaGenerator(config.ai, { log: deps.log }), log: deps.log }),
     slots: createSlotService({ db, clock, notifications }),
-    schedule: createScheduleService({ db, clock }),
+    schedule,
+    planCsv: createPlanCsvService({ db, clock, notifications, schedule }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),
     linkedIn,
     linkedInAdapter,

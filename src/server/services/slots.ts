@@ -356,6 +356,74 @@ export async function deleteFutureSlots(executor: Executor, organizationId: stri
   return deleted.length
 }
 
+/** Users among `userIds` linked to every page of `pageIds`. */
+export async function linkedToAll(executor: Executor, organizationId: string, userIds: readonly string[], pageIds: readonly string[]): Promise<Set<string>> {
+  if (pageIds.length === 0) return new Set(userIds)
+  if (userIds.length === 0) return new Set()
+  const rows = await executor
+    .select({ userId: businessPageMembers.userId, n: count() })
+    .from(businessPageMembers)
+    .where(
+      and(
+        eq(businessPageMembers.organizationId, organizationId),
+        inArray(businessPageMembers.userId, [...userIds]),
+        inArray(businessPageMembers.businessPageId, [...pageIds])
+      )
+    )
+    .groupBy(businessPageMembers.userId)
+  return new Set(rows.filter((r) => Number(r.n) === pageIds.length).map((r) => r.userId))
+}
+
+/** Users among `userIds` who have the organization's topic tag `tagId` (post_tag_assignments, as /postTag/get-user-tags). */
+export async function withTag(executor: Executor, organizationId: string, userIds: readonly string[], tagId: string): Promise<Set<string>> {
+  if (!isUuid(tagId) || userIds.length === 0) return new Set()
+  const rows = await executor
+    .select({ userId: postTagAssignments.userId })
+    .from(postTagAssignments)
+    .innerJoin(postTags, eq(postTags.id, postTagAssignments.tagId))
+    .where(
+      and(
+        eq(postTags.organizationId, organizationId),
+        eq(postTagAssignments.organizationId, organizationId),
+        eq(postTagAssignments.tagId, tagId),
+        inArray(postTagAssignments.userId, [...userIds])
+      )
+    )
+  return new Set(rows.map((r) => r.userId))
+}
+
+/** 400 slotDateOutsideWindow unless the instant's day lies from tomorrow to 90 days ahead in each of the timezones. */
+export function requireWindow(time: Date, now: Date, timeZones: Iterable<string>): void {
+  for (const tz of timeZones) {
+    if (!isDateInSlotWindow(localDate(time, tz), now, tz)) throw fieldError(MESSAGES.slotDateOutsideWindow, 'time')
+  }
+}
+
+/** The assignee's ONE notification for the slots just assigned to them (none for the assigner themselves). */
+export async function notifyAssignee(
+  notifications: NotificationService,
+  executor: Executor,
+  organizationId: string,
+  assigner: Person,
+  assignee: Person,
+  slots: readonly { id: string; time: Date }[]
+): Promise<void> {
+  if (assignee.id === assigner.id || slots.length === 0) return
+  const first = [...slots].sort((a, b) => a.time.getTime() - b.time.getTime())[0]!
+  const when = slotWhen(first.time, assignee.timezone)
+  const times = slots.length > 1 ? ` (×${slots.length})` : ''
+  await notifications.notify(
+    {
+      organizationId,
+      userId: assignee.id,
+      title: NEW_SLOT_TITLE,
+      message: `${assigner.fullName || 'A teammate'} assigned you a posting slot on ${when}${times}.`,
+      link: slotLink(first.id)
+    },
+    executor
+  )
+}
+
 // ---------------------------------------------------------------------------------------------
 // The service
 // ---------------------------------------------------------------------------------------------
@@ -367,7 +435,7 @@ export interface SlotService {
   remove(session: OrganizationSession, slotId: string, scope: SlotScope): Promise<number>
 }
 
-interface Person {
+export interface Person {
   id: string
   fullName: string
   timezone: string
@@ -432,42 +500,6 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
     return unique
   }
 
-  /** Users among `userIds` linked to every page of `pageIds`. */
-  async function linkedToAll(executor: Executor, organizationId: string, userIds: readonly string[], pageIds: readonly string[]): Promise<Set<string>> {
-    if (pageIds.length === 0) return new Set(userIds)
-    if (userIds.length === 0) return new Set()
-    const rows = await executor
-      .select({ userId: businessPageMembers.userId, n: count() })
-      .from(businessPageMembers)
-      .where(
-        and(
-          eq(businessPageMembers.organizationId, organizationId),
-          inArray(businessPageMembers.userId, [...userIds]),
-          inArray(businessPageMembers.businessPageId, [...pageIds])
-        )
-      )
-      .groupBy(businessPageMembers.userId)
-    return new Set(rows.filter((r) => Number(r.n) === pageIds.length).map((r) => r.userId))
-  }
-
-  /** Users among `userIds` who have the organization's topic tag `tagId` (post_tag_assignments, as /postTag/get-user-tags). */
-  async function withTag(executor: Executor, organizationId: string, userIds: readonly string[], tagId: string): Promise<Set<string>> {
-    if (!isUuid(tagId) || userIds.length === 0) return new Set()
-    const rows = await executor
-      .select({ userId: postTagAssignments.userId })
-      .from(postTagAssignments)
-      .innerJoin(postTags, eq(postTags.id, postTagAssignments.tagId))
-      .where(
-        and(
-          eq(postTags.organizationId, organizationId),
-          eq(postTagAssignments.organizationId, organizationId),
-          eq(postTagAssignments.tagId, tagId),
-          inArray(postTagAssignments.userId, [...userIds])
-        )
-      )
-    return new Set(rows.map((r) => r.userId))
-  }
-
   /** 400 slotBusinessTagNotAllowed unless the business post tag belongs to one of the pages. */
   async function requireBusinessTag(executor: Executor, organizationId: string, businessPostTagId: string, pageIds: readonly string[]): Promise<void> {
     const fail = () => fieldError(MESSAGES.slotBusinessTagNotAllowed, 'businessPostTagId')
@@ -504,12 +536,6 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
       if (!assigneeIds.every((id) => tagged.has(id))) throw fieldError(MESSAGES.slotTagNotAllowed, 'tagId')
     }
     if (businessPostTagId) await requireBusinessTag(executor, organizationId, businessPostTagId, pageIds)
-  }
-
-  function requireWindow(time: Date, now: Date, timeZones: Iterable<string>): void {
-    for (const tz of timeZones) {
-      if (!isDateInSlotWindow(localDate(time, tz), now, tz)) throw fieldError(MESSAGES.slotDateOutsideWindow, 'time')
-    }
   }
 
   /** Everyone the viewer may assign to among the organization's ACTIVE members (auto mode without a given member). */
@@ -568,29 +594,6 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
     const hour = bestQuarterHour(history.map((s) => s.time), timeZone) ?? `${String(currentHour ?? DEFAULT_AUTO_HOUR).padStart(2, '0')}:00`
     const wallClock = TIME_OPTIONS.includes(hour) ? hour : quarterOf(hour)
     return { assigneeId: picked.id, timeZone, time: zonedInstant(slotDateWindow(now, timeZone).min, wallClock, timeZone) }
-  }
-
-  async function notifyAssignee(
-    executor: Executor,
-    organizationId: string,
-    assigner: Person,
-    assignee: Person,
-    slots: readonly { id: string; time: Date }[]
-  ): Promise<void> {
-    if (assignee.id === assigner.id || slots.length === 0) return
-    const first = [...slots].sort((a, b) => a.time.getTime() - b.time.getTime())[0]!
-    const when = slotWhen(first.time, assignee.timezone)
-    const times = slots.length > 1 ? ` (×${slots.length})` : ''
-    await notifications.notify(
-      {
-        organizationId,
-        userId: assignee.id,
-        title: NEW_SLOT_TITLE,
-        message: `${assigner.fullName || 'A teammate'} assigned you a posting slot on ${when}${times}.`,
-        link: slotLink(first.id)
-      },
-      executor
-    )
   }
 
   /**
@@ -763,7 +766,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         const links = rows.flatMap((r) => pageIds.map((businessPageId) => ({ slotId: r.id, businessPageId, organizationId })))
         for (const part of chunked(links, INSERT_CHUNK * 3)) await tx.insert(assignedSlotPages).values(part)
         for (const assigneeId of assigneeIds) {
-          await notifyAssignee(tx, organizationId, assigner, assignees.get(assigneeId)!, rows.filter((r) => r.assigneeId === assigneeId))
+          await notifyAssignee(notifications, tx, organizationId, assigner, assignees.get(assigneeId)!, rows.filter((r) => r.assigneeId === assigneeId))
         }
         return { viewer, ids: rows.map((r) => r.id) }
       })
@@ -833,7 +836,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
           await redateNotifications(tx, organizationId, editor, previous, !newAssigneeId, times)
         }
         if (newAssigneeId) {
-          await notifyAssignee(tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
+          await notifyAssignee(notifications, tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
         }
         // Read in the transaction: a delete right after the commit cannot empty the answer.
         return viewsOf(tx, viewer, ids, now)

@@ -430,6 +430,46 @@ export const scheduleFilterSchema = z.object({
 })
 
 
+/**
+ * The Plan as CSV (issue 17). An import file's columns, as its header row names them (any order,
+ * case-insensitive; other columns are ignored, so an export's file can be edited and imported).
+ */
+export const PLAN_IMPORT_COLUMNS = {
+  memberEmail: 'Member email',
+  date: 'Date',
+  time: 'Time',
+  timeZone: 'Time zone',
+  topicTag: 'Topic tag',
+  page: 'Page',
+  postType: 'Post type',
+  audience: 'Audience',
+  contentIdea: 'Content idea'
+} as const
+export type PlanImportField = keyof typeof PLAN_IMPORT_COLUMNS
+/** At most this many slots per file, and this many characters of CSV. */
+export const PLAN_IMPORT_MAX_ROWS = 10_000
+export const PLAN_IMPORT_MAX_CHARS = 2_000_000
+export const planImportBodySchema = z.object({
+  csv: z
+    .string({ message: 'Choose a CSV file.' })
+    .min(1, 'Choose a CSV file.')
+    .max(PLAN_IMPORT_MAX_CHARS, `Import at most ${PLAN_IMPORT_MAX_CHARS / 1_000_000} MB of CSV at a time.`)
+})
+const planImportRowSchema = z.object({
+  /** The row's line in the file (the header is line 1). */
+  line: z.number().int().positive(),
+  values: z.record(z.string(), z.string()),
+  /** Column key → what is wrong with it; empty when the row can be imported. */
+  errors: z.record(z.string(), z.string())
+})
+export const planImportPreviewSchema = z.object({
+  rows: z.array(planImportRowSchema),
+  total: z.number().int().nonnegative(),
+  valid: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative()
+})
+export type PlanImportPreview = z.infer<typeof planImportPreviewSchema>
+
 // Writing and publishing (issue 6)
 /** Drafts keep whatever was typed up to this (publishing checks LinkedIn's 3,000: rules/posts.ts). */
 export const POST_DRAFT_MAX = 20_000
@@ -842,6 +882,39 @@ export const endpoints = {
     query: scheduleFilterSchema.extend({ from: instantQuerySchema, to: instantQuerySchema }),
     body: none,
     response: calendarSchema
+  }),
+  /**
+   * The Plan as CSV (issue 17): the calendar's slots (with their post) and posts for the same
+   * filters and [from, to), times in `timezone` (default the viewer's). Always text/csv, streamed.
+   */
+  exportSchedule: endpoint({
+    method: 'GET',
+    path: '/schedule/export',
+    query: scheduleFilterSchema.extend({
+      from: instantQuerySchema,
+      to: instantQuerySchema,
+      timezone: singleLineText().trim().min(1).max(100).optional(),
+      format: z.enum(['csv']).default('csv')
+    }),
+    body: none,
+    response: z.never()
+  }),
+  /** Checks every row of an import file with the assign-slot rules; writes nothing. */
+  previewScheduleImport: endpoint({
+    method: 'POST',
+    path: '/schedule/import/preview',
+    query: none,
+    body: planImportBodySchema,
+    response: planImportPreviewSchema
+  }),
+  /** Checks again and creates every row's slot in one transaction, or none (400 with the rows' errors). */
+  commitScheduleImport: endpoint({
+    method: 'POST',
+    path: '/schedule/import/commit',
+    query: none,
+    body: planImportBodySchema,
+    response: z.object({ created: z.number().int().nonnegative() }),
+    idempotent: true
   }),
 
   // Writing and publishing (issue 6). Posts are the session user's own (author), in the session's organization.
