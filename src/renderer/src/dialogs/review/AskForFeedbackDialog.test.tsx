@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
 import type { Post, ReviewCandidate, ReviewRequest, ReviewThread } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aUser } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { aPost } from '@renderer/testing/postFixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { AskForFeedbackDialog } from './AskForFeedbackDialog'
@@ -60,15 +61,7 @@ async function choose(events: ReturnType<typeof userEvent.setup>, id: string) {
   await events.click(await screen.findByTestId(`ask-feedback-reviewers-option-${id}`))
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+screenTestHooks({ now: NOW })
 
 describe('Ask for feedback dialog', () => {
   it('starts with No priority and no due date, Save disabled until a reviewer is chosen; removing the last one says why', async () => {

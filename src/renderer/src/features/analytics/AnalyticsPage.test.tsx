@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AnalyticsGroups, AnalyticsPostRow, AnalyticsPosts, AnalyticsTimeseries, User } from '@shared/domain'
 import type { HostRequest } from '@shared/host'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aMember, aTeam, aUser, anOrganization, memberPage, withRole } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { renderInApp } from '@renderer/testing/render'
 import { aPostRow } from '@renderer/testing/resultsFixtures'
 import AnalyticsPage from './AnalyticsPage'
@@ -12,15 +13,7 @@ import AnalyticsPage from './AnalyticsPage'
 // 10:00 in London on 23 November 2026.
 const NOW = new Date('2026-11-23T10:00:00.000Z')
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+screenTestHooks({ now: NOW })
 
 const TOTALS = { impressions: 3400, membersReached: null, reactions: 80, comments: 12, reshares: 4, clicks: null, engagementRate: 0.0282 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { EntitlementKey, ReviewInbox, ReviewThread } from '@shared/domain'
@@ -8,6 +8,7 @@ import { reviewKeys } from '@renderer/api/queryKeys'
 import { doubleClickBeforeRender } from '@renderer/testing/fastClicks'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization, entitlements } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { aPost } from '@renderer/testing/postFixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { ALAN, GRACE, aFeedback, aThread, anInbox, anInboxItem } from '@renderer/testing/reviewFixtures'
@@ -15,15 +16,7 @@ import CollaboratePage from './CollaboratePage'
 
 const NOW = new Date('2026-10-20T12:00:00.000Z')
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+screenTestHooks({ now: NOW })
 
 interface Setup {
   keys?: EntitlementKey[]

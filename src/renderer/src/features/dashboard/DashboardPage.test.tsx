@@ -1,21 +1,16 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Dashboard, User } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization, withRole } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { renderInApp } from '@renderer/testing/render'
 import { aDashboard, aPostRow } from '@renderer/testing/resultsFixtures'
 import DashboardPage from './DashboardPage'
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
+screenTestHooks()
 
 const ZONE = 'Europe/London'
 const member = () => withRole(aUser({ timezone: ZONE }), 'MEMBER')

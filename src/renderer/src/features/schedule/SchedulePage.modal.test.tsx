@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aMember, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { renderInApp } from '@renderer/testing/render'
 import SchedulePage from './SchedulePage'
 
@@ -12,15 +13,7 @@ import SchedulePage from './SchedulePage'
 
 const NOW = new Date('2026-10-20T12:00:00.000Z')
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+screenTestHooks({ now: NOW })
 
 function open(path: string) {
   const fake = createFakeHost({

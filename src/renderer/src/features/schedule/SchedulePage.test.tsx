@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
@@ -7,6 +7,7 @@ import type { HostRequest } from '@shared/host'
 import { aCalendarPost, aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aMember, aTeam, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { renderInApp } from '@renderer/testing/render'
 import { dayLabel } from './calendarDates'
 import type { SlotModalProps } from './slotModal'
@@ -27,15 +28,7 @@ vi.mock('./slotModal', async () => {
 const NOW = new Date('2026-10-20T12:00:00.000Z')
 const LA = 'America/Los_Angeles'
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+screenTestHooks({ now: NOW })
 
 interface Setup {
   timezone?: string | null

@@ -1,23 +1,18 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { HostRequest } from '@shared/host'
 import { monthOf, shiftMonth } from '@shared/rules/periods'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, entitlements, withRole } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { renderInApp } from '@renderer/testing/render'
 import { aTeamEffort, anEffortMember, anEffortTeam } from '@renderer/testing/resultsFixtures'
 import type { TeamEffort } from '@shared/domain'
 import TeamEffortPage from './TeamEffortPage'
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
+screenTestHooks()
 
 const ZONE = 'Europe/London'
 const current = () => monthOf(new Date(), ZONE)

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Draft, Idea } from '@shared/domain/entities'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { entitlements } from '@renderer/testing/fixtures'
+import { screenTestHooks } from '@renderer/testing/lifecycle'
 import { renderInProviders } from '@renderer/testing/render'
 import { AiIdeasPanel, aiUsageText } from './AiIdeasPanel'
 
@@ -15,13 +16,7 @@ const ideas: Idea[] = [
 ]
 const draft: Draft = { text: 'We shipped 40 times last month. #engineering', hashtags: ['#engineering'] }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
+screenTestHooks()
 
 function mount(options: { limit?: number; used?: number; slotId?: string; businessPageId?: string } = {}) {
   let used = options.used ?? 3
