@@ -556,3 +556,31 @@ describe('Plan: address, filters and links', () => {
     expect(modal()).toBeTruthy()
   })
 })
+
+describe('Plan: CSV', () => {
+  it('exports the period on screen with its filters in the viewer’s zone, and says when the server refused', async () => {
+    const { fake } = open('/schedule?view=week&date=2026-12-02&status=OPEN')
+    await ready('week')
+    fireEvent.click(screen.getByTestId('schedule-export'))
+    await waitFor(() => expect(fake.host.download).toHaveBeenCalledTimes(1))
+    expect(fake.host.download).toHaveBeenCalledWith({
+      path: '/schedule/export',
+      query: { status: 'OPEN', from: '2026-11-30T08:00:00.000Z', to: '2026-12-07T08:00:00.000Z', timezone: LA, format: 'csv' },
+      fileName: 'pagecrew-plan-2026-11-30-2026-12-06.csv'
+    })
+    expect(await toastText()).toContain('Plan exported ✅')
+
+    fake.host.download.mockResolvedValueOnce({ status: 500, saved: false })
+    fireEvent.click(screen.getByTestId('schedule-export'))
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Plan not exported ⚠️'))
+  })
+
+  it('opens the import dialog', async () => {
+    open('/schedule')
+    await ready('month')
+    fireEvent.click(screen.getByTestId('schedule-import'))
+    expect(await screen.findByTestId('plan-import-dialog')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('plan-import-cancel'))
+    await waitFor(() => expect(screen.queryByTestId('plan-import-dialog')).toBeNull())
+  })
+})

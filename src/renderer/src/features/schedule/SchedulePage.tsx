@@ -20,13 +20,17 @@ import {
   ChevronLeft20Regular,
   ChevronRight20Regular,
   DocumentEdit20Regular,
-  Edit20Regular
+  Edit20Regular,
+  ArrowDownload20Regular,
+  ArrowUpload20Regular
 } from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
 import type { AssignedSlot } from '@shared/domain'
 import { useCallApi } from '@renderer/api/client'
+import { useDownloadPlanCsv } from '@renderer/api/planCsv'
 import { cachedSlot, calendarQueryOptions, fetchSlotForLink, useCalendar, useScheduleList } from '@renderer/api/schedule'
 import { useUser } from '@renderer/api/user'
+import { failureToast } from '@renderer/lib/failureToast'
 import { useNotify } from '@renderer/lib/toasts'
 import type { EmptyStateAction } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
@@ -36,6 +40,7 @@ import { browserTimeZone, instantRange, monthGrid, periodTitle, shiftPeriod, vis
 import { canWritePostFor, entriesByDay, slotWritePath } from './entries'
 import { ListView } from './ListView'
 import { MonthView } from './MonthView'
+import { PlanImportDialog } from './PlanImportDialog'
 import { canMoveSlot, canMoveSlotTo, useSlotMoves } from './moves'
 import { ScheduleContext, type ScheduleActions } from './scheduleContext'
 import { ScheduleFilters } from './ScheduleFilters'
@@ -92,6 +97,20 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
   )
 
   const [modal, setModal] = useState<ModalState | null>(null)
+  const [importing, setImporting] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  const downloadCsv = useDownloadPlanCsv()
+  // The period on screen and the filters, as the server reads them: the file holds what the Plan shows.
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      if (await downloadCsv(range, filters, timeZone, `pagecrew-plan-${first}-${last}.csv`)) notify({ title: 'Plan exported ✅' })
+    } catch (error) {
+      notify(failureToast('Plan not exported ⚠️', error))
+    } finally {
+      setExporting(false)
+    }
+  }
   const [menu, setMenu] = useState<{ slot: AssignedSlot; target: HTMLElement } | null>(null)
   const dragged = useRef<AssignedSlot | null>(null)
   const moves = useSlotMoves({ timeZone, now })
@@ -224,6 +243,17 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
               </Tab>
             ))}
           </TabList>
+          <Button
+            icon={exporting ? <Spinner size="tiny" /> : <ArrowDownload20Regular />}
+            disabled={exporting}
+            onClick={() => void exportCsv()}
+            data-testid="schedule-export"
+          >
+            Export CSV
+          </Button>
+          <Button icon={<ArrowUpload20Regular />} onClick={() => setImporting(true)} data-testid="schedule-import">
+            Import CSV
+          </Button>
           <Button appearance="primary" icon={<CalendarAdd20Regular />} onClick={() => setModal({})} data-testid="schedule-assign">
             Assign slot
           </Button>
@@ -296,6 +326,7 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
       </Menu>
       {moves.dialogs}
       <ScheduleSlotModal open={modal !== null} onClose={() => setModal(null)} preset={modal?.preset} slot={modal?.slot} />
+      {importing ? <PlanImportDialog onClose={() => setImporting(false)} /> : null}
     </ScheduleContext.Provider>
   )
 }
