@@ -11,9 +11,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: Servi
   route(app, services, endpoints.getOrganization, async ({ organization }) => organizations.get(organization().organization.id))
 
   route(app, services, endpoints.updateOrganizationSettings, async ({ organization, body }) => {
-    const { organization: current } = organization()
-    if (!isAdminRole(current.role)) throw forbidden('Only admins can change the organization settings.')
-    return organizations.rename(current.id, body.name)
+    const session = organization()
+    if (!isAdminRole(session.organization.role)) throw forbidden('Only admins can change the organization settings.')
+    return organizations.rename(session, body.name)
   })
 
   // Decision: ADMIN only, not GHOST. The caller's session ends with the organization (client: sign-in).

@@ -11,6 +11,7 @@ import { aiTemplates } from '../db/schema'
 import { conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization, requireAdmin } from './access'
+import { changedFields, record, sessionActor } from './audit'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
@@ -55,6 +56,15 @@ export interface AiTemplateService {
   setDefault(session: OrganizationSession, templateId: string): Promise<AiTemplateDetail[]>
 }
 
+/** A template's settings as the audit log keeps them. */
+const templateFields = (t: Row) => ({
+  templateName: t.templateName,
+  industries: t.industries,
+  tone: t.tone,
+  targetAudience: t.targetAudience,
+  instructions: t.instructions
+})
+
 export function createAiTemplateService(deps: { db: Database; clock: Clock; entitlements: EntitlementService }): AiTemplateService {
   const { db, clock, entitlements } = deps
 
@@ -87,6 +97,14 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
           .insert(aiTemplates)
           .values({ id: randomUUID(), organizationId, ...input, isDefault: Number(defaults?.n ?? 0) === 0, createdAt: now, updatedAt: now })
           .returning()
+        await record(tx, {
+          organizationId,
+          at: now,
+          actor: sessionActor(session),
+          action: 'ai_template.created',
+          target: { type: 'ai_template', id: row!.id, label: row!.templateName },
+          after: { ...templateFields(row!), isDefault: row!.isDefault }
+        })
         return toView(row!)
       })
     },
@@ -97,13 +115,26 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
       if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
       requireAdmin(session)
       const { templateId: _id, ...changes } = input
-      const [row] = await db
-        .update(aiTemplates)
-        .set({ ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: clock.now() })
-        .where(eq(aiTemplates.id, existing.id))
-        .returning()
-      if (!row) throw notFound(MESSAGES.aiTemplateNotFound) // deleted since it was read
-      return toView(row)
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(aiTemplates)
+          .set({ ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: clock.now() })
+          .where(eq(aiTemplates.id, existing.id))
+          .returning()
+        if (!row) throw notFound(MESSAGES.aiTemplateNotFound) // deleted since it was read
+        const changed = changedFields(templateFields(existing), templateFields(row))
+        if (changed) {
+          await record(tx, {
+            organizationId,
+            at: clock.now(),
+            actor: sessionActor(session),
+            action: 'ai_template.updated',
+            target: { type: 'ai_template', id: row.id, label: row.templateName },
+            ...changed
+          })
+        }
+        return toView(row)
+      })
     },
 
     async remove(session, templateId) {
@@ -114,10 +145,23 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
       if (existing.isDefault) throw conflict(MESSAGES.aiTemplateDefaultNotDeletable)
       // Conditional on what was checked: only one of a burst of deletes answers 200, and a template
       // made the default meanwhile is not deleted.
-      const deleted = await db
-        .delete(aiTemplates)
-        .where(and(eq(aiTemplates.id, existing.id), eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, false)))
-        .returning({ id: aiTemplates.id })
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(aiTemplates)
+          .where(and(eq(aiTemplates.id, existing.id), eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, false)))
+          .returning({ id: aiTemplates.id })
+        if (rows.length > 0) {
+          await record(tx, {
+            organizationId,
+            at: clock.now(),
+            actor: sessionActor(session),
+            action: 'ai_template.deleted',
+            target: { type: 'ai_template', id: existing.id, label: existing.templateName },
+            before: templateFields(existing)
+          })
+        }
+        return rows
+      })
       if (deleted.length > 0) return
       if ((await find(db, organizationId, existing.id))?.isDefault) throw conflict(MESSAGES.aiTemplateDefaultNotDeletable)
       throw notFound(MESSAGES.aiTemplateNotFound)
@@ -130,7 +174,11 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
       requireAdmin(session)
       await db.transaction(async (tx) => {
         await lockOrganization(tx, organizationId)
-        await tx.update(aiTemplates).set({ isDefault: false }).where(and(eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, true)))
+        const previous = await tx
+          .update(aiTemplates)
+          .set({ isDefault: false })
+          .where(and(eq(aiTemplates.organizationId, organizationId), eq(aiTemplates.isDefault, true)))
+          .returning({ id: aiTemplates.id, templateName: aiTemplates.templateName })
         // Deleted since it was read: 404, and the unset above rolls back (the organization keeps its default).
         const made = await tx
           .update(aiTemplates)
@@ -138,6 +186,17 @@ export function createAiTemplateService(deps: { db: Database; clock: Clock; enti
           .where(and(eq(aiTemplates.id, existing.id), eq(aiTemplates.organizationId, organizationId)))
           .returning({ id: aiTemplates.id })
         if (made.length === 0) throw notFound(MESSAGES.aiTemplateNotFound)
+        if (previous[0]?.id !== existing.id) {
+          await record(tx, {
+            organizationId,
+            at: clock.now(),
+            actor: sessionActor(session),
+            action: 'ai_template.default_changed',
+            target: { type: 'ai_template', id: existing.id, label: existing.templateName },
+            before: { defaultTemplate: previous[0]?.templateName ?? null },
+            after: { defaultTemplate: existing.templateName }
+          })
+        }
       })
       return service.list(organizationId)
     }

@@ -15,7 +15,8 @@ import { ApiError, badRequest, conflict, forbidden, planLimit } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization, noPlan, requireAdmin } from './access'
 import { isUuid } from './ids'
-import { applySubscriptionState } from './billingWebhooks'
+import { sessionActor } from './audit'
+import { applySubscriptionState, recordSubscriptionChange } from './billingWebhooks'
 import { removeMemberships } from './members'
 import {
   findSubscription,
@@ -140,10 +141,12 @@ export async function renewDuePeriods(executor: Executor, organizationId: string
     if (!locked || !renewalDue(locked, now)) return
     if (locked.cancelAtPeriodEnd) {
       // Cancelled: it ends with its period; endsAt (= the period end) has passed, so it reads expired.
-      await tx
+      const [ended] = await tx
         .update(subscriptions)
         .set({ status: 'canceled', endsAt: locked.endsAt ?? locked.currentPeriodEnd, updatedAt: now })
         .where(eq(subscriptions.id, locked.id))
+        .returning()
+      await recordSubscriptionChange(tx, 'system', now, locked, ended!)
       return
     }
     const { plan, variant } = variantByPriceId(locked.priceId)!
@@ -362,7 +365,7 @@ export function createBillingService(deps: {
         if (result.kind === 'redirect') return { status: 'redirect' as const, url: result.url }
         if (result.kind === 'applied') {
           // The provider changed the price of a running subscription: the same rules as its webhooks (ordering, lifecycle).
-          await applySubscriptionState(tx, result.state, now, log)
+          await applySubscriptionState(tx, result.state, now, log, sessionActor(session))
           return { status: 'completed' as const, currentPlan: toCurrentPlan(await findSubscription(tx, organizationId)) }
         }
         const periodEnd = nextPeriodEnd(now, variant.name)
@@ -382,6 +385,7 @@ export function createBillingService(deps: {
           })
           .where(eq(subscriptions.id, existing.id))
           .returning()
+        await recordSubscriptionChange(tx, sessionActor(session), now, existing, row!)
         await writeInvoice(tx, {
           organizationId,
           description: `${plan.name} — ${variant.name}, ${seatsWord(seats)}`,
@@ -444,6 +448,7 @@ export function createBillingService(deps: {
           .where(eq(subscriptions.id, subscription.id))
           .returning()
         const row = updated!
+        await recordSubscriptionChange(tx, sessionActor(session), now, subscription, row)
 
         if (!trial && row.provider === provider.kind) {
           await callProvider(() => provider.updateSeats({ subscription: row, quantity: input.newSeatQuantity }))
@@ -526,10 +531,13 @@ export function createBillingService(deps: {
       if (!row || !isBuiltinPaid(row) || subscriptionEnded(row, now) || !row.currentPeriodEnd) return
       if (cancel && (row.status !== 'active' || row.cancelAtPeriodEnd)) return
       if (!cancel && !row.cancelAtPeriodEnd) return
-      await tx
+      const [updated] = await tx
         .update(subscriptions)
         .set({ cancelAtPeriodEnd: cancel, endsAt: cancel ? row.currentPeriodEnd : null, updatedAt: now })
         .where(eq(subscriptions.id, row.id))
+        .returning()
+      // The portal's link names the organization, not a user: the entry's actor is the system.
+      await recordSubscriptionChange(tx, 'system', now, row, updated!)
     })
     return true
   }

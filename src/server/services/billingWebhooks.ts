@@ -10,6 +10,7 @@ import type { Database, Executor } from '../db/client'
 import { billingEvents, invoices, organizations, subscriptions } from '../db/schema'
 import { ApiError } from '../errors'
 import { lockOrganization } from './access'
+import { record, type AuditActor } from './audit'
 import { isUuid } from './ids'
 
 /**
@@ -39,15 +40,55 @@ const ENDED_STATUSES: ReadonlySet<PlanStatus> = new Set<PlanStatus>(['canceled',
 
 const planForPrice = (priceId: string | null) => (priceId ? (PLANS.find((p) => p.variants.some((v) => v.priceId === priceId)) ?? null) : null)
 
+type SubscriptionRow = typeof subscriptions.$inferSelect
+
+/**
+ * The audit entry of a subscription change (issue 17), in the change's transaction: a new plan
+ * ('billing.plan_changed'), else new seats ('billing.seats_changed'), else another change of its
+ * status or cancellation ('billing.subscription_changed'); nothing when none of those changed
+ * (a renewal moving the period end, a provider's bookkeeping).
+ */
+export async function recordSubscriptionChange(tx: Executor, actor: AuditActor, at: Date, was: SubscriptionRow, now: SubscriptionRow): Promise<void> {
+  const fields = (r: SubscriptionRow) => ({
+    plan: PLANS.find((p) => p.id === r.productId)?.name ?? null,
+    priceId: r.priceId,
+    availableSeats: r.availableSeats,
+    status: r.status,
+    cancelAtPeriodEnd: r.cancelAtPeriodEnd
+  })
+  const before: Record<string, unknown> = {}
+  const after: Record<string, unknown> = {}
+  const a = fields(was)
+  const b = fields(now)
+  for (const key of Object.keys(b) as (keyof typeof b)[]) {
+    if (a[key] === b[key]) continue
+    before[key] = a[key]
+    after[key] = b[key]
+  }
+  if (Object.keys(after).length === 0) return
+  const action = 'priceId' in after ? 'billing.plan_changed' : 'availableSeats' in after ? 'billing.seats_changed' : 'billing.subscription_changed'
+  await record(tx, {
+    organizationId: now.organizationId,
+    at,
+    actor,
+    action,
+    target: { type: 'subscription', id: now.id, label: b.plan ?? 'Trial' },
+    before,
+    after
+  })
+}
+
 /**
  * Writes a provider's subscription state to the organization's subscription row. The caller holds
- * the organization lock (lockOrganization) inside a transaction; the row is re-read here.
+ * the organization lock (lockOrganization) inside a transaction; the row is re-read here. The
+ * audit log names `actor` (the system for webhooks; the admin whose checkout the provider applied).
  */
 export async function applySubscriptionState(
   tx: Executor,
   state: ProviderSubscriptionState,
   now: Date,
-  log: (message: string) => void = () => undefined
+  log: (message: string) => void = () => undefined,
+  actor: AuditActor = 'system'
 ): Promise<ApplyOutcome> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, state.organizationId)).limit(1).for('update')
   if (!row) {
@@ -67,7 +108,7 @@ export async function applySubscriptionState(
   const plan = planForPrice(state.priceId)
   if (!plan) log(`Stripe subscription ${state.subscriptionId ?? '?'}: price lookup_key ${state.priceId ?? '(none)'} is no Pagecrew plan; the plan stays ${row.productId ?? 'unset'}`)
   const observed = row.providerUpdatedAt && row.providerUpdatedAt > state.observedAt ? row.providerUpdatedAt : state.observedAt
-  await tx
+  const [updated] = await tx
     .update(subscriptions)
     .set({
       productId: plan ? plan.id : row.productId,
@@ -86,6 +127,8 @@ export async function applySubscriptionState(
       updatedAt: now
     })
     .where(eq(subscriptions.id, row.id))
+    .returning()
+  await recordSubscriptionChange(tx, actor, now, row, updated!)
   return 'applied'
 }
 

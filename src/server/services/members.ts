@@ -25,6 +25,7 @@ import {
 import { ApiError, badRequest, conflict, forbidden, notFound, planLimit } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, lockOrganization, noPlan, requireAdmin, requireEntitlement, requireUuid, usersLedBy } from './access'
+import { changedFields, record, sessionActor } from './audit'
 import type { PasswordCheckGuard } from './authThrottle'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
@@ -281,6 +282,29 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
     return unique
   }
 
+  /**
+   * A member edit's entries: the role on its own ('member.role_changed', what admins look for),
+   * every other changed field in one 'member.updated'; nothing when the edit changed nothing.
+   */
+  async function recordMemberChanges(tx: Executor, session: OrganizationSession, was: Member, now: Member) {
+    const base = {
+      organizationId: session.organization.id,
+      at: clock.now(),
+      actor: sessionActor(session),
+      target: { type: 'member' as const, id: now.id, label: now.fullName || now.email }
+    }
+    if (was.role !== now.role) await record(tx, { ...base, action: 'member.role_changed', before: { role: was.role }, after: { role: now.role } })
+    const fields = (m: Member) => ({
+      email: m.email,
+      assignedNumberOfPosts: m.assignedNumberOfPosts,
+      userApprovalFlow: m.userApprovalFlow,
+      postTags: [...m.postTags].sort(),
+      businessPages: m.businessPages.map((p) => p.id).sort()
+    })
+    const changed = changedFields(fields(was), fields(now))
+    if (changed) await record(tx, { ...base, action: 'member.updated', ...changed })
+  }
+
   const service: MemberService = {
     view,
 
@@ -359,6 +383,14 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (user.hasPassword) await notifyInvitee(tx, user.id, names.organizationName, names.inviterName, issued.token)
         mail = issued.mail
         const [member] = await view(tx, organizationId, [user.id])
+        await record(tx, {
+          organizationId,
+          at: now,
+          actor: sessionActor(session),
+          action: 'member.invited',
+          target: { type: 'member', id: user.id, label: input.email },
+          after: { email: input.email, role: input.role }
+        })
         return { member: member!, joinUrl: issued.joinUrl, expiresAt: issued.expiresAt.toISOString() }
       })
       if (mail) await mailer.deliver(mail)
@@ -377,6 +409,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (!found) throw notFound(MESSAGES.memberNotFound)
         const current = found.membership
         let userId = current.userId
+        const [was] = await view(tx, organizationId, [current.userId])
 
         if (!admin) {
           // Team leaders may set the monthly target and topic tags of the members of their teams.
@@ -472,6 +505,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           if (pageIds.length > 0) await tx.insert(businessPageMembers).values(pageIds.map((businessPageId) => ({ businessPageId, organizationId, userId })))
         }
         const [member] = await view(tx, organizationId, [userId])
+        await recordMemberChanges(tx, session, was!, member!)
         return member!
       })
       if (mail) await mailer.deliver(mail)
@@ -492,6 +526,14 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           throw conflict(MESSAGES.lastAdmin)
         }
         await removeMemberships(tx, organizationId, [userId], clock.now())
+        await record(tx, {
+          organizationId,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'member.removed',
+          target: { type: 'member', id: userId, label: found.email },
+          before: { email: found.email, role: m.role, status: m.status }
+        })
       })
     },
 
@@ -562,6 +604,15 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           .set({ status: 'ACTIVE', role, updatedAt: clock.now() })
           .where(and(eq(memberships.id, row.membershipId), eq(memberships.status, 'INVITED')))
         await tx.update(users).set({ lastOrganizationId: row.organizationId }).where(eq(users.id, row.userId))
+        await record(tx, {
+          organizationId: row.organizationId,
+          at: clock.now(),
+          // A new account's name is set just after (identity.setPassword): the entry takes it from the form.
+          actor: { userId: row.userId, name: input.fullName },
+          action: 'member.joined',
+          target: { type: 'member', id: row.userId, label: row.email },
+          after: { role, status: 'ACTIVE' }
+        })
       })
       if (!row.hasPassword) await identity.setPassword(row.userId, input.password, input.fullName!)
       return { userId: row.userId, email: row.email, organization: { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId } }

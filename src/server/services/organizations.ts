@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization, requireAdmin, requireTemplate } from './access'
 import { createDefaultTemplate } from './aiTemplates'
+import { changedFields, record, sessionActor } from './audit'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import { deleteOrphanPlaceholders } from './members'
@@ -37,7 +38,7 @@ export interface OrganizationService {
    */
   create(userId: string, input: CreateOrganizationInput): Promise<{ id: string; organizationWorkOSId: string; name: string }>
   get(organizationId: string): Promise<Organization>
-  rename(organizationId: string, name: string): Promise<Organization>
+  rename(session: OrganizationSession, name: string): Promise<Organization>
   /** The organization behind a public id, only when the user is an ACTIVE member of it. */
   findActiveMembershipByWorkOSId(userId: string, organizationWorkOSId: string): Promise<{ organizationId: string; organizationWorkOSId: string } | null>
   /** Remembers the organization a user works in (the next sign-in starts there). */
@@ -101,6 +102,16 @@ export function createOrganizationService(
     return value
   }
 
+  /** A business page's settings as the audit log keeps them. */
+  const pageFields = (p: typeof businessPages.$inferSelect) => ({
+    linkedInCompanyName: p.linkedInCompanyName,
+    linkedInPageLink: p.linkedInPageLink,
+    linkedInWebsite: p.linkedInWebsite,
+    linkedInCompanyDescription: p.linkedInCompanyDescription,
+    image: p.image,
+    aiSettingTemplateId: p.aiSettingTemplateId
+  })
+
   const emptyOrNull = (v: string | null | undefined) => (v === undefined ? undefined : v && v.length > 0 ? v : null)
 
   const service: OrganizationService = {
@@ -137,6 +148,14 @@ export function createOrganizationService(
           })
         }
         await tx.update(users).set({ lastOrganizationId: organization.id }).where(eq(users.id, userId))
+        await record(tx, {
+          organizationId: organization.id,
+          at: now,
+          actor: { userId },
+          action: 'organization.created',
+          target: { type: 'organization', id: organization.id, label: organization.name },
+          after: { name: organization.name }
+        })
         await notifications.notify(
           { organizationId: organization.id, userId, title: WELCOME_TITLE, message: welcomeMessage(organization.name), link: '/dashboard' },
           tx
@@ -162,8 +181,23 @@ export function createOrganizationService(
       }
     },
 
-    async rename(organizationId, name) {
-      await db.update(organizations).set({ name, updatedAt: clock.now() }).where(eq(organizations.id, organizationId))
+    async rename(session, name) {
+      const organizationId = session.organization.id
+      await db.transaction(async (tx) => {
+        const [was] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+        await tx.update(organizations).set({ name, updatedAt: clock.now() }).where(eq(organizations.id, organizationId))
+        if (was && was.name !== name) {
+          await record(tx, {
+            organizationId,
+            at: clock.now(),
+            actor: sessionActor(session),
+            action: 'organization.renamed',
+            target: { type: 'organization', id: organizationId, label: name },
+            before: { name: was.name },
+            after: { name }
+          })
+        }
+      })
       return service.get(organizationId)
     },
 
@@ -199,9 +233,18 @@ export function createOrganizationService(
         await tx.update(businessPages).set({ aiSettingTemplateId: null }).where(eq(businessPages.organizationId, organizationId))
         await tx.update(teams).set({ aiSettingTemplateId: null }).where(eq(teams.organizationId, organizationId))
         // Several deletes at once (sessions resolved before the first one ended them): one answers 200.
-        const deleted = await tx.delete(organizations).where(eq(organizations.id, organizationId)).returning({ id: organizations.id })
+        const deleted = await tx.delete(organizations).where(eq(organizations.id, organizationId)).returning({ id: organizations.id, name: organizations.name })
         if (deleted.length === 0) throw notFound('Organization not found.')
         await deleteOrphanPlaceholders(tx, people.map((p) => p.userId))
+        // Kept after the organization (the log has no foreign keys): the server's record of who deleted it.
+        await record(tx, {
+          organizationId,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'organization.deleted',
+          target: { type: 'organization', id: organizationId, label: deleted[0]!.name },
+          before: { name: deleted[0]!.name }
+        })
       })
       for (const file of files) await rm(file, { force: true }).catch(() => undefined)
     },
@@ -210,7 +253,25 @@ export function createOrganizationService(
       const organizationId = session.organization.id
       if (businessPageId !== null && !(await findPage(db, organizationId, businessPageId))) throw notFound(MESSAGES.businessPageNotFound)
       requireAdmin(session)
-      await db.update(organizations).set({ defaultBusinessPageId: businessPageId, updatedAt: clock.now() }).where(eq(organizations.id, organizationId))
+      await db.transaction(async (tx) => {
+        const [was] = await tx
+          .select({ defaultBusinessPageId: organizations.defaultBusinessPageId, name: organizations.name })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+          .for('update')
+        await tx.update(organizations).set({ defaultBusinessPageId: businessPageId, updatedAt: clock.now() }).where(eq(organizations.id, organizationId))
+        if (was && was.defaultBusinessPageId !== businessPageId) {
+          await record(tx, {
+            organizationId,
+            at: clock.now(),
+            actor: sessionActor(session),
+            action: 'organization.default_page_changed',
+            target: { type: 'organization', id: organizationId, label: was.name },
+            before: { defaultBusinessPageId: was.defaultBusinessPageId },
+            after: { defaultBusinessPageId: businessPageId }
+          })
+        }
+      })
       return service.get(organizationId)
     },
 
@@ -236,6 +297,15 @@ export function createOrganizationService(
           createdAt: now,
           updatedAt: now
         })
+        const [page] = await tx.select().from(businessPages).where(eq(businessPages.id, id))
+        await record(tx, {
+          organizationId,
+          at: now,
+          actor: sessionActor(session),
+          action: 'business_page.created',
+          target: { type: 'business_page', id, label: input.linkedInCompanyName },
+          after: pageFields(page!)
+        })
         return (await pageViews(tx, organizationId, [id]))[0]!
       })
     },
@@ -255,8 +325,19 @@ export function createOrganizationService(
       if (input.aiSettingTemplateId !== undefined) changes.aiSettingTemplateId = input.aiSettingTemplateId
       return db.transaction(async (tx) => {
         // Deleted since it was read (a racing delete): 404; the answer is read before anyone can delete it.
-        const updated = await tx.update(businessPages).set(changes).where(eq(businessPages.id, existing.id)).returning({ id: businessPages.id })
-        if (updated.length === 0) throw notFound(MESSAGES.businessPageNotFound)
+        const [updated] = await tx.update(businessPages).set(changes).where(eq(businessPages.id, existing.id)).returning()
+        if (!updated) throw notFound(MESSAGES.businessPageNotFound)
+        const changed = changedFields(pageFields(existing), pageFields(updated))
+        if (changed) {
+          await record(tx, {
+            organizationId,
+            at: clock.now(),
+            actor: sessionActor(session),
+            action: 'business_page.updated',
+            target: { type: 'business_page', id: existing.id, label: updated.linkedInCompanyName },
+            ...changed
+          })
+        }
         return (await pageViews(tx, organizationId, [existing.id]))[0]!
       })
     },
@@ -266,12 +347,22 @@ export function createOrganizationService(
       const existing = await findPage(db, organizationId, businessPageId)
       if (!existing) throw notFound(MESSAGES.businessPageNotFound)
       requireAdmin(session)
-      // Conditional: of a burst of deletes only the one that removed the row answers 200.
-      const deleted = await db
-        .delete(businessPages)
-        .where(and(eq(businessPages.id, existing.id), eq(businessPages.organizationId, organizationId)))
-        .returning({ id: businessPages.id })
-      if (deleted.length === 0) throw notFound(MESSAGES.businessPageNotFound)
+      await db.transaction(async (tx) => {
+        // Conditional: of a burst of deletes only the one that removed the row answers 200.
+        const deleted = await tx
+          .delete(businessPages)
+          .where(and(eq(businessPages.id, existing.id), eq(businessPages.organizationId, organizationId)))
+          .returning({ id: businessPages.id })
+        if (deleted.length === 0) throw notFound(MESSAGES.businessPageNotFound)
+        await record(tx, {
+          organizationId,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'business_page.deleted',
+          target: { type: 'business_page', id: existing.id, label: existing.linkedInCompanyName },
+          before: pageFields(existing)
+        })
+      })
     }
   }
   return service

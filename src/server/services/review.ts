@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound, planLimit } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, membersAmong } from './access'
 import { approvalRequiredFor, approversOf, nextRevision, reviewFlowHeld, type PostContent } from './approval'
+import { record, sessionActor } from './audit'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { postExcerpt, postViews, type PostRow } from './posts'
@@ -756,6 +757,15 @@ export function createReviewService(deps: {
         const post = a.post
         if (post.approvalStatus !== 'PENDING') throw conflict(MESSAGES.approvalNotPending)
         requireChangeable(post, input.version)
+        await record(tx, {
+          organizationId: session.organization.id,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'post.approved',
+          target: { type: 'post', id: post.id, label: postExcerpt(post.text) },
+          before: { approvalStatus: post.approvalStatus },
+          after: { approvalStatus: 'APPROVED', revision: post.revision }
+        })
         return settleApproval(
           tx,
           session,
@@ -774,6 +784,15 @@ export function createReviewService(deps: {
         const post = a.post
         requireChangeable(post)
         if (post.approvalStatus !== 'PENDING' && post.approvalStatus !== 'APPROVED') throw conflict(MESSAGES.approvalNotPending)
+        await record(tx, {
+          organizationId: session.organization.id,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'post.rejected',
+          target: { type: 'post', id: post.id, label: postExcerpt(post.text) },
+          before: { approvalStatus: post.approvalStatus, status: post.status },
+          after: { approvalStatus: 'REJECTED', status: post.status === 'SCHEDULED' ? 'DRAFT' : post.status, reason: input.reason }
+        })
         return settleApproval(
           tx,
           session,

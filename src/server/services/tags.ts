@@ -10,6 +10,7 @@ import { businessPages, businessPostTags, postTagAssignments, postTags, teamMemb
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, lockOrganization, requireAdmin, requireMembers, usersLedBy } from './access'
+import { changedFields, record, sessionActor } from './audit'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
@@ -98,6 +99,13 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
     if (unique.length > 0) await tx.insert(postTagAssignments).values(unique.map((userId) => ({ tagId, organizationId, userId })))
   }
 
+  /** A topic tag's own fields as the audit log keeps them (stored the way create/update store them). */
+  const tagFields = (input: { tagTitle: string; tagColor: string; tagDescription?: string | null }) => ({
+    title: input.tagTitle,
+    color: input.tagColor.toLowerCase(),
+    description: input.tagDescription || null
+  })
+
   const titleTaken = () => conflict(MESSAGES.tagTitleTaken, { tagTitle: MESSAGES.tagTitleTaken })
 
   async function findPage(executor: Executor, organizationId: string, pageId: string) {
@@ -172,6 +180,14 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
             updatedAt: now
           })
           await replaceAssignments(tx, organizationId, id, input.assignedUsers)
+          await record(tx, {
+            organizationId,
+            at: now,
+            actor: sessionActor(session),
+            action: 'tag.created',
+            target: { type: 'tag', id, label: input.tagTitle },
+            after: { ...tagFields(input), assignedUsers: [...new Set(input.assignedUsers)].sort() }
+          })
           return (await views(tx, organizationId, [id]))[0]!
         })
       } catch (err) {
@@ -197,6 +213,20 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
             .returning({ id: postTags.id })
           if (updated.length === 0) throw notFound(MESSAGES.tagNotFound)
           await replaceAssignments(tx, organizationId, existing.id, input.assignedUsers)
+          const changed = changedFields(
+            { title: existing.title, color: existing.color, description: existing.description, assignedUsers: before.map((b) => b.userId).sort() },
+            { ...tagFields(input), assignedUsers: [...new Set(input.assignedUsers)].sort() }
+          )
+          if (changed) {
+            await record(tx, {
+              organizationId,
+              at: clock.now(),
+              actor: sessionActor(session),
+              action: 'tag.updated',
+              target: { type: 'tag', id: existing.id, label: input.tagTitle },
+              ...changed
+            })
+          }
           return (await views(tx, organizationId, [existing.id]))[0]!
         })
       } catch (err) {
@@ -211,12 +241,22 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       if (!existing) throw notFound(MESSAGES.tagNotFound)
       const before = await db.select({ userId: postTagAssignments.userId }).from(postTagAssignments).where(eq(postTagAssignments.tagId, existing.id))
       await requireTagManager(db, session, before.map((b) => b.userId))
-      // Conditional: of a burst of deletes only the one that removed the row answers 200.
-      const deleted = await db
-        .delete(postTags)
-        .where(and(eq(postTags.id, existing.id), eq(postTags.organizationId, organizationId)))
-        .returning({ id: postTags.id })
-      if (deleted.length === 0) throw notFound(MESSAGES.tagNotFound)
+      await db.transaction(async (tx) => {
+        // Conditional: of a burst of deletes only the one that removed the row answers 200.
+        const deleted = await tx
+          .delete(postTags)
+          .where(and(eq(postTags.id, existing.id), eq(postTags.organizationId, organizationId)))
+          .returning({ id: postTags.id })
+        if (deleted.length === 0) throw notFound(MESSAGES.tagNotFound)
+        await record(tx, {
+          organizationId,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'tag.deleted',
+          target: { type: 'tag', id: existing.id, label: existing.title },
+          before: { title: existing.title, color: existing.color, description: existing.description }
+        })
+      })
     },
 
     async listBusiness(organizationId, businessPageId) {
@@ -237,11 +277,21 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       requireAdmin(session)
       const now = clock.now()
       try {
-        const [row] = await db
-          .insert(businessPostTags)
-          .values({ id: randomUUID(), organizationId, businessPageId: page.id, title: input.title, color: input.color.toLowerCase(), createdAt: now, updatedAt: now })
-          .returning()
-        return businessView(row!)
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(businessPostTags)
+            .values({ id: randomUUID(), organizationId, businessPageId: page.id, title: input.title, color: input.color.toLowerCase(), createdAt: now, updatedAt: now })
+            .returning()
+          await record(tx, {
+            organizationId,
+            at: now,
+            actor: sessionActor(session),
+            action: 'business_tag.created',
+            target: { type: 'business_tag', id: row!.id, label: row!.title },
+            after: { businessPageId: page.id, title: row!.title, color: row!.color }
+          })
+          return businessView(row!)
+        })
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(BUSINESS_TAG_TAKEN, { title: BUSINESS_TAG_TAKEN })
         throw err
@@ -254,13 +304,26 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       if (!existing) throw notFound(BUSINESS_TAG_NOT_FOUND)
       requireAdmin(session)
       try {
-        const [row] = await db
-          .update(businessPostTags)
-          .set({ title: input.title, color: input.color.toLowerCase(), updatedAt: clock.now() })
-          .where(eq(businessPostTags.id, existing.id))
-          .returning()
-        if (!row) throw notFound(BUSINESS_TAG_NOT_FOUND) // deleted since it was read
-        return businessView(row)
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(businessPostTags)
+            .set({ title: input.title, color: input.color.toLowerCase(), updatedAt: clock.now() })
+            .where(eq(businessPostTags.id, existing.id))
+            .returning()
+          if (!row) throw notFound(BUSINESS_TAG_NOT_FOUND) // deleted since it was read
+          const changed = changedFields({ title: existing.title, color: existing.color }, { title: row.title, color: row.color })
+          if (changed) {
+            await record(tx, {
+              organizationId,
+              at: clock.now(),
+              actor: sessionActor(session),
+              action: 'business_tag.updated',
+              target: { type: 'business_tag', id: row.id, label: row.title },
+              ...changed
+            })
+          }
+          return businessView(row)
+        })
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(BUSINESS_TAG_TAKEN, { title: BUSINESS_TAG_TAKEN })
         throw err
@@ -272,11 +335,21 @@ export function createTagService(deps: { db: Database; clock: Clock; entitlement
       const existing = await findBusinessTag(db, organizationId, id)
       if (!existing) throw notFound(BUSINESS_TAG_NOT_FOUND)
       requireAdmin(session)
-      const deleted = await db
-        .delete(businessPostTags)
-        .where(and(eq(businessPostTags.id, existing.id), eq(businessPostTags.organizationId, organizationId)))
-        .returning({ id: businessPostTags.id })
-      if (deleted.length === 0) throw notFound(BUSINESS_TAG_NOT_FOUND)
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(businessPostTags)
+          .where(and(eq(businessPostTags.id, existing.id), eq(businessPostTags.organizationId, organizationId)))
+          .returning({ id: businessPostTags.id })
+        if (deleted.length === 0) throw notFound(BUSINESS_TAG_NOT_FOUND)
+        await record(tx, {
+          organizationId,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'business_tag.deleted',
+          target: { type: 'business_tag', id: existing.id, label: existing.title },
+          before: { businessPageId: existing.businessPageId, title: existing.title, color: existing.color }
+        })
+      })
     },
 
     async businessByPages(organizationId, businessPageIds, range) {

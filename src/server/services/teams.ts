@@ -12,6 +12,7 @@ import { organizations, teamMembers, teams, users } from '../db/schema'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, lockOrganization, membersAmong, requireAdmin, requireEntitled, requireTemplate } from './access'
+import { changedFields, record, sessionActor } from './audit'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
@@ -125,12 +126,17 @@ export function createTeamService(deps: {
   }
 
   async function replacePeople(tx: Executor, organizationId: string, teamId: string, members: string[], leaders: Set<string>) {
-    const before = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId))
+    const before = await tx.select({ userId: teamMembers.userId, isLeader: teamMembers.isLeader }).from(teamMembers).where(eq(teamMembers.teamId, teamId))
     await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId))
     const now = clock.now()
     await tx.insert(teamMembers).values(members.map((userId) => ({ teamId, organizationId, userId, isLeader: leaders.has(userId), createdAt: now })))
     const had = new Set(before.map((b) => b.userId))
-    return members.filter((id) => !had.has(id))
+    return {
+      added: members.filter((id) => !had.has(id)),
+      /** The people before and after, for the audit log. */
+      was: { members: before.map((b) => b.userId).sort(), leaders: before.filter((b) => b.isLeader).map((b) => b.userId).sort() },
+      now: { members: [...members].sort(), leaders: [...leaders].sort() }
+    }
   }
 
   async function notifyAdded(tx: Executor, organizationId: string, teamName: string, userIds: string[], actorId: string) {
@@ -195,8 +201,16 @@ export function createTeamService(deps: {
                 updatedAt: now
               })
               .returning()
-            const added = await replacePeople(tx, organizationId, id, people.members, people.leaders)
+            const { added, now: peopleNow } = await replacePeople(tx, organizationId, id, people.members, people.leaders)
             await notifyAdded(tx, organizationId, fields.name, added, session.userId)
+            await record(tx, {
+              organizationId,
+              at: now,
+              actor: sessionActor(session),
+              action: 'team.created',
+              target: { type: 'team', id, label: fields.name },
+              after: { name: fields.name, requireTag: row!.requireTag, aiSettingTemplateId: row!.aiSettingTemplateId, ...peopleNow }
+            })
             return (await views(tx, [row!]))[0]!
           })
         } catch (err) {
@@ -234,8 +248,20 @@ export function createTeamService(deps: {
             // Deleted since it was read (a racing delete): nothing to update, and no members to add to it.
             const [row] = await tx.update(teams).set(changes).where(eq(teams.id, existing.id)).returning()
             if (!row) throw notFound(MESSAGES.teamNotFound)
-            const added = await replacePeople(tx, organizationId, existing.id, people.members, people.leaders)
+            const { added, was, now } = await replacePeople(tx, organizationId, existing.id, people.members, people.leaders)
             await notifyAdded(tx, organizationId, fields.name, added, session.userId)
+            const settings = (t: typeof existing) => ({ name: t.name, requireTag: t.requireTag, aiSettingTemplateId: t.aiSettingTemplateId, imageName: t.imageName })
+            const changed = changedFields({ ...settings(existing), ...was }, { ...settings(row), ...now })
+            if (changed) {
+              await record(tx, {
+                organizationId,
+                at: clock.now(),
+                actor: sessionActor(session),
+                action: 'team.updated',
+                target: { type: 'team', id: existing.id, label: row.name },
+                ...changed
+              })
+            }
             return (await views(tx, [row]))[0]!
           })
           await removeFile(replaced)
@@ -256,11 +282,22 @@ export function createTeamService(deps: {
       await requireAdminOrLeader(session, existing.id)
       // Only the request whose delete removed the row answers 200 (and removes the image it had);
       // the others of a burst found it already gone.
-      const [deleted] = await db
-        .delete(teams)
-        .where(and(eq(teams.id, existing.id), eq(teams.organizationId, organizationId)))
-        .returning({ imageFile: teams.imageFile })
-      if (!deleted) throw notFound(MESSAGES.teamNotFound)
+      const deleted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(teams)
+          .where(and(eq(teams.id, existing.id), eq(teams.organizationId, organizationId)))
+          .returning({ imageFile: teams.imageFile, name: teams.name })
+        if (!row) throw notFound(MESSAGES.teamNotFound)
+        await record(tx, {
+          organizationId,
+          at: clock.now(),
+          actor: sessionActor(session),
+          action: 'team.deleted',
+          target: { type: 'team', id: existing.id, label: row.name },
+          before: { name: row.name }
+        })
+        return row
+      })
       await removeFile(deleted.imageFile)
     },
 
