@@ -36,6 +36,8 @@ import { registerPublicRoutes } from './routes/public'
 import { registerScheduleRoutes } from './routes/schedule'
 import { registerUserRoutes } from './routes/user'
 import { createServices, type Services } from './services'
+import type { SsoFetch, TxtResolver } from './services/sso'
+import { registerSsoRoutes } from './routes/sso'
 
 export interface CreateServerOptions {
   db: Database
@@ -53,6 +55,8 @@ export interface CreateServerOptions {
   webhookLog?: (message: string) => void
   /** Replaces the configured LinkedIn client (tests hold the sandbox to look into it). */
   linkedInAdapter?: LinkedInClient
+  /** Replaces single sign-on's DNS TXT lookups and its HTTP client towards identity providers (tests). */
+  sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -97,6 +101,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     mailTransport: options.mailTransport ?? smtp,
     billingProvider: options.billingProvider,
     linkedInAdapter: options.linkedInAdapter,
+    sso: options.sso,
     log: (message) => app.log.error(message)
   })
 
@@ -185,6 +190,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerAiTemplateRoutes(api, services)
   registerScheduleRoutes(api, services)
   registerLinkedInRoutes(api, services, config)
+  registerSsoRoutes(api, services, config)
   registerAiRoutes(api, services, config)
   // Their own scopes: multipart parsing only for the team and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))

@@ -89,7 +89,8 @@ describe('loadConfig', () => {
       PAGECREW_TOKEN_KEY: TOKEN_KEY,
       PAGECREW_PUBLISHER_INTERVAL_MS: '2000',
       PAGECREW_METRICS_INTERVAL_MS: '30000',
-      PAGECREW_LINKEDIN_DAILY_CALLS: '250'
+      PAGECREW_LINKEDIN_DAILY_CALLS: '250',
+      PAGECREW_SSO_SKIP_DOMAIN_PROOF: '1'
     })
     expect(config).toEqual({
       port: 0,
@@ -127,7 +128,8 @@ describe('loadConfig', () => {
       tokenKey: TOKEN_KEY,
       publisherIntervalMs: 2000,
       metricsIntervalMs: 30_000,
-      linkedInDailyCalls: 250
+      linkedInDailyCalls: 250,
+      ssoSkipDomainProof: true
     })
   })
 

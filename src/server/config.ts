@@ -61,6 +61,8 @@ export interface ServerConfig {
   metricsIntervalMs: number
   /** LinkedIn calls the metrics job may make per connection per UTC day (PAGECREW_LINKEDIN_DAILY_CALLS). */
   linkedInDailyCalls: number
+  /** Single sign-on domains count without their DNS proof (PAGECREW_SSO_SKIP_DOMAIN_PROOF=1): a single-company server. */
+  ssoSkipDomainProof: boolean
 }
 
 export interface StripeConfig {
@@ -110,7 +112,8 @@ const defaultServerConfig: ServerConfig = {
   tokenKey: null,
   publisherIntervalMs: null,
   metricsIntervalMs: DEFAULT_METRICS_INTERVAL_MS,
-  linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS
+  linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS,
+  ssoSkipDomainProof: false
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -241,6 +244,7 @@ const envSchema = z.object({
       .max(1_000_000, 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
       .default(DEFAULT_LINKEDIN_DAILY_CALLS)
   ),
+  PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
   PAGECREW_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z
@@ -292,7 +296,8 @@ export function loadConfig(
     tokenKey: tokenKeyFromEnv(env),
     publisherIntervalMs: e.PAGECREW_PUBLISHER_INTERVAL_MS === 0 ? null : e.PAGECREW_PUBLISHER_INTERVAL_MS,
     metricsIntervalMs: e.PAGECREW_METRICS_INTERVAL_MS,
-    linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS
+    linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS,
+    ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true'
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { endpoints, type Session } from '../../shared/api/contract'
-import { ApiError, notFound } from '../errors'
+import { SSO_MESSAGES } from '../../shared/domain/sso'
+import { ApiError, forbidden, notFound } from '../errors'
 import { clearSessionCookie, route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
 import { passwordCheckGuard } from '../services/authThrottle'
@@ -71,6 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     async ({ request, reply, body, currentSession }) => {
       // Counted before the password is checked: a limited address learns nothing, even from the right password.
       const attempt = await passwordCheckGuard(authThrottle, request, reply)(body.email)
+      // An organization that requires single sign-on takes its domain's passwords out of use (issue 17).
+      if ((await services.sso.discover(body.email)).sso === 'required') throw forbidden(SSO_MESSAGES.requiredForDomain)
       const user = await identity.signIn(body)
       if (!user) throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE)
       await attempt.succeeded()

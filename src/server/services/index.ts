@@ -42,6 +42,7 @@ import { createScheduleService, type ScheduleService } from './schedule'
 import { createSlotService, type SlotService } from './slots'
 import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
+import { createSsoService, type SsoFetch, type SsoService, type TxtResolver } from './sso'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
 export interface Services {
@@ -69,6 +70,8 @@ export interface Services {
   billing: BillingService
   /** The member's LinkedIn connection (issue 6). */
   linkedIn: LinkedInService
+  /** Single sign-on per organization (issue 17): OpenID Connect, domains proven by DNS, just-in-time members. */
+  sso: SsoService
   /** LinkedIn itself (publishing, OAuth): the built-in sandbox unless config.linkedIn is set. */
   linkedInAdapter: LinkedInClient
   /** Post media (issue 6): chunked uploads into <dataDir>/uploads/media, thumbnails, cleanup. */
@@ -109,6 +112,8 @@ export function createServices(deps: {
   billingProvider?: BillingProvider
   /** Replaces the configured LinkedIn client (tests hold the sandbox to look into it). */
   linkedInAdapter?: LinkedInClient
+  /** Replaces single sign-on's DNS TXT lookups and its HTTP client towards identity providers (tests). */
+  sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
   log?: (message: string) => void
 }): Services {
   const { clock, config } = deps
@@ -180,6 +185,7 @@ export function createServices(deps: {
     planCsv: createPlanCsvService({ db, clock, notifications, schedule }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),
     linkedIn,
+    sso: createSsoService({ db, clock, config, resolveTxt: deps.sso?.resolveTxt, fetch: deps.sso?.fetch, log: deps.log }),
     linkedInAdapter,
     media,
     posts,

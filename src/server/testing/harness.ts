@@ -21,7 +21,7 @@ import type { IdentityProvider } from '../adapters/identity/identity'
 import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import type { MailTransport } from '../adapters/mail/mail'
 import { createPasswordIdentity } from '../adapters/identity/password'
-import { createServer } from '../app'
+import { createServer, type CreateServerOptions } from '../app'
 import { manualClock, type ManualClock } from '../clock'
 import type { ServerConfig } from '../config'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
@@ -192,6 +192,8 @@ export interface TestAppOptions {
   webhookLog?: (message: string) => void
   /** The LinkedIn client (e.g. a sandbox the test inspects); default: the configured one. */
   linkedInAdapter?: LinkedInClient | ((deps: { clock: ManualClock }) => LinkedInClient)
+  /** Single sign-on's DNS TXT lookups and HTTP client towards identity providers (createServer's `sso`). */
+  sso?: CreateServerOptions['sso']
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -212,6 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     timers: timers ?? undefined,
     mailTransport: options.mailTransport,
     webhookLog: options.webhookLog,
+    sso: options.sso,
     linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,
     config: { logLevel: 'error', ...options.config, dataDir },
     identity:
