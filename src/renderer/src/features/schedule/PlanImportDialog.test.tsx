@@ -14,7 +14,7 @@ const values = (memberEmail: string) => ({ memberEmail, date: '2026-12-01', time
 
 /** A preview of `total` rows, the lines in `bad` with a date problem. */
 function previewOf(total: number, bad: number[] = []): PlanImportPreview {
-  const rows = Array.from({ length: total }, (_, i) => ({
+  const rows = Array.from({ length: total }, (_, i): PlanImportPreview['rows'][number] => ({
     line: i + 2,
     values: values(`member${i}@example.com`),
     errors: bad.includes(i + 2) ? { date: 'Choose a day from tomorrow to 90 days ahead.' } : {}
