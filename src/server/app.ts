@@ -19,6 +19,7 @@ import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY, securityHeaders } from './http/security'
 import { registerAiRoutes } from './routes/ai'
 import { registerAnalyticsRoutes } from './routes/analytics'
+import { registerAuditLogRoutes } from './routes/auditLog'
 import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
 import { registerPostRoutes } from './routes/posts'
@@ -183,6 +184,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerAuthRoutes(api, services)
   registerUserRoutes(api, services)
   registerOrganizationRoutes(api, services)
+  registerAuditLogRoutes(api, services)
   registerBillingRoutes(api, services, config)
   registerNotificationRoutes(api, services)
   registerMemberRoutes(api, services, config)

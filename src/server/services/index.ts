@@ -9,6 +9,7 @@ import type { Database } from '../db/client'
 import { requestScopedDatabase } from '../db/requestTransaction'
 import { createIdempotencyService, type IdempotencyService } from '../http/idempotency'
 import { createAnalyticsService, type AnalyticsService } from './analytics'
+import { createAuditLogService, type AuditLogService } from './auditLog'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
@@ -82,6 +83,8 @@ export interface Services {
   review: ReviewService
   /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
   analytics: AnalyticsService
+  /** The audit log's read side (issue 17); entries are written by services/audit.ts' record(). */
+  auditLog: AuditLogService
   /** Team effort (issue 14): members against their monthly targets, the team leaderboard, nudges. */
   teamEffort: TeamEffortService
   /** The dashboard (issue 14): my month, the organization's month (admins), the setup checklist. */
@@ -191,6 +194,7 @@ export function createServices(deps: {
     posts,
     review,
     analytics: createAnalyticsService({ db, linkedInAdapter }),
+    auditLog: createAuditLogService({ db }),
     teamEffort: createTeamEffortService({ db, clock, notifications }),
     dashboard: createDashboardService({ db, clock, linkedInAdapter, review }),
     publisher,

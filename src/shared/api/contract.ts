@@ -46,6 +46,7 @@ import {
   userTagsSchema
 } from '../domain'
 import { multiLineText, singleLineText } from '../domain/text'
+import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS } from '../domain/audit'
 import { ssoDomainInputSchema, ssoModeSchema, ssoSettingsSchema, SSO_MESSAGES } from '../domain/sso'
 import { isValidEmail } from '../rules/validation'
 import { MESSAGES, fileTooBigMessage } from './messages'
@@ -586,6 +587,44 @@ export const analyticsPostsQuerySchema = analyticsQuerySchema.extend({
 export const analyticsTimeseriesQuerySchema = analyticsQuerySchema.extend({ postId: idSchema.optional() })
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
 export const monthQuerySchema = singleLineText().trim().regex(MONTH_PATTERN, 'Use a month as YYYY-MM.')
+
+// Audit log (issue 17)
+export const AUDIT_PAGE_MAX = 200
+/** Paging position: the last entry's time and id ("2026-01-02T03:04:05.678Z_1234"); newer first. */
+export const AUDIT_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,19}$/
+const auditActionFilterSchema = singleLineText()
+  .trim()
+  .refine(
+    (v) => (AUDIT_ACTIONS as readonly string[]).includes(v) || AUDIT_ACTION_GROUPS.some((g) => g.prefix === v),
+    'Choose an action from the list.'
+  )
+export const auditLogQuerySchema = z.object({
+  actorId: idSchema.optional(),
+  /** One action ('member.role_changed') or a group's prefix ('member.'). */
+  action: auditActionFilterSchema.optional(),
+  /** The period [from, to) as instants. */
+  from: instantQuerySchema.optional(),
+  to: instantQuerySchema.optional(),
+  cursor: singleLineText().trim().regex(AUDIT_CURSOR_PATTERN, 'Start again from the first page.').optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  format: z.enum(['json', 'csv']).default('json')
+})
+const auditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actor: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string() }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable()
+})
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** The organization's members, for the actor filter (a removed member's entries stay, under their stored name). */
+  actors: z.array(z.object({ userId: z.string(), name: z.string() }))
+})
 
 const aiRequestSchema = z.object({
   /** Absent: the slot's post type, else the idea's (drafts), else textOnly. */
@@ -1188,6 +1227,13 @@ export const endpoints = {
   listNotifications: endpoint({ method: 'GET', path: '/notification/list', query: none, body: none, response: z.array(notificationSchema) }),
   markNotificationRead: endpoint({
     method: 'PUT',
+  /**
+   * The organization's audit log (issue 17), admins only, newest first with keyset paging;
+   * format=csv answers every matching entry as text/csv (streamed). Entries are never edited or
+   * deleted: there is no endpoint for it.
+   */
+  getAuditLog: endpoint({ method: 'GET', path: '/organization/audit-log', query: auditLogQuerySchema, body: none, response: auditLogPageSchema }),
+
     path: '/notification/mark-as-read',
     query: none,
     body: z.object({ id: singleLineText().min(1).max(100).optional() }),
