@@ -221,6 +221,19 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
     const linked = new Map<string, Set<string>>()
     for (const [pageId, ids] of usersPer('pageId')) linked.set(pageId, await linkedToAll(executor, organizationId, [...ids], [pageId]))
 
+    // Per distinct value, not per row: both build Intl formatters, about 0.15 ms a call.
+    const zones = new Map<string, string | null>()
+    const zoneOf = (name: string) => {
+      if (!zones.has(name)) zones.set(name, checkedTimeZone(name))
+      return zones.get(name)!
+    }
+    const windows = new Map<string, string | null>()
+    const outsideWindow = (time: Date, timeZone: string) => {
+      const key = `${localDate(time, timeZone)}|${timeZone}`
+      if (!windows.has(key)) windows.set(key, messageOf(() => requireWindow(time, now, [timeZone])))
+      return windows.get(key)!
+    }
+
     return rows.map((row, i) => {
       const { values } = row
       const { member, tagId, pageId } = named[i]!
@@ -234,7 +247,7 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
 
       let timeZone = member?.timezone ?? 'UTC'
       if (values.timeZone) {
-        const zone = checkedTimeZone(values.timeZone)
+        const zone = zoneOf(values.timeZone)
         if (zone) timeZone = zone
         else errors.timeZone = UNKNOWN_TIME_ZONE
       }
@@ -249,7 +262,7 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
         // A wall-clock time that does not exist that day (a DST gap) is no time option either.
         if (!isOptionInstant(time, timeZone) || localTime(time, timeZone) !== wallClock) errors.time = MESSAGES.slotTimeNotOption
         else if (member) {
-          const outside = messageOf(() => requireWindow(time!, now, [member.timezone]))
+          const outside = outsideWindow(time, member.timezone)
           if (outside) errors.date = outside
         }
       }
