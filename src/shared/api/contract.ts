@@ -452,8 +452,7 @@ export type PlanImportField = keyof typeof PLAN_IMPORT_COLUMNS
 export const PLAN_IMPORT_MAX_ROWS = 10_000
 export const PLAN_IMPORT_MAX_CHARS = 2_000_000
 export const planImportBodySchema = z.object({
-  csv: z
-    .string({ message: 'Choose a CSV file.' })
+  csv: multiLineText({ message: 'Choose a CSV file.' })
     .min(1, 'Choose a CSV file.')
     .max(PLAN_IMPORT_MAX_CHARS, `Import at most ${PLAN_IMPORT_MAX_CHARS / 1_000_000} MB of CSV at a time.`)
 })
