@@ -64,7 +64,8 @@ export const ROUTES = {
   onboarding: { path: '/signup/onboarding/company', title: 'Signup', access: 'signed-in', shell: false, deepLink: false },
   // Transient: it completes a LinkedIn connection from the code and state the provider sent back;
   // a desktop link reaches it as pagecrew://callback, parsed on its own.
-  callback: { path: '/callback', title: 'Callback', access: 'signed-in', shell: false, deepLink: false },
+  // Public: single sign-on's answer arrives before there is a session (CallbackPage asks for one for LinkedIn's).
+  callback: { path: '/callback', title: 'Callback', access: 'public', shell: false, deepLink: false },
   dashboard: {
     path: '/dashboard',
     title: 'Dashboard',

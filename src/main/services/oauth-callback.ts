@@ -7,7 +7,10 @@ import { z } from 'zod'
  * renderer: a code or an error, always with the state the server issued, each short and in the
  * characters RFC 6749 allows (no spaces in codes and states, no quotes or backslashes anywhere).
  */
-export type OAuthCallback = { state: string; code: string } | { state: string; error: string; errorDescription?: string }
+export type OAuthCallback = ({ state: string; code: string } | { state: string; error: string; errorDescription?: string }) & {
+  /** The issuer (RFC 9207), which OpenID providers add for single sign-on's mix-up check. */
+  iss?: string
+}
 
 /** The renderer route that finishes connecting (src/renderer/src/features/auth/CallbackPage.tsx). */
 export const OAUTH_CALLBACK_ROUTE = '/callback'
@@ -16,9 +19,10 @@ const token = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9\-._
 // RFC 6749 §5.2: error and error_description are %x20-21 / %x23-5B / %x5D-7E.
 const errorText = (max: number) => z.string().max(max).regex(/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/)
 
+const issuer = z.url({ protocol: /^https?$/ }).max(2048).optional()
 const callbackParamsSchema = z.union([
-  z.strictObject({ state: token(200), code: token(2000) }),
-  z.strictObject({ state: token(200), error: errorText(200).min(1), error_description: errorText(2000).optional() })
+  z.strictObject({ state: token(200), code: token(2000), iss: issuer }),
+  z.strictObject({ state: token(200), error: errorText(200).min(1), error_description: errorText(2000).optional(), iss: issuer })
 ])
 
 /**
@@ -34,10 +38,11 @@ export function parseOAuthCallback(params: URLSearchParams): OAuthCallback | nul
   const parsed = callbackParamsSchema.safeParse(record)
   if (!parsed.success) return null
   const data = parsed.data
-  if ('code' in data) return { state: data.state, code: data.code }
+  const iss = data.iss === undefined ? {} : { iss: data.iss }
+  if ('code' in data) return { state: data.state, code: data.code, ...iss }
   return data.error_description === undefined
-    ? { state: data.state, error: data.error }
-    : { state: data.state, error: data.error, errorDescription: data.error_description }
+    ? { state: data.state, error: data.error, ...iss }
+    : { state: data.state, error: data.error, errorDescription: data.error_description, ...iss }
 }
 
 /** `/callback?code=…&state=…` (or `?error=…&error_description=…&state=…`), as the web app receives it. */
@@ -50,5 +55,6 @@ export function oauthCallbackRoute(callback: OAuthCallback): string {
     if (callback.errorDescription !== undefined) query.set('error_description', callback.errorDescription)
   }
   query.set('state', callback.state)
+  if (callback.iss !== undefined) query.set('iss', callback.iss)
   return `${OAUTH_CALLBACK_ROUTE}?${query.toString()}`
 }

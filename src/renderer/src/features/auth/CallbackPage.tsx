@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router-dom'
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { paths } from '@shared/routes'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
@@ -12,6 +12,10 @@ import {
 } from '@renderer/api/linkedin'
 import { useNotify } from '@renderer/lib/toasts'
 import { CenteredCard } from '@renderer/components/CenteredCard'
+import { useSession } from '@renderer/api/auth'
+import { isSsoPending } from '@renderer/api/sso'
+import { LoadingState } from '@renderer/components/LoadingState'
+import { SsoCallback } from './SsoCallback'
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' }
@@ -39,12 +43,28 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * /callback: where LinkedIn (or the sandbox) sends the user back after connecting, on the web
- * directly and on the desktop through the host's `navigate` event. The answer is read once and
- * taken out of the address (a reload or a shared screenshot must not replay the code), sent to the
- * server once (strict mode runs effects twice), and then the user is back where they started.
+ * /callback: where an identity provider sends the user back, on the web directly and on the
+ * desktop through the host's `navigate` event: single sign-on's answer when this tab started one
+ * (SsoCallback, no session yet), else LinkedIn's, which needs the session like any signed-in screen.
  */
 export default function CallbackPage() {
+  const [sso] = useState(isSsoPending)
+  return sso ? <SsoCallback /> : <LinkedInCallbackGate />
+}
+
+function LinkedInCallbackGate() {
+  const session = useSession()
+  if (session.isPending) return <LoadingState shape="card" label="Checking your session…" />
+  if (session.isError && isApiError(session.error, 401)) return <Navigate to={paths.login} replace />
+  return <LinkedInCallback />
+}
+
+/**
+ * LinkedIn's (or the sandbox's) answer after connecting. The answer is read once and taken out of
+ * the address (a reload or a shared screenshot must not replay the code), sent to the server once
+ * (strict mode runs effects twice), and then the user is back where they started.
+ */
+function LinkedInCallback() {
   const styles = useStyles()
   const navigate = useNavigate()
   const notify = useNotify()
