@@ -46,7 +46,7 @@ import {
   userTagsSchema
 } from '../domain'
 import { multiLineText, singleLineText } from '../domain/text'
-import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS } from '../domain/audit'
+import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../domain/audit'
 import { ssoDomainInputSchema, ssoModeSchema, ssoSettingsSchema, SSO_MESSAGES } from '../domain/sso'
 import { isValidEmail } from '../rules/validation'
 import { MESSAGES, fileTooBigMessage } from './messages'
@@ -613,7 +613,7 @@ const auditEntrySchema = z.object({
   createdAt: z.string(),
   actor: z.object({ userId: z.string(), name: z.string() }).nullable(),
   action: z.enum(AUDIT_ACTIONS),
-  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string() }),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string().nullable(), label: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable()
 })

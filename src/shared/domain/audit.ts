@@ -43,8 +43,22 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
-/** What an action is about; a filter by prefix ('member.') picks a whole group. */
-export type AuditTargetType = 'member' | 'invitation' | 'organization' | 'subscription' | 'team' | 'tag' | 'business_tag' | 'business_page' | 'ai_template' | 'sso' | 'sso_domain' | 'post'
+/** What an action is about. */
+export const AUDIT_TARGET_TYPES = [
+  'member',
+  'invitation',
+  'organization',
+  'subscription',
+  'team',
+  'tag',
+  'business_tag',
+  'business_page',
+  'ai_template',
+  'sso',
+  'sso_domain',
+  'post'
+] as const
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'member.invited': 'Member invited',

@@ -25,7 +25,7 @@ import {
   type FilterName,
   type PeriodChoice
 } from './analyticsState'
-import { ExportButton } from './ExportButton'
+import { ExportButton } from '@renderer/components/ExportButton'
 import { GroupsTable } from './GroupsTable'
 import { formatCount, formatRate } from './labels'
 import { PeriodPicker } from './PeriodPicker'

@@ -7,6 +7,7 @@ import { useUser } from '@renderer/api/user'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { AiTemplatesSection } from './organization/ai/AiTemplatesSection'
+import { AuditLogSection } from './organization/audit/AuditLogSection'
 import { MembersSection } from './organization/members/MembersSection'
 import { OrganizationDetails } from './organization/OrganizationDetails'
 import { BusinessPagesSection } from './organization/pages/BusinessPagesSection'
@@ -23,7 +24,7 @@ const useStyles = makeStyles({
 /**
  * /settings/organization (spec §2, §6): admins (ADMIN and GHOST) run the organization from its
  * sections; team leaders see Teams and Topic tags for their teams; other members go to /settings.
- * The section is deep-linkable as `?section=members|teams|tags|pages|ai`.
+ * The section is deep-linkable as `?section=members|teams|tags|pages|ai|audit`.
  */
 export default function OrganizationSettingsPage() {
   const styles = useStyles()
@@ -76,6 +77,7 @@ export default function OrganizationSettingsPage() {
         {section === 'tags' ? <TopicTagsSection admin={admin} leadingTeamIds={leadingTeamIds} /> : null}
         {section === 'pages' ? <BusinessPagesSection /> : null}
         {section === 'ai' ? <AiTemplatesSection /> : null}
+        {section === 'audit' ? <AuditLogSection /> : null}
       </div>
     </div>
   )

@@ -2,7 +2,7 @@ import type { User } from '@shared/domain'
 import { isAdmin, isTeamLeader } from '@shared/rules'
 
 /** The sections of /settings/organization, deep-linkable as `?section=` (details has no parameter). */
-const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai'] as const
+const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai', 'audit'] as const
 export type Section = (typeof SECTIONS)[number]
 
 export const SECTION_LABELS: Record<Section, string> = {
@@ -11,7 +11,8 @@ export const SECTION_LABELS: Record<Section, string> = {
   teams: 'Teams',
   tags: 'Topic tags',
   pages: 'Business pages',
-  ai: 'AI templates'
+  ai: 'AI templates',
+  audit: 'Audit log'
 }
 
 /**
