@@ -4,7 +4,7 @@ import { useSingleFlight } from '@renderer/components/useSingleFlight'
 import { failureToast } from '@renderer/lib/failureToast'
 import { useNotify } from '@renderer/lib/toasts'
 
-/** Export CSV: the table's rows as the server streams them for the same period and filters. */
+/** Export CSV: a table's rows as the server streams them with the filters on screen (Analytics, the audit log). */
 export function ExportButton({ onExport, 'data-testid': testId }: { onExport: () => Promise<boolean>; 'data-testid': string }) {
   const notify = useNotify()
   const { run, running } = useSingleFlight()
