@@ -9,6 +9,7 @@ import { LoadingState } from '@renderer/components/LoadingState'
 import { AiTemplatesSection } from './organization/ai/AiTemplatesSection'
 import { AuditLogSection } from './organization/audit/AuditLogSection'
 import { MembersSection } from './organization/members/MembersSection'
+import { SsoSection } from './organization/sso/SsoSection'
 import { OrganizationDetails } from './organization/OrganizationDetails'
 import { BusinessPagesSection } from './organization/pages/BusinessPagesSection'
 import { SECTION_LABELS, sectionFrom, sectionsFor, type Section } from './organization/sections'
@@ -24,7 +25,7 @@ const useStyles = makeStyles({
 /**
  * /settings/organization (spec §2, §6): admins (ADMIN and GHOST) run the organization from its
  * sections; team leaders see Teams and Topic tags for their teams; other members go to /settings.
- * The section is deep-linkable as `?section=members|teams|tags|pages|ai|audit`.
+ * The section is deep-linkable as `?section=members|teams|tags|pages|ai|sso|audit`.
  */
 export default function OrganizationSettingsPage() {
   const styles = useStyles()
@@ -77,6 +78,7 @@ export default function OrganizationSettingsPage() {
         {section === 'tags' ? <TopicTagsSection admin={admin} leadingTeamIds={leadingTeamIds} /> : null}
         {section === 'pages' ? <BusinessPagesSection /> : null}
         {section === 'ai' ? <AiTemplatesSection /> : null}
+        {section === 'sso' ? <SsoSection /> : null}
         {section === 'audit' ? <AuditLogSection /> : null}
       </div>
     </div>
