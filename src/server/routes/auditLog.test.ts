@@ -4,9 +4,12 @@ import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import type { AuditEntry } from '../../shared/domain/audit'
 import type { Member } from '../../shared/domain'
+import type { ReviewThread } from '../../shared/domain'
 import { auditLog } from '../db/schema'
 import { record } from '../services/audit'
+import { lockAndApplySubscriptionState } from '../services/billingWebhooks'
 import { TestClient } from '../testing/harness'
+import { postFixtures } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
 
 type Page = { entries: AuditEntry[]; nextCursor: string | null; actors: { userId: string; name: string }[] }
@@ -88,6 +91,58 @@ describeEachDatabase('audit log', (t) => {
     expect(byAction('business_page.deleted')).toMatchObject({ target: { label: 'Acme Page' }, before: { linkedInCompanyName: 'Acme Page' }, after: null })
     expect(byAction('billing.seats_changed')).toMatchObject({ before: { availableSeats: 5 }, after: { availableSeats: 4 } })
     expect(entries[0]!.createdAt).toBe(t().clock.now().toISOString())
+  })
+
+  it('records teams, approvals and rejections, and the system’s plan changes', async () => {
+    const o = await organization()
+    const team = await o.admin.multipart<{ id: string }>('POST', '/team/create', {
+      name: 'Writers',
+      members: JSON.stringify([o.adminId, o.memberId]),
+      teamLeaders: JSON.stringify([o.adminId])
+    })
+    expect(team.status).toBe(200)
+    expect((await o.admin.multipart('PUT', '/team/update', { id: team.body.id, name: 'Editors', members: JSON.stringify([o.adminId]), teamLeaders: JSON.stringify([o.adminId]) })).status).toBe(200)
+    expect((await o.admin.delete('/team/delete', { teamId: team.body.id })).status).toBe(200)
+    const teams = (await log(o.admin, { action: 'team.' })).entries
+    expect(teams.map((e) => e.action)).toEqual(['team.deleted', 'team.updated', 'team.created'])
+    expect(teams[2]).toMatchObject({ target: { label: 'Writers' }, after: { name: 'Writers', members: [o.adminId, o.memberId].sort(), leaders: [o.adminId] } })
+    expect(teams[1]).toMatchObject({ before: { name: 'Writers', members: [o.adminId, o.memberId].sort() }, after: { name: 'Editors', members: [o.adminId] } })
+
+    // A Stripe webhook's state: the system is the actor.
+    expect(await lockAndApplySubscriptionState(t().db, {
+      organizationId: o.org.id,
+      priceId: 'entry-monthly',
+      quantity: 6,
+      status: 'active',
+      currentPeriodEnd: new Date(t().clock.now().getTime() + 30 * 86_400_000),
+      trialEndsAt: null,
+      endsAt: null,
+      cancelAtPeriodEnd: false,
+      customerId: 'cus_audit',
+      subscriptionId: 'sub_audit',
+      observedAt: t().clock.now()
+    }, t().clock.now())).toBe('applied')
+    const [plan] = (await log(o.admin, { action: 'billing.' })).entries
+    expect(plan).toMatchObject({ action: 'billing.plan_changed', actor: null, before: { priceId: null, availableSeats: 5, status: 'trialing' }, after: { plan: 'Entry Seat', priceId: 'entry-monthly', availableSeats: 6, status: 'active' } })
+
+    // Approvals: the admin approves one post of a member whose posts need approval and rejects another.
+    const f = postFixtures(t)
+    const ada = await f.connectedOrg('Ada Approver')
+    const mia = await f.addMember(ada, 'Mia Writer')
+    await f.connect(mia)
+    expect((await ada.client.put('/members/update', { userId: mia.userId, userApprovalFlow: true })).status).toBe(200)
+    for (const [text, decision] of [['Approve me', 'approve'], ['Reject me', 'reject']] as const) {
+      const post = await f.create(mia, { text })
+      const sent = await mia.client.post<ReviewThread>('/review/submit', { postId: post.id, version: post.version })
+      expect(sent.status).toBe(200)
+      const decided = await ada.client.post('/review/' + decision, decision === 'approve' ? { postId: post.id, version: sent.body.post.version } : { postId: post.id, reason: 'Off brand.' })
+      expect(decided.status).toBe(200)
+    }
+    const decisions = (await log(ada.client, { action: 'post.' })).entries
+    expect(decisions).toMatchObject([
+      { action: 'post.rejected', actor: { userId: ada.userId, name: 'Ada Approver' }, target: { type: 'post', label: 'Reject me' }, after: { approvalStatus: 'REJECTED', reason: 'Off brand.' } },
+      { action: 'post.approved', target: { label: 'Approve me' }, before: { approvalStatus: 'PENDING' }, after: { approvalStatus: 'APPROVED' } }
+    ])
   })
 
   it('a change that fails writes no entry, and an entry rolls back with its change', async () => {
