@@ -1118,6 +1118,10 @@ export const endpoints = {
       error: singleLineText().max(200).optional(),
       error_description: multiLineText().max(2000).optional()
     }),
+    body: none,
+    response: sessionSchema,
+    auth: false
+  }),
 
   // AI ideas (issue 6): each call counts toward GENERATE_IDEAS_PER_MONTH; over it 402.
   generateIdeas: endpoint({
@@ -1222,10 +1226,6 @@ export const endpoints = {
   nudgeMember: endpoint({ method: 'POST', path: '/team/nudge', query: none, body: z.object({ userId: idSchema, month: monthQuerySchema }), response: ok, idempotent: true }),
   getDashboard: endpoint({ method: 'GET', path: '/dashboard', query: z.object({ timezone: timeZoneQuerySchema.optional() }), body: none, response: dashboardSchema }),
 
-  // Notifications
-  listNotifications: endpoint({ method: 'GET', path: '/notification/list', query: none, body: none, response: z.array(notificationSchema) }),
-  markNotificationRead: endpoint({
-    method: 'PUT',
   /**
    * The organization's audit log (issue 17), admins only, newest first with keyset paging;
    * format=csv answers every matching entry as text/csv (streamed). Entries are never edited or
@@ -1233,6 +1233,10 @@ export const endpoints = {
    */
   getAuditLog: endpoint({ method: 'GET', path: '/organization/audit-log', query: auditLogQuerySchema, body: none, response: auditLogPageSchema }),
 
+  // Notifications
+  listNotifications: endpoint({ method: 'GET', path: '/notification/list', query: none, body: none, response: z.array(notificationSchema) }),
+  markNotificationRead: endpoint({
+    method: 'PUT',
     path: '/notification/mark-as-read',
     query: none,
     body: z.object({ id: singleLineText().min(1).max(100).optional() }),
