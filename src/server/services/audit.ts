@@ -5,9 +5,9 @@ import { auditLog, users } from '../db/schema'
 import type { OrganizationSession } from '../http/route'
 
 /**
- * Who made a change: a signed-in user (their name is looked up in the same statement when not
- * given, and stored, so the entry keeps it after the user is removed) or the system (billing
- * webhooks, jobs).
+ * Who made a change: a signed-in user (their name — their email when they have none — is looked
+ * up in the same statement when not given, and stored, so the entry keeps it after the user is
+ * removed) or the system (billing webhooks, jobs).
  */
 export type AuditActor = { userId: string; name?: string } | 'system'
 
@@ -40,7 +40,7 @@ export async function record(executor: Executor, entry: AuditRecord): Promise<vo
     entry.actor === 'system'
       ? SYSTEM_NAME
       : (entry.actor.name ??
-        sql<string>`coalesce((select ${users.fullName} from ${users} where ${users.id} = ${entry.actor.userId}), '')`)
+        sql<string>`coalesce((select coalesce(nullif(${users.fullName}, ''), ${users.email}) from ${users} where ${users.id} = ${entry.actor.userId}), '')`)
   await executor.insert(auditLog).values({
     organizationId: entry.organizationId,
     actorUserId,
