@@ -41,7 +41,7 @@ export const ssoDomainInputSchema = singleLineText({ error: SSO_MESSAGES.domainI
   .trim()
   .toLowerCase()
   .transform((d) => d.replace(/^@/, '').replace(/\.$/, ''))
-  .pipe(z.string().regex(DOMAIN_PATTERN, SSO_MESSAGES.domainInvalid))
+  .refine((d) => DOMAIN_PATTERN.test(d), SSO_MESSAGES.domainInvalid)
 
 export const ssoDomainSchema = z.object({
   domain: z.string(),
