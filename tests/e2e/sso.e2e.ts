@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
@@ -32,7 +34,7 @@ afterAll(async () => {
 })
 
 describe('single sign-on, end to end in Chromium', () => {
-  it('an Enterprise admin configures SSO, a new colleague signs in with it and lands in the organization, required SSO stops passwords', async () => {
+  it('an Enterprise admin configures SSO, a new colleague signs in with it and lands in the organization, required SSO stops passwords, and the audit log shows and exports it all', async () => {
     const adminEmail = `ana@${DOMAIN}`
     const admin = await browser.newContext()
     const page = await admin.newPage()
@@ -94,6 +96,22 @@ describe('single sign-on, end to end in Chromium', () => {
     expect(refused.status()).toBe(403)
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(SSO_MESSAGES.requiredForDomain)
     await later.close()
+
+    // The audit log shows those changes — the provider configured, the domain added and verified,
+    // the colleague joining through SSO, SSO made required — and exports them.
+    await page.goto(`${server.url}/settings/organization?section=audit`)
+    const table = page.getByTestId('audit-table')
+    for (const text of ['Single sign-on configured', 'SSO domain verified', 'Member joined', 'Grace Colleague', 'Single sign-on updated']) {
+      await expect.poll(() => table.textContent(), { timeout: 15_000 }).toContain(text)
+    }
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()])
+    const rows = parse(await readFile((await file.path())!, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[]
+    const actions = rows.map((row) => row['Action'])
+    expect(actions).toEqual(expect.arrayContaining(['sso.configured', 'sso.domain_added', 'sso.domain_verified', 'member.joined', 'sso.updated']))
+    const joined = rows.find((row) => row['Action'] === 'member.joined')!
+    expect(joined['Actor']).toBe('Grace Colleague')
+    // Nothing secret is exported: the client secret never appears in an entry.
+    expect(JSON.stringify(rows)).not.toContain(CLIENT.clientSecret)
     await admin.close()
   })
 })
