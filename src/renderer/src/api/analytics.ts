@@ -1,10 +1,10 @@
 import { useCallback } from 'react'
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { API_BASE, analyticsQuerySchema, endpoints, type QueryOf } from '@shared/api/contract'
+import { analyticsQuerySchema, endpoints, type QueryOf } from '@shared/api/contract'
 import type { AnalyticsPosts } from '@shared/domain'
 import { useHost } from '@renderer/host/HostContext'
-import { ApiError, GENERIC_ERROR_MESSAGE, useCallApi } from './client'
+import { downloadApiFile, useCallApi } from './client'
 import { analyticsKeys } from './queryKeys'
 
 /*
@@ -87,22 +87,8 @@ const EXPORT_PATHS: Record<AnalyticsExport, string> = {
 export function useDownloadAnalyticsCsv() {
   const host = useHost()
   return useCallback(
-    async (table: AnalyticsExport, query: AnalyticsQuery & Partial<AnalyticsPostsSort>, fileName: string): Promise<boolean> => {
-      const path = EXPORT_PATHS[table]
-      const url = `GET ${API_BASE}${path}`
-      const params = Object.fromEntries(Object.entries({ ...query, format: 'csv' }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
-      let result
-      try {
-        result = await host.download({ path, query: params, fileName })
-      } catch (cause) {
-        console.error(`Download failed: ${url}`, cause)
-        throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach Pagecrew. Check your connection and try again.', url })
-      }
-      if (result.status < 200 || result.status >= 300) {
-        throw new ApiError({ status: result.status, code: `http_${result.status}`, message: GENERIC_ERROR_MESSAGE, url })
-      }
-      return result.saved
-    },
+    (table: AnalyticsExport, query: AnalyticsQuery & Partial<AnalyticsPostsSort>, fileName: string): Promise<boolean> =>
+      downloadApiFile(host, EXPORT_PATHS[table], { ...query, format: 'csv' }, fileName),
     [host]
   )
 }

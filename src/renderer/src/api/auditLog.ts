@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { API_BASE, endpoints, type QueryOf } from '@shared/api/contract'
+import { endpoints, type QueryOf } from '@shared/api/contract'
 import { useHost } from '@renderer/host/HostContext'
-import { ApiError, GENERIC_ERROR_MESSAGE, useCallApi } from './client'
+import { downloadApiFile, useCallApi } from './client'
 
 /*
  * The audit log (issue 17): admins read it newest first, a page at a time by the server's cursor,
@@ -37,22 +37,8 @@ export function useAuditLog(filters: AuditLogFilters) {
 export function useDownloadAuditLogCsv() {
   const host = useHost()
   return useCallback(
-    async (filters: AuditLogFilters, fileName: string): Promise<boolean> => {
-      const path = endpoints.getAuditLog.path
-      const url = `GET ${API_BASE}${path}`
-      const query = Object.fromEntries(Object.entries({ ...filters, format: 'csv' }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
-      let result
-      try {
-        result = await host.download({ path, query, fileName })
-      } catch (cause) {
-        console.error(`Download failed: ${url}`, cause)
-        throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach Pagecrew. Check your connection and try again.', url })
-      }
-      if (result.status < 200 || result.status >= 300) {
-        throw new ApiError({ status: result.status, code: `http_${result.status}`, message: GENERIC_ERROR_MESSAGE, url })
-      }
-      return result.saved
-    },
+    (filters: AuditLogFilters, fileName: string): Promise<boolean> =>
+      downloadApiFile(host, endpoints.getAuditLog.path, { ...filters, format: 'csv' }, fileName),
     [host]
   )
 }

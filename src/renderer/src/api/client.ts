@@ -5,6 +5,7 @@ import type { HostBridge, HostRequest } from '@shared/host'
 import { useHost } from '@renderer/host/HostContext'
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.'
+const NETWORK_ERROR_MESSAGE = 'Cannot reach Pagecrew. Check your connection and try again.'
 export const OPEN_PLAN_MODAL_EVENT = 'openPlanModal'
 
 /** A failed API call: the HTTP status and the server's `{"error": {...}}` body (DESIGN.md §3). */
@@ -74,7 +75,7 @@ async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: 
     response = await host.request(request)
   } catch (cause) {
     console.error(`Request failed: ${url}`, cause)
-    throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach Pagecrew. Check your connection and try again.', url })
+    throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE, url })
   }
   if (response.status < 200 || response.status >= 300) {
     const error = errorFrom(response.status, response.body, url)
@@ -147,6 +148,27 @@ export function useCallApi() {
     <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> => callApi(host, endpoint, ...args),
     [host]
   )
+}
+
+/**
+ * Saves a file an API path streams (CSV exports) through the host — the renderer never fetches
+ * itself. `query` values are sent as strings, undefined ones left out. Resolves false when the
+ * user cancelled the desktop's save dialog; rejects with an ApiError when the host could not reach
+ * the server or the server refused.
+ */
+export async function downloadApiFile(host: HostBridge, path: string, query: object, fileName: string): Promise<boolean> {
+  const url = `GET ${API_BASE}${path}`
+  let result
+  try {
+    result = await host.download({ path, query: toQueryRecord(query) ?? {}, fileName })
+  } catch (cause) {
+    console.error(`Download failed: ${url}`, cause)
+    throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE, url })
+  }
+  if (result.status < 200 || result.status >= 300) {
+    throw new ApiError({ status: result.status, code: `http_${result.status}`, message: GENERIC_ERROR_MESSAGE, url })
+  }
+  return result.saved
 }
 
 /** callMultipartApi bound to the HostBridge in context. */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { API_BASE, endpoints } from '@shared/api/contract'
+import { endpoints } from '@shared/api/contract'
 import { useHost } from '@renderer/host/HostContext'
-import { ApiError, GENERIC_ERROR_MESSAGE, useCallApi, type IdempotencyPart } from './client'
+import { downloadApiFile, useCallApi, type IdempotencyPart } from './client'
 import { definedFilters, notificationKeys, scheduleKeys, userKeys } from './queryKeys'
 import type { InstantRange, ScheduleFilters } from './schedule'
 
@@ -19,22 +19,8 @@ import type { InstantRange, ScheduleFilters } from './schedule'
 export function useDownloadPlanCsv() {
   const host = useHost()
   return useCallback(
-    async (range: InstantRange, filters: ScheduleFilters, timezone: string, fileName: string): Promise<boolean> => {
-      const path = endpoints.exportSchedule.path
-      const url = `GET ${API_BASE}${path}`
-      const query = { ...definedFilters(filters), from: range.from, to: range.to, timezone, format: 'csv' }
-      let result
-      try {
-        result = await host.download({ path, query, fileName })
-      } catch (cause) {
-        console.error(`Download failed: ${url}`, cause)
-        throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach Pagecrew. Check your connection and try again.', url })
-      }
-      if (result.status < 200 || result.status >= 300) {
-        throw new ApiError({ status: result.status, code: `http_${result.status}`, message: GENERIC_ERROR_MESSAGE, url })
-      }
-      return result.saved
-    },
+    (range: InstantRange, filters: ScheduleFilters, timezone: string, fileName: string): Promise<boolean> =>
+      downloadApiFile(host, endpoints.exportSchedule.path, { ...definedFilters(filters), from: range.from, to: range.to, timezone, format: 'csv' }, fileName),
     [host]
   )
 }
