@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -106,35 +107,8 @@ async function tableRows(page: Page): Promise<Map<string, string[]>> {
   return out
 }
 
-/** RFC 4180, as csv-stringify writes it: quoted fields with doubled quotes, commas and line breaks inside quotes. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = []
-  let record: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      record.push(field)
-      field = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      record.push(field)
-      records.push(record)
-      record = []
-      field = ''
-    } else field += c
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field])
-  return records
-}
+/** The CSV as csv-parse reads it (RFC 4180), one array of fields per record. */
+const parseCsv = (text: string) => parse(text) as string[][]
 
 const inZone = (iso: string, options: Intl.DateTimeFormatOptions, timeZone: string) => new Intl.DateTimeFormat(LOCALE, { ...options, timeZone }).format(new Date(iso))
 const clockTime = (iso: string, timeZone: string) => inZone(iso, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, timeZone)

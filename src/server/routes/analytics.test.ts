@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
@@ -12,36 +13,8 @@ import { describeEachDatabase } from '../testing/suite'
 const NOW = '2026-12-01T12:00:00.000Z'
 const NOVEMBER = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z', timezone: 'UTC' }
 
-/** RFC 4180 as csv-stringify writes it: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',' || c === '\n') {
-      row.push(field)
-      field = ''
-      if (c === '\n') {
-        rows.push(row)
-        row = []
-      }
-    } else if (c !== '\r') field += c
-  }
-  if (field || row.length) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows
-}
+/** The CSV as csv-parse reads it (RFC 4180), one array of fields per record. */
+const parseCsv = (text: string) => parse(text) as string[][]
 
 /** Analytics (issue 14): GET /analytics/posts, /members, /teams, /pages and /timeseries. */
 describeEachDatabase('analytics', (t) => {
