@@ -41,8 +41,9 @@ const MAX_EARLY_LINKS = 10
 
 /**
  * The app's lifecycle: one instance; deep links from launch, `open-url` (macOS) and
- * `second-instance` (Windows, Linux); on ready, settings -> team server or embedded server ->
- * desktop core -> tray and window; on quit, the embedded server is stopped.
+ * `second-instance` (Windows, Linux); on ready, settings -> team server or embedded server (started,
+ * not awaited: the window shows while it comes up and API calls wait for its address) -> desktop
+ * core -> tray and window; on quit, the embedded server is stopped.
  */
 export function runApp(config: AppConfig): void {
   const log = consoleLog('app')
@@ -109,7 +110,7 @@ export function runApp(config: AppConfig): void {
     const userData = app.getPath('userData')
     const settings = createSettings(createElectronStore())
     const teamServer = config.serverUrl ?? settings.getServerUrl()
-    let apiOrigin: () => string
+    let apiOrigin: () => string | Promise<string>
     if (teamServer !== undefined) {
       log.info(`Using the team server ${teamServer}`)
       apiOrigin = () => teamServer
@@ -124,7 +125,14 @@ export function runApp(config: AppConfig): void {
         }
       })
       server = embedded
-      const first = await embedded.start()
+      // The window does not wait for the server (issue 16): it shows its loading state at once and
+      // its first requests wait for the server's address.
+      const first = embedded.start()
+      first.catch((error: unknown) => {
+        log.error('The local workspace server could not start.', error)
+        dialog.showErrorBox('Pagecrew could not start', error instanceof Error ? error.message : String(error))
+        app.exit(1)
+      })
       apiOrigin = () => embedded.origin ?? first
     }
 

@@ -125,6 +125,26 @@ describe('createApiClient', () => {
     expect(seen.at(-1)!.headers['idempotency-key']).toBeUndefined()
   })
 
+  it('holds requests made before the embedded server knows its address, and sends them once it does', async () => {
+    const jar = await openCookieJarStore({ file: join(dir, 'jar-pending.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    let announce!: (address: string) => void
+    const address = new Promise<string>((resolve) => (announce = resolve))
+    let known: string | undefined
+    const api = createApiClient({ origin: () => known ?? address, fetch, jar })
+
+    const before = seen.length
+    const early = api.request({ method: 'GET', path: '/config' })
+    const settled = await Promise.race([early.then(() => 'answered'), new Promise((resolve) => setImmediate(() => resolve('waiting')))])
+    expect(settled).toBe('waiting')
+    expect(seen.length).toBe(before)
+
+    known = origin
+    announce(origin)
+    expect(await early).toEqual({ status: 200, body: { echo: true } })
+    expect(seen.at(-1)!.url).toBe('/api/config')
+    expect(await api.request({ method: 'GET', path: '/user' })).toMatchObject({ status: 401 })
+  })
+
   it('answers null for an empty body and does not follow redirects', async () => {
     const { api, jar } = await client('jar3.bin')
     expect(await api.request({ method: 'GET', path: '/empty' })).toEqual({ status: 204, body: null })

@@ -26,8 +26,12 @@ export interface BinaryResponse {
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
 interface ApiClientOptions {
-  /** The API server's origin, e.g. 'http://127.0.0.1:41234'. A function when it can change (embedded server restarts). */
-  origin: string | (() => string)
+  /**
+   * The API server's origin, e.g. 'http://127.0.0.1:41234'. A function when it can change (embedded
+   * server restarts), answering a promise while it is not known yet (the embedded server starting
+   * behind the window): requests wait for it.
+   */
+  origin: string | (() => string | Promise<string>)
   fetch: FetchLike
   jar: CookieJarStore
   timeoutMs?: number
@@ -61,7 +65,7 @@ export function createApiClient({ origin, fetch, jar, timeoutMs = 30_000, transf
 
   /** One round trip with the jar's cookies and the client header; Set-Cookie goes back to the jar. */
   async function send({ method, path, query, accept, body, idempotencyKey, timeout }: Outgoing): Promise<Response> {
-    const base = originOf().replace(/\/+$/, '')
+    const base = (await originOf()).replace(/\/+$/, '')
     const url = new URL(`${base}${API_BASE}${path}`)
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.append(key, value)
 

@@ -58,7 +58,7 @@ interface DesktopPorts {
 }
 
 interface DesktopCoreOptions {
-  apiOrigin: string | (() => string)
+  apiOrigin: string | (() => string | Promise<string>)
   dataDir: string
   secretBox: SecretBox
   fetch: FetchLike
