@@ -31,8 +31,18 @@ describe('loadConfig', () => {
       tokenKey: null,
       publisherIntervalMs: 5000,
       metricsIntervalMs: 60_000,
-      linkedInDailyCalls: 500
+      linkedInDailyCalls: 500,
+      responseChecks: false
     })
+  })
+
+  it('checks answers against the contract in development and tests, or when PAGECREW_RESPONSE_CHECKS says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, noRenderer).responseChecks).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'development' }, noRenderer).responseChecks).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test' }, noRenderer).responseChecks).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', PAGECREW_RESPONSE_CHECKS: '1' }, noRenderer).responseChecks).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test', PAGECREW_RESPONSE_CHECKS: '0' }, noRenderer).responseChecks).toBe(false)
+    expect(() => loadConfig({ PAGECREW_RESPONSE_CHECKS: 'sometimes' }, noRenderer)).toThrow(/PAGECREW_RESPONSE_CHECKS must be 1 or 0/)
   })
 
   it('runs the publisher every PAGECREW_PUBLISHER_INTERVAL_MS; 0 runs none', () => {
@@ -90,7 +100,8 @@ describe('loadConfig', () => {
       PAGECREW_PUBLISHER_INTERVAL_MS: '2000',
       PAGECREW_METRICS_INTERVAL_MS: '30000',
       PAGECREW_LINKEDIN_DAILY_CALLS: '250',
-      PAGECREW_SSO_SKIP_DOMAIN_PROOF: '1'
+      PAGECREW_SSO_SKIP_DOMAIN_PROOF: '1',
+      PAGECREW_RESPONSE_CHECKS: '1'
     })
     expect(config).toEqual({
       port: 0,
@@ -129,7 +140,8 @@ describe('loadConfig', () => {
       publisherIntervalMs: 2000,
       metricsIntervalMs: 30_000,
       linkedInDailyCalls: 250,
-      ssoSkipDomainProof: true
+      ssoSkipDomainProof: true,
+      responseChecks: true
     })
   })
 

@@ -63,6 +63,12 @@ export interface ServerConfig {
   linkedInDailyCalls: number
   /** Single sign-on domains count without their DNS proof (PAGECREW_SSO_SKIP_DOMAIN_PROOF=1): a single-company server. */
   ssoSkipDomainProof: boolean
+  /**
+   * Every answer checked against the contract and against its compiled serializer (tests,
+   * development), or written by the compiled serializer alone (production, issue 16).
+   * PAGECREW_RESPONSE_CHECKS=1/0; by default on only when NODE_ENV is development or test.
+   */
+  responseChecks: boolean
 }
 
 export interface StripeConfig {
@@ -113,7 +119,8 @@ const defaultServerConfig: ServerConfig = {
   publisherIntervalMs: null,
   metricsIntervalMs: DEFAULT_METRICS_INTERVAL_MS,
   linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS,
-  ssoSkipDomainProof: false
+  ssoSkipDomainProof: false,
+  responseChecks: true
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -245,6 +252,8 @@ const envSchema = z.object({
       .default(DEFAULT_LINKEDIN_DAILY_CALLS)
   ),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
+  PAGECREW_RESPONSE_CHECKS: z.enum(['0', '1', 'true', 'false'], { message: 'PAGECREW_RESPONSE_CHECKS must be 1 or 0.' }).optional(),
+  NODE_ENV: z.string().optional(),
   PAGECREW_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z
@@ -297,7 +306,9 @@ export function loadConfig(
     publisherIntervalMs: e.PAGECREW_PUBLISHER_INTERVAL_MS === 0 ? null : e.PAGECREW_PUBLISHER_INTERVAL_MS,
     metricsIntervalMs: e.PAGECREW_METRICS_INTERVAL_MS,
     linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS,
-    ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true'
+    ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true',
+    responseChecks:
+      e.PAGECREW_RESPONSE_CHECKS === undefined ? e.NODE_ENV === 'development' || e.NODE_ENV === 'test' : e.PAGECREW_RESPONSE_CHECKS === '1' || e.PAGECREW_RESPONSE_CHECKS === 'true'
   }
 }
 

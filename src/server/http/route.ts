@@ -1,12 +1,21 @@
 import type {} from '@fastify/cookie'
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
+import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import { SESSION_COOKIE, type Endpoint } from '../../shared/api/contract'
 import { ApiError, badRequest, noOrganization, unauthenticated } from '../errors'
 import type { Services } from '../services'
 import { idempotencyKeyOf, requestHash } from './idempotency'
+import { responseSerializer } from './serializers'
 import type { AuthSession } from '../services/sessions'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers checked against the contract (tests, development) or only written by compiled serializers (production). */
+    responseChecks: boolean
+  }
+}
 
 export interface OrganizationSession extends AuthSession {
   organization: NonNullable<AuthSession['organization']>
@@ -82,10 +91,15 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
 
 /**
  * Registers one contract endpoint: validates query and body with its zod schemas, resolves the
- * session (401 for auth endpoints without one), runs the handler and checks its answer against
- * the response schema, so the server cannot drift from the contract.
+ * session (401 for auth endpoints without one) and runs the handler. With response checks on
+ * (tests, development) its answer is checked against the response schema, so the server cannot
+ * drift from the contract; in production it is written by the endpoint's compiled serializer
+ * (./serializers.ts) instead.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: Handler<E>, options: RouteOptions<E> = {}): void {
+  const checks = app.hasDecorator('responseChecks') ? app.responseChecks : true
+  // Built on first use: compiling every endpoint's writer at start would delay the first answer.
+  const serialize = () => responseSerializer(endpoint)
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -136,13 +150,21 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
       }
       const answer = async () => {
         const result = await handler(ctx)
+        if (!checks) return result
         const checked = endpoint.response.safeParse(result)
         if (!checked.success) {
           request.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match the API contract')
           throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`)
         }
+        // What production would send (the compiled writer on the handler's own answer) must be what the contract makes of it.
+        if (!isDeepStrictEqual(JSON.parse(serialize()(result)), JSON.parse(JSON.stringify(checked.data)))) {
+          request.log.error({ path: endpoint.path }, 'the compiled serializer writes this answer differently from the contract')
+          throw new Error(`The compiled serializer of ${endpoint.method} ${endpoint.path} differs from the contract`)
+        }
         return checked.data
       }
+      // Production writes answers with the compiled serializer (after any preSerialization hook).
+      if (!checks) reply.serializer(serialize())
       // Idempotent endpoints (DESIGN.md §7): with a key, the answer is the first one given to it.
       const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined
       if (key === undefined || !currentSession?.organization) return reply.send(await answer())
@@ -156,7 +178,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
         },
         async () => {
           const data = await answer()
-          return { status: reply.statusCode, body: JSON.stringify(data) }
+          return { status: reply.statusCode, body: checks ? JSON.stringify(data) : serialize()(data) }
         }
       )
       if (kept.replayed) reply.header('Idempotent-Replayed', 'true')
