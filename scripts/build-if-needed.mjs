@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-const outputs = ['out/main/index.js', 'out/main/server.js', 'out/preload/index.cjs', 'out/renderer/index.html']
+const outputs = ['out/main/index.js', 'out/main/server.js', 'out/main/pglite-template.tar', 'out/preload/index.cjs', 'out/renderer/index.html']
 
 function newestMtime(dir) {
   let newest = 0
@@ -17,6 +17,15 @@ function newestMtime(dir) {
     if (time > newest) newest = time
   }
   return newest
+}
+
+/** The migrated embedded database a new data folder starts from (src/server/db/pgliteTemplate.ts). */
+export function writePgliteTemplate() {
+  const result = spawnSync(process.execPath, [join(root, 'out/main/server.js'), '--write-pglite-template'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (result.status !== 0) {
+    console.error('Writing the embedded database template failed; see the errors above.')
+    process.exit(result.status ?? 1)
+  }
 }
 
 export function buildIfNeeded() {
@@ -38,5 +47,6 @@ export function buildIfNeeded() {
     console.error('The build failed; see the errors above.')
     process.exit(result.status ?? 1)
   }
+  writePgliteTemplate()
   console.log(`Built in ${Math.round((Date.now() - startedAt) / 1000)} s; starting Pagecrew…`)
 }

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from './config'
 import { ConfigError } from './configError'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { migrate } from './db/migrate'
+import { bundledPgliteTemplate, migratedPgliteDump, writeDumpFile } from './db/pgliteTemplate'
 
 /** Electron's utilityProcess gives the child `process.parentPort`; plain Node has none. */
 interface ParentPort {
@@ -33,7 +34,16 @@ function parentChannel(): Parent | null {
 }
 const parent = parentChannel()
 
+/** `--write-pglite-template [file]` (the build): writes the migrated PGlite data folder new data folders start from. */
+async function writeTemplate(file: string): Promise<void> {
+  await writeDumpFile(file, await migratedPgliteDump())
+  console.log(`Wrote the migrated embedded database to ${file}`)
+}
+
 async function main(): Promise<void> {
+  const templateFlag = process.argv.indexOf('--write-pglite-template')
+  if (templateFlag !== -1) return writeTemplate(process.argv[templateFlag + 1] ?? bundledPgliteTemplate(import.meta.url))
+
   let config: Config
   try {
     config = loadConfig()
@@ -49,7 +59,8 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
-      pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite')
+      pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
+      pgliteTemplate: bundledPgliteTemplate(import.meta.url)
     })
     await migrate(database.db)
   } catch (err) {

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
 import pg from 'pg'
+import { templateFor } from './pgliteTemplate'
 import * as schema from './schema'
 
 type Schema = typeof schema
@@ -31,19 +32,67 @@ interface DatabaseOptions {
   pgliteDir?: string | null
   /** Told every statement sent (tests count them). */
   logger?: Logger
+  /** PostgreSQL: how long to wait for a connection (a new one, or a free one of the pool) before failing (default 5 s). */
+  connectTimeoutMs?: number
+  /** A migrated data folder (tar) a new pgliteDir starts from (./pgliteTemplate.ts). */
+  pgliteTemplate?: string | null
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // While the server is down or unreachable a request fails within connectTimeoutMs (a 503,
+    // errors.ts isDatabaseUnavailable) instead of waiting for a connection that never comes; that
+    // wait covers waiting for a free pooled connection too. keepAlive notices a peer that vanished.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      keepAlive: true
+    })
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`))
+    // Nor a checked-out one between two statements of a transaction (the pool listens only while a
+    // client is idle): its next statement fails instead.
+    pool.on('connect', (client) => client.on('error', () => undefined))
+    releaseLostConnections(pool)
     const db: Database = drizzlePg({ client: pool, schema, logger: options.logger })
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite()
+  const loadDataDir = options.pgliteDir ? await templateFor(options.pgliteDir, options.pgliteTemplate) : undefined
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir, { loadDataDir }) : new PGlite()
   await client.waitReady
   const db: Database = drizzlePglite({ client, schema, logger: options.logger })
   return { db, kind: 'pglite', close: () => client.close() }
+}
+
+/**
+ * Drizzle's transactions take a client from the pool and send `begin` before their try/finally
+ * that releases it: a connection lost right then (the database killed, issue 16) was never given
+ * back, and after ten of those every request waited for a connection that never came. A client
+ * whose connection ends while it is checked out is released at once (the pool drops it), and
+ * release() becomes safe to call again for the code still holding it.
+ */
+function releaseLostConnections(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool)
+  const guarded = async (): Promise<pg.PoolClient> => {
+    const client = await connect()
+    const release = client.release.bind(client)
+    let released = false
+    const onLost = () => {
+      if (released) return
+      released = true
+      release(new Error('Connection lost while checked out'))
+    }
+    client.once('end', onLost)
+    client.release = (error?: Error | boolean) => {
+      client.removeListener('end', onLost)
+      if (released) return
+      released = true
+      release(error)
+    }
+    return client
+  }
+  // pool.query() uses the callback form and releases its client itself: only the promise form is guarded.
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) => (callback ? connect(callback) : guarded())) as pg.Pool['connect']
 }

@@ -7,7 +7,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -26,6 +26,7 @@ import { manualClock, type ManualClock } from '../clock'
 import type { ServerConfig } from '../config'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
 import { migrate, MIGRATIONS } from '../db/migrate'
+import { migratedPgliteDump, writeDumpFile } from '../db/pgliteTemplate'
 import * as schema from '../db/schema'
 import { manualTimers, type ManualTimers } from './timers'
 
@@ -57,16 +58,8 @@ function migratedPgliteTemplate(): Promise<Blob> {
       .slice(0, 16)
     const file = join(tmpdir(), `pagecrew-test-pglite-${key}.tar`)
     if (existsSync(file)) return new Blob([await readFile(file)])
-    const client = new PGlite()
-    await client.waitReady
-    await migrate(drizzle({ client, schema }))
-    // A checkpointed dump starts without WAL replay: about twice as fast to load.
-    await client.query('checkpoint')
-    const dump = await client.dumpDataDir('none')
-    await client.close()
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
-    await rename(partial, file) // atomic: parallel workers never see half a file
+    const dump = await migratedPgliteDump()
+    await writeDumpFile(file, dump) // atomic: parallel workers never see half a file
     return dump
   })()
   return pgliteTemplate
@@ -181,6 +174,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   database?: TestDatabaseKind
+  /** A migrated database the test opened itself (e.g. on a private cluster); close() closes it. statementsDuring sees nothing of it. */
+  databaseHandle?: DatabaseHandle
   clock?: ManualClock
   /** Give the server manual timers (TestApp.timers) instead of real ones: the publisher runs only when the test advances them. */
   manualTimers?: boolean
@@ -194,6 +189,8 @@ export interface TestAppOptions {
   linkedInAdapter?: LinkedInClient | ((deps: { clock: ManualClock }) => LinkedInClient)
   /** Single sign-on's DNS TXT lookups and HTTP client towards identity providers (createServer's `sso`). */
   sso?: CreateServerOptions['sso']
+  /** The post media storage (createServer's `mediaStorage`); default the local folder in the data folder. */
+  mediaStorage?: CreateServerOptions['mediaStorage']
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -201,9 +198,9 @@ export const FAST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 
 /** A server on a fresh database, ready for inject(). Logs only errors unless config.logLevel says otherwise. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const kind = options.database ?? 'pglite'
   let recording: string[] | null = null
-  const handle = await createTestDatabase(kind, { logger: { logQuery: (query) => void recording?.push(query) } })
+  const handle = options.databaseHandle ?? (await createTestDatabase(options.database ?? 'pglite', { logger: { logQuery: (query) => void recording?.push(query) } }))
+  const kind = handle.kind
   const clock = options.clock ?? manualClock()
   const timers = options.manualTimers ? manualTimers() : null
   const ownDataDir = options.config?.dataDir ? null : await mkdtemp(join(tmpdir(), 'pagecrew-test-data-'))
@@ -215,6 +212,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport,
     webhookLog: options.webhookLog,
     sso: options.sso,
+    mediaStorage: options.mediaStorage,
     linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,
     config: { logLevel: 'error', ...options.config, dataDir },
     identity:
