@@ -11,7 +11,7 @@ import type { MediaStorage } from '../adapters/storage/storage'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { media, postMedia } from '../db/schema'
-import { ApiError, badRequest, conflict, notFound } from '../errors'
+import { ApiError, badRequest, conflict, isStorageFull, notFound, storageFull } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isUuid } from './ids'
 import { agreedContentType, imageDimensions, MEDIA_HEAD_BYTES, sniffMedia } from './mediaTypes'
@@ -30,7 +30,8 @@ import type { JobKind } from '../jobs/runner'
  *   received so far, else 409 naming the offset to resume from (fields.offset). The chunk streams
  *   into storage at that offset with a byte counter: a byte past the announced size is a 413 '{file
  *   name} is too big!' and nothing of that chunk counts. Two requests with the same offset: the
- *   first to record its bytes wins, the other gets the 409.
+ *   first to record its bytes wins, the other gets the 409. A full disk (ENOSPC, a quota) is a 507
+ *   MESSAGES.storageFull and the whole upload is removed, its file too, so the space comes back.
  * - complete: every byte must have arrived (409 otherwise). The first bytes must agree with the
  *   declared type (a text file named .png is a 400 and is deleted). Images take the type their
  *   bytes announce, their size from the header, and a thumbnail (≤ 480 px wide) unless they are
@@ -226,6 +227,12 @@ export function createMediaService(deps: {
         if (error instanceof TooBig) throw uploadTooBig(row.fileName, 'file')
         if (error instanceof ChunkCutAtLimit || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new ApiError(413, 'too_large', MESSAGES.uploadChunkTooBig, { file: MESSAGES.uploadChunkTooBig })
+        }
+        // A full disk (issue 16): the upload goes, its bytes too, so the space comes back; the
+        // client starts again once there is room.
+        if (isStorageFull(error)) {
+          await discard(row)
+          throw storageFull()
         }
         throw error
       }

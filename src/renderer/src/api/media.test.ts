@@ -5,7 +5,7 @@ import { MESSAGES, mediaOffsetMismatchMessage } from '@shared/api/messages'
 import type { HostRequest, HostResponse } from '@shared/host'
 import { createFakeHost, fail, ok, type FakeHost } from '@renderer/testing/fakeHost'
 import { aFile, aHugeFile, aMedia } from '@renderer/testing/mediaFixtures'
-import { CHUNK_RETRIES, UploadRefused, contentTypeOf, isUploadCancelled, uploadMedia } from './media'
+import { CHUNK_RETRIES, UploadRefused, canRetryUpload, contentTypeOf, isUploadCancelled, uploadMedia } from './media'
 
 const UPLOAD = '11111111-2222-4333-8444-555555555555'
 const CHUNK = 10
@@ -107,6 +107,14 @@ describe('uploadMedia', () => {
     await expect(uploadMedia(broken.fake.host, aFile('clip.mp4', 15, 'video/mp4'), { retryDelayMs: 1 })).rejects.toMatchObject({ status: 500 })
     expect(broken.chunkOffsets()).toHaveLength(1 + CHUNK_RETRIES)
     expect(broken.fake.requestsTo('POST', '/posts/media/complete')).toEqual([])
+  })
+
+  it('a full disk on the server (507) ends the upload at once with its message; Retry may start it again later', async () => {
+    const { fake, chunkOffsets } = uploadServer({ chunkReply: () => fail(507, MESSAGES.storageFull, 'storage_full') })
+    const error: unknown = await uploadMedia(fake.host, aFile('clip.mp4', 15, 'video/mp4'), { retryDelayMs: 1 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 507, message: MESSAGES.storageFull })
+    expect(chunkOffsets()).toEqual([0])
+    expect(canRetryUpload(error)).toBe(true)
   })
 
   it('does not send a refused chunk again', async () => {

@@ -96,9 +96,12 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return unlessAborted(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal)
 }
 
-/** Failures worth sending the same chunk again for: no answer, the server's own trouble, throttling. */
+/**
+ * Failures worth sending the same chunk again for: no answer, the server's own trouble, throttling.
+ * Not a full disk (507): the server dropped that upload, and only room made later helps.
+ */
 function isTransient(error: unknown): boolean {
-  return isApiError(error) && (error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500)
+  return isApiError(error) && (error.status === 0 || error.status === 408 || error.status === 429 || (error.status >= 500 && error.status !== 507))
 }
 
 /**
@@ -109,7 +112,7 @@ function isTransient(error: unknown): boolean {
  * the same way; so does a file that can no longer be read from disk.
  */
 export function canRetryUpload(error: unknown): boolean {
-  if (isApiError(error)) return isTransient(error) || error.status === 404 || error.status === 409
+  if (isApiError(error)) return isTransient(error) || error.status === 404 || error.status === 409 || error.status === 507
   return !(error instanceof DOMException)
 }
 

@@ -4,11 +4,16 @@ import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { assertStorageKey, StorageNotFoundError, type MediaStorage } from './storage'
 
+/** The file writes the local storage makes: Node's, or a test's that fails them (a full disk, issue 16). */
+export interface LocalFileSystem {
+  createWriteStream: typeof createWriteStream
+}
+
 /**
  * The built-in storage: one file per key in `root` (<dataDir>/uploads/media). Keys are checked
  * against STORAGE_KEY_PATTERN, so no key can leave the folder.
  */
-export function createLocalStorage(root: string): MediaStorage {
+export function createLocalStorage(root: string, fileSystem: LocalFileSystem = { createWriteStream }): MediaStorage {
   let ready: Promise<unknown> | null = null
   const pathOf = (key: string) => {
     assertStorageKey(key)
@@ -39,7 +44,7 @@ export function createLocalStorage(root: string): MediaStorage {
           throw new Error(`Cannot append to ${key} at ${offset}: it holds ${size} bytes`)
         }
       }
-      const out = createWriteStream(path, { flags: offset === 0 ? 'w' : 'r+', start: offset })
+      const out = fileSystem.createWriteStream(path, { flags: offset === 0 ? 'w' : 'r+', start: offset })
       try {
         await pipeline(source, out)
       } catch (error) {
