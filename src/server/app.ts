@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { constants as zlibConstants } from 'node:zlib'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -10,13 +12,15 @@ import type { BillingProvider } from './adapters/billing/billing'
 import type { IdentityProvider } from './adapters/identity/identity'
 import type { LinkedInClient } from './adapters/linkedin/linkedin'
 import type { MailTransport } from './adapters/mail/mail'
+import type { MediaStorage } from './adapters/storage/storage'
 import { createSmtpTransport } from './adapters/mail/smtp'
 import { systemClock, type Clock, type Timers } from './clock'
 import { resolveServerConfig, type ServerConfig } from './config'
 import type { Database } from './db/client'
-import { ApiError } from './errors'
+import { ApiError, databaseUnavailable, isDatabaseUnavailable, isStorageFull, storageFull } from './errors'
 import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY, securityHeaders } from './http/security'
+import { registerAcademyRoutes } from './routes/academy'
 import { registerAiRoutes } from './routes/ai'
 import { registerAnalyticsRoutes } from './routes/analytics'
 import { registerAuditLogRoutes } from './routes/auditLog'
@@ -24,6 +28,7 @@ import { registerAiTemplateRoutes } from './routes/aiTemplates'
 import { LINKEDIN_SANDBOX_FORM_PATHS, registerLinkedInRoutes } from './routes/linkedin'
 import { registerPostRoutes } from './routes/posts'
 import { registerReviewRoutes } from './routes/review'
+import { registerRecommendedRoutes } from './routes/recommended'
 import { registerResultsRoutes } from './routes/results'
 import { registerAuthRoutes } from './routes/auth'
 import { registerMemberRoutes } from './routes/members'
@@ -39,6 +44,7 @@ import { registerUserRoutes } from './routes/user'
 import { createServices, type Services } from './services'
 import type { SsoFetch, TxtResolver } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
+import { registerSsiRoutes } from './routes/ssi'
 
 export interface CreateServerOptions {
   db: Database
@@ -58,6 +64,8 @@ export interface CreateServerOptions {
   linkedInAdapter?: LinkedInClient
   /** Replaces single sign-on's DNS TXT lookups and its HTTP client towards identity providers (tests). */
   sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
+  /** Replaces the post media storage (tests: a disk that fills up). */
+  mediaStorage?: MediaStorage
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -90,6 +98,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendRouterError
   })
+  app.decorate('responseChecks', config.responseChecks)
 
   const smtp = options.mailTransport === undefined && config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : null
   if (smtp) app.addHook('onClose', async () => smtp.close())
@@ -103,6 +112,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     billingProvider: options.billingProvider,
     linkedInAdapter: options.linkedInAdapter,
     sso: options.sso,
+    mediaStorage: options.mediaStorage,
     log: (message) => app.log.error(message)
   })
 
@@ -142,6 +152,14 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   })
 
   app.register(fastifyCookie)
+  // Answers over 1 KB are compressed when the client accepts it (issue 16): the Plan's calendar is
+  // megabytes of JSON. Brotli at quality 4: the default 11 costs many times the CPU on answers made
+  // per request for a few per cent fewer bytes.
+  app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }
+  })
   // Only routes that ask (login, sign-up) are limited. In-memory counters: per server instance.
   app.register(fastifyRateLimit, {
     global: false,
@@ -194,6 +212,8 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerLinkedInRoutes(api, services, config)
   registerSsoRoutes(api, services, config)
   registerAiRoutes(api, services, config)
+  registerAcademyRoutes(api, services, config)
+  registerSsiRoutes(api, services)
   // Their own scopes: multipart parsing only for the team and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
   api.register(async (scope) => registerPostRoutes(scope, services, config))
@@ -201,7 +221,11 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   // Its own scope for its hook (the thread's post link), like the post routes.
   api.register(async (scope) => registerReviewRoutes(scope, services, config))
   api.register(async (scope) => registerResultsRoutes(scope, services, config))
+  api.register(async (scope) => registerRecommendedRoutes(scope, services, config))
 }
+
+/** Bytes below which an answer is sent as it is (compressing it would cost more than it saves). */
+export const COMPRESS_THRESHOLD_BYTES = 1024
 
 const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)
 
@@ -253,6 +277,15 @@ function sendError(error: FastifyError | ApiError | Error, request: FastifyReque
     }
     const fallback = STATUS_CODES[status] ?? { code: 'bad_request', message: 'The request could not be processed.' }
     return reply.status(status).send(errorBody(fallback.code, fallback.message))
+  }
+  // Faults outside the request's control (issue 16): a clear answer the client can act on, not a 500.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable')
+    return reply.status(503).header('Retry-After', '5').send(databaseUnavailable().toBody())
+  }
+  if (isStorageFull(error)) {
+    request.log.error({ err: error, method: request.method, url: request.url }, 'storage full')
+    return reply.status(507).send(storageFull().toBody())
   }
   request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected error')
   return reply.status(500).send(errorBody('internal', GENERIC_500))

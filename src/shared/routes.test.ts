@@ -5,10 +5,11 @@ import {
   ROUTE_LIST,
   isDeepLinkPath,
   isRegisteredPath,
+  matchesRoutePath,
+  academyLessonPath,
   navigationEntries,
   paths,
-  routeTitle,
-  type RouteDefinition
+  routeTitle
 } from './routes'
 
 /** Spec §2, written out independently of the registry: title from the first path segment. */
@@ -36,9 +37,16 @@ describe('route registry', () => {
     expect(paths.organizationSettings).toBe('/settings/organization')
   })
 
-  it('registers no screen that is not built', () => {
-    for (const path of ['/academy/insights', '/recommended']) expect(isRegisteredPath(path), path).toBe(false)
+  it("matches addresses to registered paths, a pattern's segments to slugs only", () => {
     expect(isRegisteredPath('/schedule')).toBe(true)
+    expect(isRegisteredPath('/academy/insights')).toBe(true)
+    expect(isRegisteredPath('/academy/course/writing-posts/hooks')).toBe(true)
+    for (const path of ['/academy/course/writing-posts', '/academy/course/Writing/x', '/academy/course/a/b/c', '/academy/course/a/..', '/academy/courses', '/nowhere'])
+      expect(isRegisteredPath(path), path).toBe(false)
+    expect(matchesRoutePath('/academy/course/:course/:lesson', '/academy/course/a/%2e%2e')).toBe(false)
+    expect(academyLessonPath('writing-posts', 'hooks')).toBe('/academy/course/writing-posts/hooks')
+    expect(routeTitle('/academy/course/writing-posts/hooks')).toBe('Academy')
+    expect(routeTitle('/recommended')).toBe('Recommended posts')
   })
 
   it('titles every page from its first path segment (spec §2)', () => {
@@ -70,8 +78,10 @@ describe('deep-link allowlist', () => {
   it('refuses public, sign-in and transient screens, and anything unregistered', () => {
     for (const route of ROUTE_LIST) if (route.access !== 'signed-in') expect(isDeepLinkPath(route.path), route.path).toBe(false)
     for (const path of TRANSIENT) expect(isDeepLinkPath(path), path).toBe(false)
-    for (const path of ['/validate-certification', '/join', '/login', '/academy/insights', '/schedule/', '/Schedule', '']) expect(isDeepLinkPath(path), path).toBe(false)
+    for (const path of ['/validate-certification', '/join', '/login', '/academy/course/:course/:lesson', '/academy/course/x', '/schedule/', '/Schedule', ''])
+      expect(isDeepLinkPath(path), path).toBe(false)
     expect(isDeepLinkPath('/schedule')).toBe(true)
+    expect(isDeepLinkPath('/academy/course/writing-posts/hooks')).toBe(true)
   })
 })
 
@@ -87,7 +97,8 @@ describe('navigation', () => {
       ['Collaborate', '/collaborate'],
       ['Plan', '/schedule'],
       ['Team effort', '/team'],
-      ['Analytics', '/analytics']
+      ['Analytics', '/analytics'],
+      ['Academy', '/academy/insights']
     ])
     for (const route of main) expect(route.nav.order, route.nav.label).toBe(SPEC_ORDER.indexOf(route.nav.label) + 1)
     expect(navigationEntries(ROUTE_LIST, 'bottom', nothingHeld).map((route) => [route.nav.label, route.path])).toEqual([['Settings', '/settings']])
@@ -98,19 +109,11 @@ describe('navigation', () => {
   })
 
   it('shows an entry that needs an entitlement only while it is held (Recommended posts, third)', () => {
-    const recommended = {
-      path: '/recommended',
-      title: 'Recommended posts',
-      access: 'signed-in',
-      shell: true,
-      deepLink: true,
-      entitlement: 'RECOMMEND_POST',
-      nav: { label: 'Recommended posts', section: 'main', order: 3 }
-    } as const satisfies RouteDefinition
-    const routes = [...ROUTE_LIST, recommended]
-    const labels = (holds: (key: string) => boolean) => navigationEntries(routes, 'main', holds).map((route) => route.nav.label)
-    expect(labels(nothingHeld)).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan', 'Team effort', 'Analytics'])
-    expect(labels((key) => key === 'TEAMS')).toEqual(['Dashboard', 'Create content', 'Collaborate', 'Plan', 'Team effort', 'Analytics'])
-    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan', 'Team effort', 'Analytics'])
+    const labels = (holds: (key: string) => boolean) => navigationEntries(ROUTE_LIST, 'main', holds).map((route) => route.nav.label)
+    const without = ['Dashboard', 'Create content', 'Collaborate', 'Plan', 'Team effort', 'Analytics', 'Academy']
+    expect(labels(nothingHeld)).toEqual(without)
+    expect(labels((key) => key === 'TEAMS')).toEqual(without)
+    expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan', 'Team effort', 'Analytics', 'Academy'])
+    expect(ROUTES.recommended.entitlement).toBe('RECOMMEND_POST')
   })
 })

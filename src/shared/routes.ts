@@ -3,8 +3,8 @@ import type { EntitlementKey } from './domain'
 /**
  * The one route registry (DESIGN.md §7): every screen of spec §2 that exists, once. The renderer's
  * router, auth gate, navigation, page titles and path constants, and main's deep-link allowlist are
- * derived from it. A screen not built yet (team, analytics, academy, recommended) is not
- * listed: a route appears here when its screen exists.
+ * derived from it. A route appears here when its screen exists. A path may hold `:name` segments
+ * (`/academy/course/:course/:lesson`): each matches one lower-case slug ([a-z0-9-]), nothing else.
  */
 
 /**
@@ -114,6 +114,25 @@ export const ROUTES = {
     deepLink: true,
     nav: { label: 'Analytics', section: 'main', order: 7 }
   },
+  // Always in the navigation: without ACADEMY the Academy shows what it offers and opens the plan dialog (issue 15).
+  academy: {
+    path: '/academy/insights',
+    title: 'Academy',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    nav: { label: 'Academy', section: 'main', order: 8 }
+  },
+  academyLesson: { path: '/academy/course/:course/:lesson', title: 'Academy', access: 'signed-in', shell: true, deepLink: true },
+  recommended: {
+    path: '/recommended',
+    title: 'Recommended posts',
+    access: 'signed-in',
+    shell: true,
+    deepLink: true,
+    entitlement: 'RECOMMEND_POST',
+    nav: { label: 'Recommended posts', section: 'main', order: 3 }
+  },
   settings: {
     path: '/settings',
     title: 'Settings',
@@ -147,21 +166,43 @@ export const paths = Object.fromEntries(Object.entries(ROUTES).map(([name, route
   readonly [Name in RouteName]: (typeof ROUTES)[Name]['path']
 }
 
+const SLUG_SEGMENT = /^[a-z0-9][a-z0-9-]{0,99}$/
+
+/** Whether `path` is an address of the registered `pattern` (exact, or `:name` segments filled with slugs). */
+export function matchesRoutePath(pattern: string, path: string): boolean {
+  if (pattern === path) return true
+  if (!pattern.includes('/:')) return false
+  const want = pattern.split('/')
+  const have = path.split('/')
+  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? SLUG_SEGMENT.test(have[i]!) : segment === have[i]))
+}
+
+/** The registered route an address belongs to. */
+export function findRoute(path: string): RegisteredRoute | undefined {
+  return ROUTE_LIST.find((route) => matchesRoutePath(route.path, path))
+}
+
 /** Whether a screen exists at this path (links to screens not built yet are left out). */
-export function isRegisteredPath(path: string): path is RoutePath {
-  return ROUTE_LIST.some((route) => route.path === path)
+export function isRegisteredPath(path: string): boolean {
+  return findRoute(path) !== undefined
 }
 
 /** The page title of a registered path; '' for anything else. */
 export function routeTitle(path: string): string {
-  return ROUTE_LIST.find((route) => route.path === path)?.title ?? ''
+  return findRoute(path)?.title ?? ''
 }
 
-/** Paths a `pagecrew://open?path=` deep link may open. */
+/** Patterns a `pagecrew://open?path=` deep link may open. */
 export const DEEP_LINK_PATHS: readonly DeepLinkPath[] = ROUTE_LIST.filter((route) => route.deepLink).map((route) => route.path as DeepLinkPath)
 
-export function isDeepLinkPath(path: string): path is DeepLinkPath {
-  return (DEEP_LINK_PATHS as readonly string[]).includes(path)
+/** Whether a deep link may open this address (a pattern's `:name` segments must be filled). */
+export function isDeepLinkPath(path: string): boolean {
+  return DEEP_LINK_PATHS.some((pattern) => !path.includes(':') && matchesRoutePath(pattern, path))
+}
+
+/** A lesson's address in the Academy. */
+export function academyLessonPath(course: string, lesson: string): string {
+  return ROUTES.academyLesson.path.replace(':course', encodeURIComponent(course)).replace(':lesson', encodeURIComponent(lesson))
 }
 
 /**

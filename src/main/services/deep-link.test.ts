@@ -26,7 +26,13 @@ describe('parseDeepLink', () => {
   })
 
   it('opens every page the route registry allows, and no public, sign-in or transient page', () => {
-    for (const path of DEEP_LINK_PATHS) expect(parseDeepLink(`pagecrew://open?orgid=org_A1&path=${encodeURIComponent(path)}`), path).toEqual({ orgid: 'org_A1', path })
+    // A pattern's `:name` segments are filled with a slug; the pattern itself is no address.
+    const filled = (pattern: string) => pattern.replace(/:[a-z]+/g, 'writing-posts')
+    for (const pattern of DEEP_LINK_PATHS) {
+      const path = filled(pattern)
+      expect(parseDeepLink(`pagecrew://open?orgid=org_A1&path=${encodeURIComponent(path)}`), path).toEqual({ orgid: 'org_A1', path })
+      if (path !== pattern) expect(parseDeepLink(`pagecrew://open?path=${encodeURIComponent(pattern)}`), pattern).toBeNull()
+    }
     for (const route of ROUTE_LIST.filter((r) => !r.deepLink)) expect(parseDeepLink(`pagecrew://open?path=${route.path}`), route.path).toBeNull()
     expect(ROUTE_LIST.filter((r) => !r.deepLink).map((r) => r.path)).toEqual(expect.arrayContaining(['/login', '/join', '/callback', '/validate-certification']))
   })

@@ -211,6 +211,11 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_org_idx').on(t.userId, t.organizationId, t.read, t.createdAt)]
 )
 
+/**
+ * Academy certificates (issue 15): issued when a final quiz is passed. The id is 128 random bits
+ * (unguessable, never sequential). The holder's name, the course and the organization are kept as
+ * they were at issue: a certificate is a document, and renaming a course does not change it.
+ */
 export const certificates = pgTable(
   'certificates',
   {
@@ -218,10 +223,22 @@ export const certificates = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull().default(''),
     courseTitle: text('course_title').notNull(),
-    issuedAt: instant('issued_at').notNull()
+    holderName: text('holder_name').notNull().default(''),
+    organizationName: text('organization_name').notNull().default(''),
+    issuedAt: instant('issued_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revocationReason: text('revocation_reason')
   },
-  (t) => [index('certificates_user_idx').on(t.userId)]
+  (t) => [
+    index('certificates_user_idx').on(t.userId),
+    index('certificates_org_issued_idx').on(t.organizationId, t.issuedAt),
+    // One live certificate per holder, organization and course: passing again returns it.
+    uniqueIndex('certificates_live_unique').on(t.userId, t.organizationId, t.courseSlug).where(sql`${t.revokedAt} is null`)
+  ]
 )
 
 // ---------------------------------------------------------------------------------------------
@@ -557,6 +574,10 @@ export const posts = pgTable(
     approvalDecidedAt: instant('approval_decided_at'),
     /** The rejection's reason. */
     approvalReason: text('approval_reason'),
+    /** A reshare (issue 15): the LinkedIn post it reshares (its text is the reshare's comment). */
+    reshareOfUrn: text('reshare_of_urn'),
+    /** The recommendation a reshare was made from (the recommender sees who reshared). */
+    recommendationId: uuid('recommendation_id').references((): AnyPgColumn => recommendations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
@@ -580,6 +601,7 @@ export const posts = pgTable(
      */
     index('posts_org_unpublished_idx').on(t.organizationId).where(sql`${t.status} <> 'PUBLISHED'`),
     index('posts_slot_idx').on(t.slotId),
+    index('posts_recommendation_idx').on(t.recommendationId),
     check('posts_type_check', sql`${t.type} in ('textOnly', 'images', 'videos', 'poll', 'document', 'multiImage')`),
     check(
       'posts_status_check',
@@ -1032,5 +1054,163 @@ export const auditLog = pgTable(
     index('audit_log_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('audit_log_org_actor_idx').on(t.organizationId, t.actorUserId, t.createdAt),
     index('audit_log_org_action_idx').on(t.organizationId, t.action, t.createdAt)
+  ]
+)
+
+// ---------------------------------------------------------------------------------------------
+// Academy, Recommended posts and the Social Selling Index (issue 15)
+// ---------------------------------------------------------------------------------------------
+
+/** A lesson a user opened (visitedAt: resume where they left off) and completed. */
+export const academyLessonProgress = pgTable(
+  'academy_lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    lessonSlug: text('lesson_slug').notNull(),
+    visitedAt: instant('visited_at').notNull(),
+    completedAt: instant('completed_at')
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organizationId, t.courseSlug, t.lessonSlug] }),
+    index('academy_lesson_progress_org_course_idx').on(t.organizationId, t.courseSlug)
+  ]
+)
+
+/** Every submission of a course's final quiz, scored on the server. */
+export const academyQuizAttempts = pgTable(
+  'academy_quiz_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseSlug: text('course_slug').notNull(),
+    correct: integer('correct').notNull(),
+    total: integer('total').notNull(),
+    passed: boolean('passed').notNull(),
+    /** Question id -> the option ids chosen. */
+    answers: jsonb('answers').$type<Record<string, string[]>>().notNull(),
+    submittedAt: instant('submitted_at').notNull()
+  },
+  (t) => [index('academy_quiz_attempts_user_course_idx').on(t.userId, t.organizationId, t.courseSlug, t.submittedAt)]
+)
+
+/** Lessons an organization's admins add (e.g. the posting guideline), Markdown, shown in the Academy. */
+export const organizationLessons = pgTable(
+  'organization_lessons',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull(),
+    position: integer('position').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull()
+  },
+  (t) => [index('organization_lessons_org_idx').on(t.organizationId, t.position)]
+)
+
+/**
+ * A post admins or team leaders recommend for resharing: one of the organization's published posts
+ * (postId) or any LinkedIn post address (linkedInPostUrl). The LinkedIn URN is what a reshare
+ * points at.
+ */
+export const recommendations = pgTable(
+  'recommendations',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    linkedInPostUrn: text('linked_in_post_urn').notNull(),
+    linkedInPostUrl: text('linked_in_post_url').notNull(),
+    /** What the card previews: the post's text (organization posts) or '' (an outside address). */
+    previewText: text('preview_text').notNull().default(''),
+    previewAuthor: text('preview_author').notNull().default(''),
+    note: text('note').notNull().default(''),
+    suggestedComments: jsonb('suggested_comments').$type<string[]>().notNull(),
+    audience: text('audience').$type<'everyone' | 'teams' | 'members'>().notNull(),
+    endsAt: instant('ends_at'),
+    createdAt: createdAt()
+  },
+  (t) => [
+    index('recommendations_org_created_idx').on(t.organizationId, t.createdAt),
+    check('recommendations_audience_check', sql`${t.audience} in ('everyone', 'teams', 'members')`)
+  ]
+)
+
+/** Who a recommendation is for when its audience is teams or members: one row per team or member. */
+export const recommendationAudience = pgTable(
+  'recommendation_audience',
+  {
+    recommendationId: uuid('recommendation_id')
+      .notNull()
+      .references(() => recommendations.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' })
+  },
+  (t) => [
+    index('recommendation_audience_rec_idx').on(t.recommendationId),
+    index('recommendation_audience_user_idx').on(t.userId),
+    index('recommendation_audience_team_idx').on(t.teamId),
+    check('recommendation_audience_one_check', sql`(${t.teamId} is null) <> (${t.userId} is null)`)
+  ]
+)
+
+/** A member hid a recommendation from their /recommended. */
+export const recommendationDismissals = pgTable(
+  'recommendation_dismissals',
+  {
+    recommendationId: uuid('recommendation_id')
+      .notNull()
+      .references(() => recommendations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedAt: instant('dismissed_at').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.recommendationId, t.userId] })]
+)
+
+/**
+ * The Social Selling Index as the user read it on LinkedIn's SSI page (issue 15): LinkedIn publishes
+ * no SSI API and Pagecrew never scrapes. Pillars 0-25 each, optional. The latest is the badge's.
+ */
+export const ssiRecords = pgTable(
+  'ssi_records',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    brand: integer('brand'),
+    people: integer('people'),
+    insights: integer('insights'),
+    relationships: integer('relationships'),
+    recordedAt: instant('recorded_at').notNull()
+  },
+  (t) => [
+    index('ssi_records_user_recorded_idx').on(t.userId, t.recordedAt),
+    check('ssi_records_score_check', sql`${t.score} between 0 and 100`),
+    check(
+      'ssi_records_pillars_check',
+      sql`coalesce(${t.brand}, 0) between 0 and 25 and coalesce(${t.people}, 0) between 0 and 25 and coalesce(${t.insights}, 0) between 0 and 25 and coalesce(${t.relationships}, 0) between 0 and 25`
+    )
   ]
 )

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config'
 import type { Database } from '../db/client'
 import { requestScopedDatabase } from '../db/requestTransaction'
 import { createIdempotencyService, type IdempotencyService } from '../http/idempotency'
+import { createAcademyService, type AcademyService } from './academy'
 import { createAnalyticsService, type AnalyticsService } from './analytics'
 import { createAuditLogService, type AuditLogService } from './auditLog'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
@@ -27,12 +28,14 @@ import { createLinkedInAdapter } from '../adapters/linkedin/config'
 import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import { createLinkedInService, type LinkedInService } from './linkedIn'
 import { createLocalStorage } from '../adapters/storage/local'
+import type { MediaStorage } from '../adapters/storage/storage'
 import { createMetricsJob } from '../jobs/metrics'
 import { createPublisher, PUBLISH_JOB, type Publisher } from '../jobs/publisher'
 import { createJobRunner, type JobRunner } from '../jobs/runner'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
+import { createRecommendedService, type RecommendedService } from './recommended'
 import { createDashboardService, type DashboardService } from './dashboard'
 import { createTeamEffortService, type TeamEffortService } from './teamEffort'
 import { createThumbnailer } from './thumbnails'
@@ -44,6 +47,7 @@ import { createSlotService, type SlotService } from './slots'
 import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
 import { createSsoService, type SsoFetch, type SsoService, type TxtResolver } from './sso'
+import { createSsiService, type SsiService } from './ssi'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
 export interface Services {
@@ -55,7 +59,10 @@ export interface Services {
   organizations: OrganizationService
   users: UserService
   entitlements: EntitlementService
+  /** Academy certificates (issue 15): issued by passing a quiz, validated publicly, revoked by admins. */
   certificates: CertificateService
+  /** The Academy (issue 15): courses, progress, quizzes, organization lessons, insights. */
+  academy: AcademyService
   mailer: Mailer
   members: MemberService
   teams: TeamService
@@ -81,6 +88,8 @@ export interface Services {
   posts: PostService
   /** Collaborate (issue 13): feedback requests, comments and suggestions, approvals, the review inbox. */
   review: ReviewService
+  /** Recommended posts (issue 15): recommendations to reshare, their audience, who reshared. */
+  recommended: RecommendedService
   /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
   analytics: AnalyticsService
   /** The audit log's read side (issue 17); entries are written by services/audit.ts' record(). */
@@ -89,11 +98,13 @@ export interface Services {
   teamEffort: TeamEffortService
   /** The dashboard (issue 14): my month, the organization's month (admins), the setup checklist. */
   dashboard: DashboardService
+  /** The Social Selling Index (issue 15): records the user reads on LinkedIn, team trends, the monthly reminder. */
+  ssi: SsiService
   /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
   /**
    * This process's one job runner (issue 14): the publisher (every config.publisherIntervalMs),
-   * the metrics sync and the media cleanup are its kinds; app.ts starts it when
+   * the metrics sync, the media cleanup and the SSI reminder are its kinds; app.ts starts it when
    * config.publisherIntervalMs is set.
    */
   jobs: JobRunner
@@ -117,6 +128,8 @@ export function createServices(deps: {
   linkedInAdapter?: LinkedInClient
   /** Replaces single sign-on's DNS TXT lookups and its HTTP client towards identity providers (tests). */
   sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
+  /** Replaces the post media storage (default: the local folder <dataDir>/uploads/media); tests fill its disk. */
+  mediaStorage?: MediaStorage
   log?: (message: string) => void
 }): Services {
   const { clock, config } = deps
@@ -135,7 +148,7 @@ export function createServices(deps: {
   const media = createMediaService({
     db,
     clock,
-    storage: createLocalStorage(join(uploadsDir, 'media')),
+    storage: deps.mediaStorage ?? createLocalStorage(join(uploadsDir, 'media')),
     thumbnailer: createThumbnailer({ log: deps.log }),
     maxUploadBytes: config.maxUploadBytes
   })
@@ -166,8 +179,11 @@ export function createServices(deps: {
   jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
   jobs.register(metrics)
   jobs.register(media.cleanupJob)
+  const ssi = createSsiService({ db, clock, notifications })
+  jobs.register(ssi.reminderJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
   const schedule = createScheduleService({ db, clock })
+  const certificates = createCertificateService({ db, clock, notifications, entitlements })
   return {
     identity,
     sessions: createSessionService(db, clock),
@@ -176,7 +192,8 @@ export function createServices(deps: {
     organizations: createOrganizationService(db, clock, notifications, entitlements),
     users: createUserService(db, clock, notifications, config.supportChatSecret),
     entitlements,
-    certificates: createCertificateService(db),
+    certificates,
+    academy: createAcademyService({ db, clock, entitlements, notifications, certificates }),
     mailer,
     members: createMemberService({ db, clock, notifications, entitlements, mailer, identity }),
     teams: createTeamService({ db, clock, notifications, entitlements, uploadsDir }),
@@ -193,10 +210,12 @@ export function createServices(deps: {
     media,
     posts,
     review,
+    recommended: createRecommendedService({ db, clock, entitlements, notifications, linkedInAdapter }),
     analytics: createAnalyticsService({ db, linkedInAdapter }),
     auditLog: createAuditLogService({ db }),
     teamEffort: createTeamEffortService({ db, clock, notifications }),
     dashboard: createDashboardService({ db, clock, linkedInAdapter, review }),
+    ssi,
     publisher,
     jobs,
     uploadsDir,

@@ -48,6 +48,22 @@ import {
 import { multiLineText, singleLineText } from '../domain/text'
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../domain/audit'
 import { ssoDomainInputSchema, ssoModeSchema, ssoSettingsSchema, SSO_MESSAGES } from '../domain/sso'
+import {
+  academyHomeSchema,
+  certificateIdSchema,
+  certificateSchema,
+  certificateValidationSchema,
+  courseDetailSchema,
+  courseSlugSchema,
+  courseSummarySchema,
+  organizationLessonBodySchema,
+  organizationLessonSchema,
+  progressBodySchema,
+  quizResultSchema,
+  quizSubmitBodySchema
+} from '../domain/academy'
+import { createRecommendationBodySchema, recommendablePostSchema, recommendationSchema, recommendedListSchema } from '../domain/recommended'
+import { recordSsiBodySchema, ssiHistorySchema, ssiRecordSchema, teamSsiTrendSchema } from '../domain/ssi'
 import { isValidEmail } from '../rules/validation'
 import { MESSAGES, fileTooBigMessage } from './messages'
 import { MAX_UPLOAD_BYTES, MEDIA_ALT_TEXT_MAX, POLL_DURATIONS, POLL_DURATION_DEFAULT } from '../constants'
@@ -495,7 +511,11 @@ const postContentSchema = z.object({
   /** Publish as this business page (the user must be linked to it); null: as the user. */
   businessPageId: idSchema.nullable()
 })
-export const createPostBodySchema = postContentSchema.partial().extend({ text: postContentSchema.shape.text.default('') })
+export const createPostBodySchema = postContentSchema.partial().extend({
+  text: postContentSchema.shape.text.default(''),
+  /** A reshare of this recommendation's post (issue 15): the text is the reshare's comment. */
+  recommendationId: idSchema.optional()
+})
 export const updatePostBodySchema = postContentSchema.partial().extend({
   postId: idSchema,
   /** The version the change was made from; another version gives 409 (changed elsewhere). */
@@ -795,20 +815,74 @@ export const endpoints = {
   updateAiTemplate: endpoint({ method: 'PUT', path: '/ai-template/update', query: none, body: updateAiTemplateBodySchema, response: aiTemplateDetailSchema }),
   deleteAiTemplate: endpoint({ method: 'DELETE', path: '/ai-template/delete', query: z.object({ templateId: idSchema }), body: none, response: ok }),
 
-  // Academy certificates: public look-up used by /validate-certification (renders bare, no auth).
+  // Academy (issue 15). Everything but the catalogue and validation needs ACADEMY (402 otherwise).
+  /** The Academy home: the catalogue with the user's progress, articles, insights, and team progress for leaders. Answers without ACADEMY too (entitled: false, no progress). */
+  academyHome: endpoint({ method: 'GET', path: '/academy/courses', query: none, body: none, response: academyHomeSchema }),
+  /** One course with its lessons' Markdown and its quiz's questions (never which options are right). */
+  academyCourse: endpoint({ method: 'GET', path: '/academy/course', query: z.object({ slug: courseSlugSchema }), body: none, response: courseDetailSchema }),
+  /** A lesson opened (the resume point) or marked completed / not completed. */
+  academyProgress: endpoint({ method: 'PUT', path: '/academy/progress', query: none, body: progressBodySchema, response: courseSummarySchema }),
+  /** Scored on the server; passing (80 %) issues the course's certificate (or returns the live one). */
+  submitQuiz: endpoint({ method: 'POST', path: '/academy/quiz/submit', query: none, body: quizSubmitBodySchema, response: quizResultSchema, idempotent: true }),
+  /** Public (no session), rate-limited: valid with the details, revoked, or 404 not found. */
   validateCertification: endpoint({
     method: 'GET',
     path: '/academy/certificates/validate',
-    query: z.object({ certificateId: singleLineText().trim().min(1, 'Enter a certificate ID.').max(100) }),
+    query: z.object({ certificateId: certificateIdSchema }),
     body: none,
-    response: z.object({
-      certificateId: z.string(),
-      holderName: z.string(),
-      courseTitle: z.string(),
-      issuedAt: z.iso.datetime({ offset: true })
-    }),
+    response: certificateValidationSchema,
     auth: false
   }),
+  /** The session user's certificates; admins add every certificate of the organization (scope=organization). */
+  listCertificates: endpoint({
+    method: 'GET',
+    path: '/academy/certificates',
+    query: z.object({ scope: z.enum(['mine', 'organization']).default('mine') }),
+    body: none,
+    response: z.array(certificateSchema)
+  }),
+  /** The printable certificate as a PDF (the holder and the organization's admins). */
+  certificatePdf: endpoint({ method: 'GET', path: '/academy/certificates/pdf', query: z.object({ certificateId: certificateIdSchema }), body: none, response: ok }),
+  /** Admins: the certificate then validates as revoked. Audited. */
+  revokeCertificate: endpoint({
+    method: 'POST',
+    path: '/academy/certificates/revoke',
+    query: none,
+    body: z.object({ certificateId: certificateIdSchema, reason: singleLineText().trim().max(500).optional() }),
+    response: certificateSchema
+  }),
+  /** The organization's own lessons (admins write them; everyone with ACADEMY reads them in the Academy). */
+  listOrganizationLessons: endpoint({ method: 'GET', path: '/academy/lessons', query: none, body: none, response: z.array(organizationLessonSchema) }),
+  createOrganizationLesson: endpoint({ method: 'POST', path: '/academy/lessons/create', query: none, body: organizationLessonBodySchema, response: organizationLessonSchema, idempotent: true }),
+  updateOrganizationLesson: endpoint({
+    method: 'PUT',
+    path: '/academy/lessons/update',
+    query: none,
+    body: organizationLessonBodySchema.extend({ lessonId: idSchema, position: z.number().int().min(0).max(10_000).optional() }),
+    response: organizationLessonSchema
+  }),
+  deleteOrganizationLesson: endpoint({ method: 'DELETE', path: '/academy/lessons/delete', query: z.object({ lessonId: idSchema }), body: none, response: ok }),
+
+  // Recommended posts (issue 15): RECOMMEND_POST (402 otherwise).
+  listRecommended: endpoint({ method: 'GET', path: '/recommended', query: none, body: none, response: recommendedListSchema }),
+  /** Admins and team leaders (leaders: their teams and members only). The audience is notified. */
+  createRecommendation: endpoint({ method: 'POST', path: '/recommended/create', query: none, body: createRecommendationBodySchema, response: recommendationSchema, idempotent: true }),
+  dismissRecommendation: endpoint({ method: 'POST', path: '/recommended/dismiss', query: none, body: z.object({ recommendationId: idSchema }), response: ok }),
+  /** The organization's published posts a recommender may pick (newest first). */
+  recommendablePosts: endpoint({
+    method: 'GET',
+    path: '/recommended/posts',
+    query: z.object({ search: singleLineText().trim().max(200).optional() }),
+    body: none,
+    response: z.array(recommendablePostSchema)
+  }),
+
+  // Social Selling Index (issue 15): recorded by the user as read on LinkedIn's SSI page.
+  /** Adds one record per call; the dialog's Idempotency-Key makes a retried submission one record. */
+  recordSsi: endpoint({ method: 'PUT', path: '/user/ssi', query: none, body: recordSsiBodySchema, response: ssiRecordSchema, idempotent: true }),
+  ssiHistory: endpoint({ method: 'GET', path: '/user/ssi/history', query: none, body: none, response: ssiHistorySchema }),
+  /** Each team's monthly average: team leaders (their teams) and admins (all). */
+  teamSsiTrend: endpoint({ method: 'GET', path: '/team/ssi', query: z.object({ months: z.coerce.number().int().min(1).max(24).default(12) }), body: none, response: teamSsiTrendSchema }),
 
   // Billing
   getEntitlements: endpoint({ method: 'GET', path: '/billing/verify/entitled', query: none, body: none, response: z.array(entitlementSchema) }),
@@ -1295,7 +1369,11 @@ export const API_ERROR_CODES = {
   /** 500: anything unexpected; details are only logged. */
   internal: 500,
   /** 502: the billing provider failed or did not answer; nothing was changed. */
-  bad_gateway: 502
+  bad_gateway: 502,
+  /** 503: the database does not answer (MESSAGES.databaseUnavailable); the client may try again. */
+  database_unavailable: 503,
+  /** 507: the server ran out of disk space writing a file (MESSAGES.storageFull); the partial file is gone. */
+  storage_full: 507
 } as const satisfies Record<string, number>
 export type ApiErrorCode = keyof typeof API_ERROR_CODES
 

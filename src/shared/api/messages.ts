@@ -149,6 +149,10 @@ export const MESSAGES = {
   aiLimitReached: 'Your organization has used all AI generations of this month.',
   /** 502: the AI provider is down, timed out or failed on its side; the generation did not count. */
   aiUnavailable: 'The AI service did not answer. Try again in a moment.',
+  /** 503: the database cannot be reached (down, restarting, or not answering in time); nothing was changed. */
+  databaseUnavailable: 'The database is not answering. Try again in a moment.',
+  /** 507: the server's disk (or quota) is full; the upload's partial bytes were removed. */
+  storageFull: 'The server is out of storage space. Try again later or ask your admin.',
 
   // Collaborate (issue 13)
   reviewNotIncluded: 'Feedback requests and approvals are not included in your plan. Upgrade your plan to use them.',

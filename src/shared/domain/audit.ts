@@ -38,7 +38,12 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'sso.domain_removed',
   'post.approved',
-  'post.rejected'
+  'post.rejected',
+  'recommendation.created',
+  'certificate.revoked',
+  'academy.lesson_created',
+  'academy.lesson_updated',
+  'academy.lesson_deleted'
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -56,7 +61,10 @@ export const AUDIT_TARGET_TYPES = [
   'ai_template',
   'sso',
   'sso_domain',
-  'post'
+  'post',
+  'recommendation',
+  'certificate',
+  'academy_lesson'
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -96,7 +104,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sso.domain_verified': 'SSO domain verified',
   'sso.domain_removed': 'SSO domain removed',
   'post.approved': 'Post approved',
-  'post.rejected': 'Post rejected'
+  'post.rejected': 'Post rejected',
+  'recommendation.created': 'Post recommended',
+  'certificate.revoked': 'Certificate revoked',
+  'academy.lesson_created': 'Organization lesson added',
+  'academy.lesson_updated': 'Organization lesson updated',
+  'academy.lesson_deleted': 'Organization lesson deleted'
 }
 
 /** The groups of the action filter: every action starting with `prefix`. */
@@ -110,7 +123,10 @@ export const AUDIT_ACTION_GROUPS: readonly { prefix: string; label: string }[] =
   { prefix: 'business_page.', label: 'Business pages' },
   { prefix: 'ai_template.', label: 'AI templates' },
   { prefix: 'sso.', label: 'Single sign-on' },
-  { prefix: 'post.', label: 'Approvals' }
+  { prefix: 'post.', label: 'Approvals' },
+  { prefix: 'recommendation.', label: 'Recommended posts' },
+  { prefix: 'certificate.', label: 'Certificates' },
+  { prefix: 'academy.', label: 'Academy lessons' }
 ]
 
 /** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs). */

@@ -45,7 +45,7 @@ export const userSchema = z.object({
   isLinkedInConnected: z.boolean(),
   linkedInExpireAt: instantSchema.nullable(),
   guidelineRead: z.boolean(),
-  /** LinkedIn Social Selling Index 0-100, null until LinkedIn reports one. */
+  /** The latest Social Selling Index 0-100 the user recorded from LinkedIn's SSI page (issue 15), null before the first. */
   socialSellingIndex: z.number().min(0).max(100).nullable(),
   organizations: z.array(userOrganizationSchema),
   teams: z.array(z.object({ organizationId: z.string() })),
@@ -453,6 +453,20 @@ export const postSchema = z.object({
    */
   revision: z.number().int().positive(),
   approval: postApprovalSchema,
+  /**
+   * A reshare (issue 15): the LinkedIn post it reshares, and the recommendation it was made from;
+   * the post's text is the reshare's comment. null for an ordinary post.
+   */
+  reshare: z
+    .object({
+      linkedInPostUrn: z.string(),
+      linkedInPostUrl: z.string(),
+      previewText: z.string(),
+      previewAuthor: z.string(),
+      recommendationId: z.string().nullable()
+    })
+    .nullable()
+    .default(null),
   createdAt: instantSchema,
   updatedAt: instantSchema
 })
@@ -650,6 +664,8 @@ export const analyticsPostRowSchema = metricTotalsSchema.extend({
   tag: tagRefSchema.nullable(),
   publishedAt: instantSchema,
   linkedInPostUrl: z.string().nullable(),
+  /** A reshare of a recommended post (issue 15): its text is the comment on the reshared post. */
+  isReshare: z.boolean(),
   metricsStatus: metricsStatusSchema,
   metricsUpdatedAt: instantSchema.nullable()
 })
@@ -717,6 +733,8 @@ export const effortMemberSchema = z.object({
   /** assignedNumberOfPosts: the monthly target (0: none). */
   target: z.number().int().nonnegative(),
   published: z.number().int().nonnegative(),
+  /** Of `published`, the reshares of recommended posts (issue 15). */
+  reshares: z.number().int().nonnegative(),
   slotsAssigned: z.number().int().nonnegative(),
   slotsDone: z.number().int().nonnegative(),
   slotsMissed: z.number().int().nonnegative(),

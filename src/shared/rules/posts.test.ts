@@ -16,6 +16,11 @@ describe('postProblems', () => {
   it('needs text for a text post', () => {
     expect(postProblems({ type: 'textOnly', text: '  ', poll: null, media: [] }).text).toBe(MESSAGES.postEmpty)
   })
+  it('lets a reshare go without a comment, within the length and without media', () => {
+    expect(postProblems({ type: 'textOnly', text: '', poll: null, media: [], reshare: true })).toEqual({})
+    expect(postProblems({ type: 'textOnly', text: 'a'.repeat(3001), poll: null, media: [], reshare: true })).toEqual({ text: MESSAGES.postTooLong })
+    expect(postProblems({ type: 'textOnly', text: '', poll: null, media: [image], reshare: true })).toEqual({ media: MESSAGES.mediaWrongKind })
+  })
   it('allows 1–20 images and nothing else with them', () => {
     expect(postProblems({ type: 'images', text: '', poll: null, media: [image] })).toEqual({})
     expect(postProblems({ type: 'multiImage', text: '', poll: null, media: Array(21).fill(image) }).media).toBe(MESSAGES.tooManyImages)

@@ -13,6 +13,8 @@ interface PublishablePost {
   text: string
   poll: { question: string; options: string[] } | null
   media: Array<{ kind: MediaKind }>
+  /** A reshare (issue 15): its text is a comment on the post it reshares, which LinkedIn lets be empty. */
+  reshare?: boolean
 }
 
 /** Field → message; empty when the post can be published. Fields: text, poll, pollQuestion, pollOptions, media. */
@@ -32,7 +34,7 @@ export function postProblems(post: PublishablePost): PostProblems {
   const documents = post.media.filter((m) => m.kind === 'document').length
   switch (post.type) {
     case 'textOnly':
-      if (post.text.trim() === '') problems.text = MESSAGES.postEmpty
+      if (post.text.trim() === '' && !post.reshare) problems.text = MESSAGES.postEmpty
       if (post.media.length > 0) problems.media = MESSAGES.mediaWrongKind
       break
     case 'images':
