@@ -12,8 +12,4 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, c
     supportChat: config.supportChat,
     version: APP_VERSION
   }))
-
-  route(app, services, endpoints.validateCertification, async ({ query }) =>
-    services.certificates.validate(query.certificateId)
-  )
 }
