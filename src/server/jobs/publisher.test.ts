@@ -186,6 +186,32 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     expect(Object.fromEntries(outcomes.map((o) => [o.outcome, o.n]))).toEqual({ published: 59, unknown: 15 })
   })
 
+  it('a reshare (issue 15) goes out once with its parent URN, even when the worker dies after LinkedIn took it', async () => {
+    const [quiet, commented] = await insertDue([{ text: '' }, { text: 'Proud of this team' }])
+    await db.update(posts).set({ reshareOfUrn: 'urn:li:share:7001' }).where(eq(posts.id, quiet!))
+    await db.update(posts).set({ reshareOfUrn: 'urn:li:ugcPost:7002' }).where(eq(posts.id, commented!))
+    const crashing = publisher({
+      onEvent: (event) => {
+        if (event === 'afterPublish') throw new Error('killed')
+      }
+    })
+    await expect(crashing.runOnce()).rejects.toThrow('killed')
+    expect(sandbox.posts).toHaveLength(1)
+    clock.advance(10 * 60_000 + 1)
+    // The sandbox finds the reshare by its key and parent: published, not sent again.
+    expect(await publisher().sweep()).toEqual({ published: 1, rescheduled: 1 })
+    expect((await publisher().runOnce()).published).toBe(1)
+    await expectEachPublishedOnce(2)
+    expect(sandbox.publishCalls).toBe(2)
+    const byParent = Object.fromEntries(sandbox.posts.map((p) => [p.reshareOf, p.text]))
+    expect(byParent).toEqual({ 'urn:li:share:7001': '', 'urn:li:ugcPost:7002': 'Proud of this team' })
+    const reshared = await row(quiet!)
+    const query = { idempotencyKey: reshared.idempotencyKey, author: { kind: 'person' as const, id: authorUserId }, text: '', since: clock.now(), accessToken: { token: 't', expiresAt: null } }
+    expect(await sandbox.findPublished({ ...query, reshareOf: 'urn:li:share:7001' })).toEqual({ urn: reshared.linkedInPostUrn })
+    expect(await sandbox.findPublished({ ...query, reshareOf: 'urn:li:share:9999' })).toBeNull()
+    expect(await sandbox.findPublished(query)).toBeNull()
+  })
+
   it('a worker killed after claiming, before publishing anything: the sweep reschedules and the posts go out once', async () => {
     const ids = await duePosts(5)
     const crashing = publisher({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../shared/api/messages'
 import { realTimers, type Clock, type Timers } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -43,6 +43,9 @@ import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/pos
  * marked 'unknown'; the adapter is asked for a post with the idempotency key: found -> PUBLISHED
  * with that urn; not found -> SCHEDULED again, so the next run publishes it once with the SAME key
  * (the adapter de-duplicates by key, so even a call still in flight cannot produce a second post).
+ * After a run of this worker failed on its own (the database went away mid-batch, issue 16) the
+ * next sweep also resolves this worker's open attempts whatever their age: the run has ended, so
+ * none of its calls is in flight, and the batch goes out once the database is back, not an hour later.
  */
 export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
 const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
@@ -312,7 +315,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
           poll: post.poll,
           media: target.media,
           idempotencyKey: post.idempotencyKey,
-          accessToken: target.accessToken
+          accessToken: target.accessToken,
+          reshareOf: post.reshareOfUrn
         }),
         timeoutFor(target)
       )
@@ -403,6 +407,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     })
   }
 
+  /** A run of this worker failed (not a test's abort): its open attempts are resolved by the next sweep, whatever their age. */
+  let ownAttemptsLeftOpen = false
+
   async function runOnce(): Promise<RunResult> {
     let aborted: unknown = null
     const event = async (e: PublisherEvent, id: string) => {
@@ -414,39 +421,57 @@ export function createPublisher(options: PublisherOptions): Publisher {
         throw new Aborted()
       }
     }
-    const claimed = await claim()
-    const result: RunResult = { claimed: claimed.length, published: 0, failed: 0, unknown: 0, skipped: 0 }
-    for (const c of claimed) {
-      try {
-        await event('claimed', c.post.id)
-      } catch {
-        throw aborted
-      }
-    }
-    let next = 0
-    const lane = async () => {
-      while (!aborted && next < claimed.length) {
-        const item = claimed[next++]!
+    try {
+      const claimed = await claim()
+      const result: RunResult = { claimed: claimed.length, published: 0, failed: 0, unknown: 0, skipped: 0 }
+      for (const c of claimed) {
         try {
-          result[await publishOne(item, event)]++
-        } catch (error) {
-          if (error instanceof Aborted) return
-          throw error
+          await event('claimed', c.post.id)
+        } catch {
+          throw aborted
         }
       }
+      let next = 0
+      const failures: unknown[] = []
+      const lane = async () => {
+        while (!aborted && failures.length === 0 && next < claimed.length) {
+          const item = claimed[next++]!
+          try {
+            result[await publishOne(item, event)]++
+          } catch (error) {
+            if (error instanceof Aborted) return
+            failures.push(error)
+          }
+        }
+      }
+      // Every lane ends before the run does: no publish call of this run is still going afterwards.
+      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane))
+      if (aborted) throw aborted
+      if (failures.length > 0) throw failures[0]
+      return result
+    } catch (error) {
+      // The database failed under us (issue 16: killed mid-batch), maybe after LinkedIn took a post:
+      // this worker's open attempts are not running any more, so the next sweep resolves them now
+      // instead of waiting out the crashed-worker cutoff. (A test's onEvent abort stands for a
+      // killed process, which would not know this.)
+      if (!aborted) ownAttemptsLeftOpen = true
+      throw error
     }
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane))
-    if (aborted) throw aborted
-    return result
   }
 
   async function sweep({ olderThanMs = 10 * 60_000 }: { olderThanMs?: number } = {}): Promise<SweepResult> {
     const cutoff = new Date(clock.now().getTime() - olderThanMs)
+    const ownLeftOpen = ownAttemptsLeftOpen
     const stale = await db
       .select({ post: posts, attemptId: publishAttempts.id, startedAt: publishAttempts.startedAt })
       .from(posts)
       .innerJoin(publishAttempts, and(eq(publishAttempts.postId, posts.id), isNull(publishAttempts.outcome)))
-      .where(and(eq(posts.status, 'PENDING_PUBLISH'), lte(publishAttempts.startedAt, cutoff)))
+      .where(
+        and(
+          eq(posts.status, 'PENDING_PUBLISH'),
+          ownLeftOpen ? or(lte(publishAttempts.startedAt, cutoff), eq(publishAttempts.workerId, workerId)) : lte(publishAttempts.startedAt, cutoff)
+        )
+      )
     const result: SweepResult = { published: 0, rescheduled: 0 }
     for (const { post, attemptId, startedAt } of stale) {
       const target = await resolveTarget(post)
@@ -460,7 +485,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
         author: target.author,
         text: post.text,
         since: startedAt,
-        accessToken: target.accessToken
+        accessToken: target.accessToken,
+        reshareOf: post.reshareOfUrn
       })
       await db.transaction(async (tx) => {
         const note = found ? `worker stopped; LinkedIn has the post as ${found.urn}` : 'worker stopped; LinkedIn has no post with this key: scheduled again'
@@ -480,6 +506,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         if (found) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now })
       })
     }
+    if (ownLeftOpen) ownAttemptsLeftOpen = false
     return result
   }
 

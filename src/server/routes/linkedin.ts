@@ -182,8 +182,9 @@ function postsPage(posts: readonly SandboxPost[], single = false): string {
       const media = post.media.length
         ? `<dt>Media</dt><dd>${post.media.map((m) => `${escapeHtml(m.fileName)} (${escapeHtml(m.kind)}, ${escapeHtml(m.size.toLocaleString('en-US'))} bytes)`).join('<br>')}</dd>`
         : ''
+      const reshare = post.reshareOf ? `<dt>Reshare</dt><dd>reshared ${escapeHtml(post.reshareOf)}</dd>` : ''
       return `<article>
-<dl><dt>Author</dt><dd>${escapeHtml(author)}</dd><dt>Published</dt><dd>${escapeHtml(timeFormat.format(post.publishedAt))} UTC</dd>${poll}${media}<dt>Post</dt><dd>${escapeHtml(post.urn)}</dd></dl>
+<dl><dt>Author</dt><dd>${escapeHtml(author)}</dd><dt>Published</dt><dd>${escapeHtml(timeFormat.format(post.publishedAt))} UTC</dd>${poll}${media}${reshare}<dt>Post</dt><dd>${escapeHtml(post.urn)}</dd></dl>
 <p class="text">${escapeHtml(post.text)}</p>
 </article>`
     })

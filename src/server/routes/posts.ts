@@ -2,11 +2,13 @@ import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { endpoints, MEDIA_CHUNK_FIELD, MEDIA_FILE_PATH, MEDIA_THUMBNAIL_PATH, SESSION_COOKIE } from '../../shared/api/contract'
 import { MEDIA_CHUNK_BYTES } from '../../shared/constants'
+import { RECOMMENDED_MESSAGES } from '../../shared/domain/recommended'
 import type { ServerConfig } from '../config'
 import { ApiError, badRequest, noOrganization, notFound, unauthenticated } from '../errors'
 import { publicBaseUrl } from '../http/publicUrl'
 import { route, validationError, type OrganizationSession } from '../http/route'
 import type { Services } from '../services'
+import { requireEntitlement } from '../services/access'
 import { cleanFileName, uploadTooBig } from '../services/media'
 import { formReadError } from '../services/uploads'
 
@@ -30,8 +32,11 @@ export async function registerPostRoutes(app: FastifyInstance, services: Service
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     const base = publicBaseUrl(config, request).replace(/\/+$/, '')
     const absolute = (post: unknown) => {
-      const view = post as { linkedInPostUrl?: unknown } | null
+      const view = post as { linkedInPostUrl?: unknown; reshare?: { linkedInPostUrl?: unknown } | null } | null
       if (view && typeof view.linkedInPostUrl === 'string' && view.linkedInPostUrl.startsWith('/')) view.linkedInPostUrl = `${base}${view.linkedInPostUrl}`
+      // A reshare of one of the organization's posts names that post's address (issue 15).
+      const reshared = view?.reshare
+      if (reshared && typeof reshared.linkedInPostUrl === 'string' && reshared.linkedInPostUrl.startsWith('/')) reshared.linkedInPostUrl = `${base}${reshared.linkedInPostUrl}`
     }
     if (Array.isArray(payload)) payload.forEach(absolute)
     else absolute(payload)
@@ -40,7 +45,11 @@ export async function registerPostRoutes(app: FastifyInstance, services: Service
 
   route(app, services, endpoints.listPosts, async ({ organization, query }) => posts.list(organization(), query))
   route(app, services, endpoints.getPost, async ({ organization, query }) => posts.get(organization(), query.postId))
-  route(app, services, endpoints.createPost, async ({ organization, body }) => posts.create(organization(), body))
+  route(app, services, endpoints.createPost, async ({ organization, body }) => {
+    // A reshare of a recommended post (issue 15) is part of Recommended posts.
+    if (body.recommendationId) await requireEntitlement(services.entitlements, organization().organization.id, 'RECOMMEND_POST', RECOMMENDED_MESSAGES.notInPlan)
+    return posts.create(organization(), body)
+  })
   route(app, services, endpoints.updatePost, async ({ organization, body }) => posts.update(organization(), body))
   route(app, services, endpoints.schedulePost, async ({ organization, body }) => posts.schedule(organization(), body))
   route(app, services, endpoints.publishPostNow, async ({ organization, body }) => posts.publishNow(organization(), body))

@@ -15,10 +15,12 @@ export function registerReviewRoutes(app: FastifyInstance, services: Services, c
   // The thread's post links to the sandbox's post viewer on this server as a path: make it the
   // public address (http/publicUrl.ts), as the post endpoints do.
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    const post = (payload as { post?: { linkedInPostUrl?: unknown } } | null)?.post
-    if (post && typeof post.linkedInPostUrl === 'string' && post.linkedInPostUrl.startsWith('/')) {
-      post.linkedInPostUrl = `${publicBaseUrl(config, request).replace(/\/+$/, '')}${post.linkedInPostUrl}`
-    }
+    const post = (payload as { post?: { linkedInPostUrl?: unknown; reshare?: { linkedInPostUrl?: unknown } | null } } | null)?.post
+    const base = publicBaseUrl(config, request).replace(/\/+$/, '')
+    if (post && typeof post.linkedInPostUrl === 'string' && post.linkedInPostUrl.startsWith('/')) post.linkedInPostUrl = `${base}${post.linkedInPostUrl}`
+    // A reshare of one of the organization's posts (issue 15) names that post's address too.
+    const reshared = post?.reshare
+    if (reshared && typeof reshared.linkedInPostUrl === 'string' && reshared.linkedInPostUrl.startsWith('/')) reshared.linkedInPostUrl = `${base}${reshared.linkedInPostUrl}`
     return payload
   })
 

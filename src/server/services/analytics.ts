@@ -123,7 +123,8 @@ export function csvFileName(kind: string, from: Date, to: Date, timeZone: string
   return `pagecrew-analytics-${kind}-${localDay(from, timeZone)}-${localDay(new Date(Math.max(from.getTime(), to.getTime() - 1)), timeZone)}.csv`
 }
 
-const rate = (engagements: number, impressions: number) => (impressions > 0 ? engagements / impressions : null)
+/** Engagement rate from summed counts (never an average of rates); null without impressions. */
+export const rate = (engagements: number, impressions: number) => (impressions > 0 ? engagements / impressions : null)
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value))
 const numOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -141,7 +142,7 @@ interface Scope {
 }
 
 /** The joins every analytics statement reads from (p: the post, pm: its latest results, u: author, bp: page, tg: slot's tag). */
-const FROM = sql`posts p
+export const FROM = sql`posts p
   left join post_metrics pm on pm.post_id = p.id
   join users u on u.id = p.author_user_id
   left join business_pages bp on bp.id = p.business_page_id
@@ -185,6 +186,9 @@ function totalsOf(row: SumsRow | undefined): MetricTotals & { posts: number } {
   }
 }
 
+/** A post's engagements in SQL (the engagement rate's numerator): reactions + comments + reshares + clicks, 0 without results. */
+export const POST_ENGAGEMENTS = sql`coalesce(pm.reactions + pm.comments + pm.reshares + coalesce(pm.clicks, 0), 0)`
+
 /** Engagement rate of one post in SQL: null without impressions. */
 const ENGAGEMENT_RATE = sql`case when coalesce(pm.impressions, 0) = 0 then null
   else (pm.reactions + pm.comments + pm.reshares + coalesce(pm.clicks, 0))::float8 / pm.impressions end`
@@ -205,6 +209,7 @@ interface PostRowSql {
   type: PostType
   published_at: Date | string
   linked_in_post_urn: string | null
+  is_reshare: boolean
   author_id: string
   author_name: string
   author_image: string | null
@@ -240,6 +245,7 @@ function postRowOf(r: PostRowSql, adapter: Pick<LinkedInAdapter, 'postUrl'>, exc
     tag: r.tag_id ? { id: r.tag_id, title: r.tag_title ?? '', color: r.tag_color ?? '' } : null,
     publishedAt: new Date(r.published_at).toISOString(),
     linkedInPostUrl: r.linked_in_post_urn ? adapter.postUrl(r.linked_in_post_urn) : null,
+    isReshare: r.is_reshare === true,
     metricsStatus: status,
     metricsUpdatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null,
     impressions,
@@ -264,7 +270,7 @@ export async function postResultRows(
   query: { where: SQL; orderBy: SQL; offset?: number; limit: number; excerptLength?: number }
 ): Promise<AnalyticsPostRow[]> {
   const rows = rowsOf<PostRowSql>(
-    await executor.execute(sql`select p.id, p.text, p.type, p.published_at, p.linked_in_post_urn,
+    await executor.execute(sql`select p.id, p.text, p.type, p.published_at, p.linked_in_post_urn, p.reshare_of_urn is not null as is_reshare,
         u.id as author_id, u.full_name as author_name, u.image as author_image,
         bp.id as page_id, bp.linked_in_company_name as page_name,
         tg.id as tag_id, tg.title as tag_title, tg.color as tag_color,

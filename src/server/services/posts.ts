@@ -5,12 +5,14 @@ import type { createPostBodySchema, schedulePostBodySchema, updatePostBodySchema
 import { MESSAGES } from '../../shared/api/messages'
 import { POLL_DURATION_DEFAULT } from '../../shared/constants'
 import type { Post, PostVersion } from '../../shared/domain/entities'
+import { RECOMMENDED_MESSAGES } from '../../shared/domain/recommended'
 import type { PostStatus, PostType } from '../../shared/domain/enums'
+import { linkedInPostAddress } from '../../shared/rules/linkedInPosts'
 import { postProblems, type PostProblems } from '../../shared/rules/posts'
 import type { AccessToken, LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { assignedSlots, businessPageMembers, businessPages, media, postMedia, postVersions, posts, reviewReviewers, users } from '../db/schema'
+import { assignedSlots, businessPageMembers, businessPages, media, postMedia, postVersions, posts, recommendations, reviewReviewers, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import type { PublishTarget } from '../jobs/publisher'
@@ -18,6 +20,7 @@ import { approvalRequiredFor, approvalView, approversOf, decidersOf, firstRevisi
 import { isUuid } from './ids'
 import { toMediaView, usableMedia, type MediaRow, type MediaService } from './media'
 import type { NotificationService } from './notifications'
+import { reshareSource } from './recommended'
 
 /**
  * Posts (issue 6): the session user's own posts in the session's organization, written in
@@ -65,6 +68,16 @@ import type { NotificationService } from './notifications'
  *   author's team leaders and the organization's admins; 404 for anyone else, as for a post that
  *   does not exist.
  * - postViews is exported: other services that show posts (the review thread) render them the same.
+ *
+ * Reshares (issue 15):
+ * - POST /posts/create with recommendationId makes a reshare of the recommended post: the user must
+ *   be in the recommendation's audience (404 otherwise) and it must be open (400 ended). One reshare
+ *   per user and recommendation while it exists (409 alreadyReshared; deleting it allows another):
+ *   the recommendation's row is locked while this is checked and written. The post keeps the
+ *   parent's URN (reshareOfUrn) and the recommendation; its text is the comment and may be empty.
+ * - A reshare is a text post: media, a poll, a business page or another type are refused on create
+ *   and update (400 reshareTextOnly). postViews fills `reshare` from the recommendations of all
+ *   rows in one statement (a reshare whose recommendation was deleted keeps the parent's URN).
  */
 export type CreatePostInput = z.output<typeof createPostBodySchema>
 export type UpdatePostInput = z.output<typeof updatePostBodySchema>
@@ -117,6 +130,8 @@ interface Content {
   text: string
   poll: Poll | null
   media: MediaRow[]
+  /** A reshare: its comment may be empty. */
+  reshare: boolean
 }
 
 const firstMessage = (fields: Record<string, string>) => Object.values(fields)[0]!
@@ -214,6 +229,34 @@ export function createPostService(deps: {
 
   const view = async (executor: Executor, row: PostRow) => (await views(executor, [row]))[0]!
 
+  /** A reshare carries its comment only (400 reshareTextOnly on the field that adds anything else). */
+  function requireTextOnly(input: Pick<CreatePostInput, 'type' | 'poll' | 'mediaIds' | 'businessPageId'>): void {
+    const field =
+      input.mediaIds && input.mediaIds.length > 0
+        ? 'mediaIds'
+        : input.poll
+          ? 'poll'
+          : input.businessPageId
+            ? 'businessPageId'
+            : input.type && input.type !== 'textOnly'
+              ? 'type'
+              : null
+    if (field) throw badRequest(RECOMMENDED_MESSAGES.reshareTextOnly, { [field]: RECOMMENDED_MESSAGES.reshareTextOnly })
+  }
+
+  /** The reshare columns of a new post made from `recommendationId`, once its rules are checked. */
+  async function reshareOf(tx: Executor, session: OrganizationSession, recommendationId: string, input: CreatePostInput) {
+    const recommendation = await reshareSource(tx, session, recommendationId, clock.now())
+    requireTextOnly(input)
+    const [existing] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.recommendationId, recommendation.id), eq(posts.authorUserId, session.userId)))
+      .limit(1)
+    if (existing) throw conflict(RECOMMENDED_MESSAGES.alreadyReshared, { recommendationId: RECOMMENDED_MESSAGES.alreadyReshared })
+    return { type: 'textOnly' as const, reshareOfUrn: recommendation.linkedInPostUrn, recommendationId: recommendation.id }
+  }
+
   /**
    * A post of the session's organization the caller may review: its author, one of its reviewers,
    * a leader of one of the author's teams or an admin. Anyone else gets the 404 of a missing post.
@@ -246,7 +289,7 @@ export function createPostService(deps: {
   }
 
   const problemsOf = (content: Content): PostProblems =>
-    postProblems({ type: content.type, text: content.text, poll: content.poll, media: content.media.map((m) => ({ kind: m.kind })) })
+    postProblems({ type: content.type, text: content.text, poll: content.poll, media: content.media.map((m) => ({ kind: m.kind })), reshare: content.reshare })
 
   /** The author's LinkedIn connection as a field problem (read before any transaction: it uses its own connection). */
   async function linkedInProblem(userId: string): Promise<string | null> {
@@ -278,7 +321,7 @@ export function createPostService(deps: {
       if (!isApproved(post, approvalRequired)) {
         fields.approval = post.approvalStatus === 'PENDING' ? MESSAGES.approvalPendingToSchedule : MESSAGES.approvalRequiredToSchedule
       }
-      Object.assign(fields, problemsOf({ ...post, media: (await mediaOf(tx, [post.id])).get(post.id) ?? [] }))
+      Object.assign(fields, problemsOf({ ...post, media: (await mediaOf(tx, [post.id])).get(post.id) ?? [], reshare: post.reshareOfUrn !== null }))
       const time = input.when === 'now' ? now : (input.when ?? slot?.time ?? null)
       const timeField = input.when === null && slot ? 'slotId' : 'scheduledAt'
       if (!time) fields.scheduledAt = MESSAGES.scheduleTimeMissing
@@ -330,13 +373,14 @@ export function createPostService(deps: {
 
     async create(session, input) {
       return db.transaction(async (tx) => {
+        const reshare = input.recommendationId ? await reshareOf(tx, session, input.recommendationId, input) : null
         const slot = input.slotId ? await usableSlot(tx, session, input.slotId, null) : null
         if (input.businessPageId) await requirePage(tx, session, input.businessPageId)
         const mediaRows = input.mediaIds ? await orderedMedia(tx, session, input.mediaIds) : []
         const [row] = await tx
           .insert(posts)
-          .values(
-            newPostValues(
+          .values({
+            ...newPostValues(
               {
                 organizationId: session.organization.id,
                 authorUserId: session.userId,
@@ -347,8 +391,9 @@ export function createPostService(deps: {
                 poll: input.poll ?? null
               },
               clock.now()
-            )
-          )
+            ),
+            ...(reshare ?? {})
+          })
           .returning()
         await replaceMedia(tx, row!.id, mediaRows)
         await firstRevision(tx, row!, contentOf(row!, mediaRows), session.userId, clock.now())
@@ -360,6 +405,7 @@ export function createPostService(deps: {
       return db.transaction(async (tx) => {
         const post = await ownPost(tx, session, input.postId, true)
         requireChangeable(post, input.version)
+        if (post.reshareOfUrn) requireTextOnly(input)
         const slotId = input.slotId === undefined ? post.slotId : input.slotId
         if (input.slotId && input.slotId !== post.slotId) await usableSlot(tx, session, input.slotId, post.id)
         if (input.businessPageId && input.businessPageId !== post.businessPageId) await requirePage(tx, session, input.businessPageId)
@@ -369,7 +415,8 @@ export function createPostService(deps: {
           type: input.type ?? post.type,
           text: input.text ?? post.text,
           poll: input.poll === undefined ? post.poll : input.poll,
-          media: mediaRows
+          media: mediaRows,
+          reshare: post.reshareOfUrn !== null
         }
         const businessPageId = input.businessPageId === undefined ? post.businessPageId : input.businessPageId
         const now = clock.now()
@@ -518,6 +565,7 @@ export function postViews(deps: { clock: Clock; linkedInAdapter: Pick<LinkedInAd
     if (rows.length === 0) return []
     const authorIds = [...new Set(rows.map((r) => r.authorUserId))]
     const pageIds = [...new Set(rows.flatMap((r) => (r.businessPageId ? [r.businessPageId] : [])))]
+    const recommendationIds = [...new Set(rows.flatMap((r) => (r.recommendationId ? [r.recommendationId] : [])))]
     const organizationId = rows[0]!.organizationId
     const [required, deciders] = [await approvalRequiredFor(executor, clock, organizationId, authorIds), await decidersOf(executor, rows)]
     const [authors, pages, mediaByPost] = [
@@ -533,6 +581,24 @@ export function postViews(deps: { clock: Clock; linkedInAdapter: Pick<LinkedInAd
         rows.map((r) => r.id)
       )
     ]
+    const sources = recommendationIds.length
+      ? await executor
+          .select({ id: recommendations.id, url: recommendations.linkedInPostUrl, previewText: recommendations.previewText, previewAuthor: recommendations.previewAuthor })
+          .from(recommendations)
+          .where(inArray(recommendations.id, recommendationIds))
+      : []
+    const sourceById = new Map(sources.map((x) => [x.id, x]))
+    const reshareOf = (r: PostRow): Post['reshare'] => {
+      if (!r.reshareOfUrn) return null
+      const source = r.recommendationId ? sourceById.get(r.recommendationId) : undefined
+      return {
+        linkedInPostUrn: r.reshareOfUrn,
+        linkedInPostUrl: source?.url ?? linkedInPostAddress(r.reshareOfUrn),
+        previewText: source?.previewText ?? '',
+        previewAuthor: source?.previewAuthor ?? '',
+        recommendationId: source ? source.id : null
+      }
+    }
     const authorById = new Map(authors.map((a) => [a.id, a]))
     const pageById = new Map(pages.map((p) => [p.id, p]))
     return rows.map((r) => ({
@@ -553,6 +619,7 @@ export function postViews(deps: { clock: Clock; linkedInAdapter: Pick<LinkedInAd
       version: r.version,
       revision: r.revision,
       approval: approvalView(r, required.get(r.authorUserId) ?? false, deciders),
+      reshare: reshareOf(r),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString()
     }))

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, isNull, lt, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, not, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { scheduleFilterSchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
@@ -28,8 +28,10 @@ import { selectSlotRows, toSlotView, viewerOf } from './slots'
  *   cursor over (time, id), so it needs no range limit: from defaults to now, to is open-ended;
  *   limit 100 by default, at most 500.
  * - Filters: status OPEN / DONE / MISSED filters slots and shows no posts; a post status filters
- *   posts and shows no slots; type is the post type of both; accountId is a member's user id
- *   (their slots; the posts they publish as themselves) or a business page id (the page slots for
+ *   posts and shows no slots (RECOMMENDED, issue 15: the reshares of recommended posts that are
+ *   scheduled, being published or published — a draft has no place in time); type is the post
+ *   type of both; accountId is a member's user id (their slots; the posts they publish as
+ *   themselves) or a business page id (the page slots for
  *   it; the posts published as it), anything else 404; teamId the slots of that team's members and
  *   the posts they wrote (another organization's team is 404 teamNotFound).
  * - Posts (issue 6) on the Plan: SCHEDULED, PENDING_PUBLISH and PUBLISHED posts of everyone in
@@ -94,8 +96,11 @@ const PLAN_POST_STATUSES: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLI
 function postConditions(account: Account | null, teamId: string | null, filter: ScheduleFilter): SQL[] | null {
   const status = postStatusSchema.safeParse(filter.status)
   if (filter.status && !status.success) return null
-  if (status.success && !PLAN_POST_STATUSES.includes(status.data)) return null
-  const conditions: SQL[] = [status.success ? eq(posts.status, status.data) : inArray(posts.status, PLAN_POST_STATUSES)]
+  // RECOMMENDED (issue 15): the reshares of recommended posts on the Plan, whatever their Plan status.
+  const recommended = status.success && status.data === 'RECOMMENDED'
+  if (status.success && !recommended && !PLAN_POST_STATUSES.includes(status.data)) return null
+  const conditions: SQL[] = [status.success && !recommended ? eq(posts.status, status.data) : inArray(posts.status, PLAN_POST_STATUSES)]
+  if (recommended) conditions.push(isNotNull(posts.recommendationId))
   if (filter.type) conditions.push(eq(posts.type, filter.type))
   if (account?.kind === 'user') conditions.push(eq(posts.authorUserId, account.id), isNull(posts.businessPageId))
   if (account?.kind === 'page') conditions.push(eq(posts.businessPageId, account.id))

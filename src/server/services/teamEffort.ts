@@ -87,6 +87,8 @@ export interface MemberStanding {
   member: PersonRef
   target: number
   published: number
+  /** Of `published`, the reshares of recommended posts (issue 15). */
+  reshares: number
   teamId: string | null
   isLeader: boolean
 }
@@ -103,7 +105,11 @@ export interface TeamStanding {
 export async function monthStandings(executor: Executor, organizationId: string, period: Period): Promise<{ members: MemberStanding[]; teams: TeamStanding[] }> {
   // The month's published posts counted per author in one pass over posts_org_published_idx.
   const published = executor
-    .select({ authorId: posts.authorUserId, n: sql<number>`count(*)::int`.as('n') })
+    .select({
+      authorId: posts.authorUserId,
+      n: sql<number>`count(*)::int`.as('n'),
+      reshares: sql<number>`(count(*) filter (where ${posts.reshareOfUrn} is not null))::int`.as('reshares')
+    })
     .from(posts)
     .where(and(eq(posts.organizationId, organizationId), eq(posts.status, 'PUBLISHED'), gte(posts.publishedAt, period.from), lt(posts.publishedAt, period.to)))
     .groupBy(posts.authorUserId)
@@ -116,7 +122,8 @@ export async function monthStandings(executor: Executor, organizationId: string,
       target: memberships.assignedNumberOfPosts,
       teamId: teamMembers.teamId,
       isLeader: teamMembers.isLeader,
-      published: sql<number>`coalesce(${published.n}, 0)::int`
+      published: sql<number>`coalesce(${published.n}, 0)::int`,
+      reshares: sql<number>`coalesce(${published.reshares}, 0)::int`
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -133,6 +140,7 @@ export async function monthStandings(executor: Executor, organizationId: string,
     member: { id: r.id, fullName: r.fullName, image: r.image },
     target: r.target,
     published: r.published,
+    reshares: r.reshares,
     teamId: r.teamId,
     isLeader: r.isLeader ?? false
   }))
@@ -261,6 +269,7 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
           member: m.member,
           target: m.target,
           published: m.published,
+          reshares: m.reshares,
           slotsAssigned: s?.assigned ?? 0,
           slotsDone: s?.done ?? 0,
           slotsMissed: s?.missed ?? 0,

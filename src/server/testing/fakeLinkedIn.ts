@@ -20,7 +20,9 @@
  *   /rest/videos?action=finalizeUpload {finalizeUploadRequest: {video, uploadToken, uploadedPartIds}};
  *   GET /rest/videos/{urn} → {id, status}.
  * - POST /rest/posts → 201 with the new post's urn in `x-restli-id`; GET
- *   /rest/posts?author={urn}&q=author&count&sortBy=LAST_MODIFIED → {elements, paging}.
+ *   /rest/posts?author={urn}&q=author&count&sortBy=LAST_MODIFIED → {elements, paging}. A reshare
+ *   names its parent in `reshareContext: {parent}` (a share, ugcPost or groupPost urn; no content
+ *   beside it), and the author's posts list it with that reshareContext.
  * - GET /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{encoded urn})&queryType=IMPRESSION|
  *   MEMBERS_REACHED|REACTION|COMMENT|RESHARE&aggregation=TOTAL (r_member_postAnalytics; the member's
  *   own post) → {elements: [{count, metricType, targetEntity}], paging}; (ugc:…) names a ugcPost.
@@ -65,6 +67,8 @@ interface FakePost {
   author: string
   commentary: string
   content: Record<string, unknown> | null
+  /** The parent a reshare names (reshareContext.parent); null for an ordinary post. */
+  reshareOf: string | null
   body: Record<string, unknown>
   createdAt: number
   /** The LinkedIn-Version it was created with. */
@@ -97,7 +101,7 @@ export interface FakeLinkedIn {
   /** A token for the member without the OAuth dance. */
   issueToken(scope?: string): string
   /** A post as if made elsewhere (for findPublished and statistics); `id` may name a ugcPost. */
-  addPost(post: Pick<FakePost, 'author' | 'commentary'> & { createdAt?: number; id?: string }): FakePost
+  addPost(post: Pick<FakePost, 'author' | 'commentary'> & { createdAt?: number; id?: string; reshareOf?: string }): FakePost
   /** What the statistics endpoints report for a post now: growing with its age, never decreasing. */
   statistics(urn: string): FakeStatistics
   /**
@@ -234,8 +238,17 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
     if (distribution?.feedDistribution !== 'MAIN_FEED' || !Array.isArray(distribution.targetEntities) || !Array.isArray(distribution.thirdPartyDistributionChannels)) {
       throw new HttpError(422, 'distribution is invalid', 'UNPROCESSABLE_ENTITY')
     }
+    const reshareContext = body.reshareContext as Json | undefined
+    if (reshareContext !== undefined) {
+      const parent = reshareContext?.parent
+      if (typeof parent !== 'string' || !/^urn:li:(share|ugcPost|groupPost):\d+$/.test(parent)) {
+        throw new HttpError(422, 'reshareContext.parent: Allowed URN types are groupPost, share, ugcPost', 'UNPROCESSABLE_ENTITY')
+      }
+      if (body.content !== undefined) throw new HttpError(422, 'A reshare cannot carry content', 'UNPROCESSABLE_ENTITY')
+      return { author, content: null, reshareOf: parent }
+    }
     const content = body.content as Json | undefined
-    if (!content) return { author, content: null }
+    if (!content) return { author, content: null, reshareOf: null }
     const kinds = Object.keys(content)
     if (kinds.length !== 1) throw new HttpError(422, 'content must hold one kind', 'UNPROCESSABLE_ENTITY')
     if (content.media) {
@@ -258,7 +271,7 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
     } else {
       throw new HttpError(422, `Unsupported content ${kinds[0]}`, 'UNPROCESSABLE_ENTITY')
     }
-    return { author, content }
+    return { author, content, reshareOf: null }
   }
 
   const receive = async (req: IncomingMessage, asset: FakeAsset, expected: number) => {
@@ -393,8 +406,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
 
     if (method === 'POST' && path === '/rest/posts') {
       const body = await readJson(req)
-      const { author, content } = validatePost(body, grant.scope)
-      const post = { id: `urn:li:share:${nextId++}`, author, commentary: String(body.commentary), content, body, createdAt: now().getTime(), version }
+      const { author, content, reshareOf } = validatePost(body, grant.scope)
+      const post = { id: `urn:li:share:${nextId++}`, author, commentary: String(body.commentary), content, reshareOf, body, createdAt: now().getTime(), version }
       posts.push(post)
       return send(res, 201, undefined, { 'x-restli-id': post.id })
     }
@@ -471,7 +484,8 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
           createdAt: p.createdAt,
           publishedAt: p.createdAt,
           lastModifiedAt: p.createdAt,
-          ...(p.content ? { content: p.content } : {})
+          ...(p.content ? { content: p.content } : {}),
+          ...(p.reshareOf ? { reshareContext: { parent: p.reshareOf } } : {})
         }))
       return send(res, 200, { elements, paging: { start: 0, count, links: [] } })
     }
@@ -513,8 +527,17 @@ export async function startFakeLinkedIn(options: FakeLinkedInOptions = {}): Prom
     issueToken(scope = 'openid profile w_member_social') {
       return newToken(scope)
     },
-    addPost({ author, commentary, createdAt, id }) {
-      const post: FakePost = { id: id ?? `urn:li:share:${nextId++}`, author, commentary, content: null, body: {}, createdAt: createdAt ?? now().getTime(), version: '' }
+    addPost({ author, commentary, createdAt, id, reshareOf }) {
+      const post: FakePost = {
+        id: id ?? `urn:li:share:${nextId++}`,
+        author,
+        commentary,
+        content: null,
+        reshareOf: reshareOf ?? null,
+        body: {},
+        createdAt: createdAt ?? now().getTime(),
+        version: ''
+      }
       posts.push(post)
       return post
     },

@@ -43,6 +43,11 @@ export interface PublishInput {
   /** The same key twice publishes once: the second call returns the first post's urn. */
   idempotencyKey: string
   accessToken: AccessToken
+  /**
+   * A reshare (issue 15): the URN of the post it reshares; `text` is then the reshare's comment
+   * (may be empty) and the post carries no media or poll.
+   */
+  reshareOf?: string | null
 }
 
 interface FindPublishedQuery {
@@ -52,6 +57,8 @@ interface FindPublishedQuery {
   /** When the attempt that may have published it started. */
   since: Date
   accessToken: AccessToken
+  /** The post it reshares, when it is a reshare (the REST client matches it too). */
+  reshareOf?: string | null
 }
 
 export interface AccessToken {

@@ -250,6 +250,57 @@ describe('LinkedIn REST client against a local LinkedIn', () => {
     await expect(client().findPublished(query)).rejects.toThrow()
   })
 
+  it('reshares a post: reshareContext names the parent, the comment is the commentary (empty allowed), no content', async () => {
+    const token = fake.issueToken()
+    const { urn } = await client().publish(member(token, { text: 'Worth a read #Hiring', reshareOf: 'urn:li:share:7001' }))
+    expect(urn).toBe(lastPost().id)
+    expect(lastPost().body).toEqual({
+      author: 'urn:li:person:aB3xYz9Q',
+      commentary: 'Worth a read {hashtag|\\#|Hiring}',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+      reshareContext: { parent: 'urn:li:share:7001' }
+    })
+    expect(lastPost().reshareOf).toBe('urn:li:share:7001')
+
+    await client().publish(member(token, { text: '', reshareOf: 'urn:li:ugcPost:7002' }))
+    expect(lastPost().body).toMatchObject({ commentary: '', reshareContext: { parent: 'urn:li:ugcPost:7002' } })
+    expect(lastPost().body).not.toHaveProperty('content')
+  })
+
+  it('refuses a reshare with media or a poll before calling LinkedIn, and LinkedIn’s refusal of a parent is known-safe', async () => {
+    const token = fake.issueToken()
+    const calls = fake.requests.length
+    const withImage = client().publish(member(token, { type: 'images', reshareOf: 'urn:li:share:7001', media: [file('image', 'a.png', randomBytes(10))] }))
+    await expect(withImage).rejects.toBeInstanceOf(LinkedInValidationError)
+    expect(fake.requests.length).toBe(calls)
+    const activity = await client()
+      .publish(member(token, { reshareOf: 'urn:li:activity:7003' }))
+      .catch((error: unknown) => error)
+    expect(activity).toBeInstanceOf(LinkedInValidationError)
+    expect(isKnownSafeFailure(activity)).toBe(true)
+    expect((activity as Error).message).toContain('Allowed URN types are groupPost, share, ugcPost')
+  })
+
+  it('finds a reshare by its parent as well as its text; a post with the same text that reshares nothing is not it', async () => {
+    const token = fake.issueToken()
+    const author = { kind: 'person' as const, id: 'aB3xYz9Q' }
+    const text = `Reshared #${randomUUID().slice(0, 8)}`
+    clock.set('2026-03-03T10:00:00Z')
+    const since = clock.now()
+    fake.addPost({ author: 'urn:li:person:aB3xYz9Q', commentary: toCommentary(text) })
+    fake.addPost({ author: 'urn:li:person:aB3xYz9Q', commentary: toCommentary(text), reshareOf: 'urn:li:share:8002' })
+    const { urn } = await client().publish(member(token, { text, reshareOf: 'urn:li:share:8001' }))
+    const query = { idempotencyKey: 'ignored', author, text, since, accessToken: { token, expiresAt: null } }
+    await expect(client().findPublished({ ...query, reshareOf: 'urn:li:share:8001' })).resolves.toEqual({ urn })
+    await expect(client().findPublished({ ...query, reshareOf: 'urn:li:share:8003' })).resolves.toBeNull()
+    const plain = await client().findPublished(query)
+    expect(plain).not.toBeNull()
+    expect(fake.posts.find((p) => p.id === plain!.urn)?.reshareOf).toBeNull()
+  })
+
   describe('post statistics', () => {
     const person = { kind: 'person' as const, id: 'aB3xYz9Q' }
     const page = { kind: 'organization' as const, id: '2414183' }

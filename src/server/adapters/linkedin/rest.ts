@@ -34,6 +34,9 @@ import {
  * was not created yet). Timeouts, network errors, 5xx and 429 on the post itself are unknown
  * outcomes: the post may exist, findPublished looks for it.
  *
+ * A reshare (issue 15) is POST /rest/posts with `reshareContext: { parent: <urn> }` and the comment
+ * as commentary (empty allowed), no content; findPublished matches a reshare by its parent too.
+ *
  * findPublished reads the author's posts (GET /rest/posts?q=author), which LinkedIn grants with
  * r_member_social / r_organization_social only; without them it throws and the outcome stays
  * unknown.
@@ -300,7 +303,15 @@ const shareStatisticsSchema = z.object({
   )
 })
 const postListSchema = z.object({
-  elements: z.array(z.object({ id: z.string(), author: z.string().optional(), commentary: z.string().optional(), createdAt: z.number().optional() }))
+  elements: z.array(
+    z.object({
+      id: z.string(),
+      author: z.string().optional(),
+      commentary: z.string().optional(),
+      createdAt: z.number().optional(),
+      reshareContext: z.object({ parent: z.string() }).optional()
+    })
+  )
 })
 
 export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRestOptions): LinkedInClient {
@@ -526,7 +537,11 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
     async publish(input) {
       if (input.accessToken.expiresAt && input.accessToken.expiresAt.getTime() <= options.clock.now().getTime()) throw new TokenExpiredError()
       const author = authorUrn(input.author)
-      const postContent = await content(input, author)
+      // A reshare (issue 15) is a post whose reshareContext names the parent; its commentary is the comment.
+      if (input.reshareOf && (input.type !== 'textOnly' || (input.media ?? []).length > 0 || input.poll)) {
+        throw new LinkedInValidationError('A reshare carries its commentary only')
+      }
+      const postContent = input.reshareOf ? null : await content(input, author)
       const answer = await rest('POST', '/rest/posts', input.accessToken.token, {
         author,
         commentary: toCommentary(input.text),
@@ -534,7 +549,8 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
         distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
         lifecycleState: 'PUBLISHED',
         isReshareDisabledByAuthor: false,
-        ...(postContent ? { content: postContent } : {})
+        ...(postContent ? { content: postContent } : {}),
+        ...(input.reshareOf ? { reshareContext: { parent: input.reshareOf } } : {})
       })
       if (answer.status !== 201 && answer.status !== 200) throw postRefused(answer, 'the post')
       const urn = answer.headers['x-restli-id']
@@ -542,7 +558,7 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
       return { urn }
     },
 
-    async findPublished({ author, text, since, accessToken }) {
+    async findPublished({ author, text, since, accessToken, reshareOf }) {
       const urn = authorUrn(author)
       const answer = expectOk(
         await rest('GET', `/rest/posts?author=${encodeURIComponent(urn)}&q=author&count=50&sortBy=LAST_MODIFIED`, accessToken.token, undefined, {
@@ -556,6 +572,7 @@ export function createLinkedInRest(config: LinkedInConfig, options: LinkedInRest
         (post) =>
           (post.author === undefined || post.author === urn) &&
           (post.commentary === commentary || post.commentary === text) &&
+          (post.reshareContext?.parent ?? null) === (reshareOf ?? null) &&
           (post.createdAt ?? 0) >= from
       )
       return found ? { urn: found.id } : null

@@ -47,6 +47,18 @@ describe('LinkedIn sandbox', () => {
     expect(await sandbox.findPublished(lookup('nope'))).toBeNull()
   })
 
+  it('keeps a reshare with its parent, without a comment if need be; a reshare with a poll or media is refused', async () => {
+    const sandbox = createLinkedInSandbox({ clock: manualClock() })
+    await expect(sandbox.publish(input({ text: ' ' }))).rejects.toBeInstanceOf(LinkedInValidationError)
+    const { urn } = await sandbox.publish(input({ idempotencyKey: 'r1', text: '', reshareOf: 'urn:li:share:7001' }))
+    expect(sandbox.post(urn)).toMatchObject({ text: '', reshareOf: 'urn:li:share:7001', type: 'textOnly' })
+    const poll = sandbox.publish(input({ type: 'poll', poll: { question: 'Q', options: ['a', 'b'] }, reshareOf: 'urn:li:share:7001' }))
+    await expect(poll).rejects.toBeInstanceOf(LinkedInValidationError)
+    expect(await sandbox.findPublished({ ...lookup('r1'), reshareOf: 'urn:li:share:7001' })).toEqual({ urn })
+    expect(await sandbox.findPublished(lookup('r1'))).toBeNull()
+    expect(sandbox.posts).toHaveLength(1)
+  })
+
   it('rejects expired tokens and invalid content (known-safe), fails and times out when told', async () => {
     const clock = manualClock('2026-01-01T10:00:00Z')
     const sandbox = createLinkedInSandbox({ clock })

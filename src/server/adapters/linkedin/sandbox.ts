@@ -16,7 +16,7 @@ import {
 /**
  * The built-in LinkedIn sandbox (DESIGN §4): keeps every post it was sent with the media it
  * received (in memory — a restart forgets them; enough for development and tests), issues
- * urn:li:share:… ids, honours idempotency keys (the same key publishes once), rejects expired
+ * urn:li:share:… ids, keeps a reshare's parent URN, honours idempotency keys (the same key publishes once), rejects expired
  * tokens, and can be told to fail or time out. Metrics grow with the time since publishing,
  * deterministically from the urn.
  *
@@ -44,6 +44,8 @@ export interface SandboxPost {
   media: SandboxMedia[]
   idempotencyKey: string
   publishedAt: Date
+  /** A reshare (issue 15): the URN of the post it reshares; null for an ordinary post. */
+  reshareOf: string | null
 }
 
 export const SANDBOX_CLIENT_ID = 'pagecrew-sandbox'
@@ -208,7 +210,8 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
       poll: input.poll ?? null,
       media,
       idempotencyKey: input.idempotencyKey,
-      publishedAt: clock.now()
+      publishedAt: clock.now(),
+      reshareOf: input.reshareOf ?? null
     }
     stored.push(post)
     byKey.set(post.idempotencyKey, post)
@@ -254,7 +257,11 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
         await sleep(next.ms)
         throw new LinkedInTimeoutError()
       }
-      if (!input.text.trim() && input.type === 'textOnly') throw new LinkedInValidationError('A text post needs text')
+      // A reshare may go without a comment (LinkedIn's "Repost"); it carries nothing but its text.
+      if (!input.text.trim() && input.type === 'textOnly' && !input.reshareOf) throw new LinkedInValidationError('A text post needs text')
+      if (input.reshareOf && (input.type !== 'textOnly' || (input.media ?? []).length > 0 || input.poll)) {
+        throw new LinkedInValidationError('A reshare carries its commentary only')
+      }
       if (input.type === 'poll' && (!input.poll || input.poll.options.length < 2)) {
         throw new LinkedInValidationError('A poll needs at least two options')
       }
@@ -266,9 +273,10 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
       return { urn: post.urn }
     },
 
-    async findPublished({ idempotencyKey }) {
+    async findPublished({ idempotencyKey, reshareOf }) {
+      // The key names one publish call; a reshare is found as the reshare of that same parent.
       const post = byKey.get(idempotencyKey)
-      return post ? { urn: post.urn } : null
+      return post && post.reshareOf === (reshareOf ?? null) ? { urn: post.urn } : null
     },
 
     async metrics({ urn, publishedAt, now }) {
