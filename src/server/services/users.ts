@@ -43,8 +43,19 @@ export function createUserService(
 ): UserService {
   const service: UserService = {
     async view(session) {
-      const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1)
-      if (!user) throw notFound('User not found.')
+      // The badge's Social Selling Index (issue 15) rides along: one index probe
+      // (ssi_records_user_recorded_idx) inside this statement, not a query of its own on a path polled every 30 s.
+      const [found] = await db
+        .select({
+          user: users,
+          // Spelled out: drizzle leaves columns unqualified in a one-table select, and "id" would be ssi_records'.
+          socialSellingIndex: sql<number | null>`(select "latest_ssi"."score" from "ssi_records" "latest_ssi" where "latest_ssi"."user_id" = "users"."id" order by "latest_ssi"."recorded_at" desc limit 1)`
+        })
+        .from(users)
+        .where(eq(users.id, session.userId))
+        .limit(1)
+      if (!found) throw notFound('User not found.')
+      const { user } = found
       const [linkedIn] = await db
         .select({ expiresAt: linkedInConnections.accessTokenExpiresAt })
         .from(linkedInConnections)
@@ -105,7 +116,7 @@ export function createUserService(
         // Connected stays true after the token expires: the banner then asks to reconnect (spec §2).
         isLinkedInConnected: linkedIn !== undefined,
         linkedInExpireAt: linkedIn ? linkedIn.expiresAt.toISOString() : null,
-        socialSellingIndex: null,
+        socialSellingIndex: found.socialSellingIndex,
         guidelineRead: user.guidelineRead,
         organizations: rows
           .filter((r) => r.status === 'ACTIVE')
