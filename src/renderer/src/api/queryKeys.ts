@@ -76,7 +76,18 @@ export const billingKeys = {
 
 export const certificateKeys = {
   all: ['certificates'] as const,
-  validation: (certificateId: string) => [...certificateKeys.all, 'validation', certificateId] as const
+  validation: (certificateId: string) => [...certificateKeys.all, 'validation', certificateId] as const,
+  lists: () => [...certificateKeys.all, 'list'] as const,
+  list: (scope: 'mine' | 'organization') => [...certificateKeys.lists(), scope] as const
+}
+
+/** The Academy (issue 15): the home, each course with its lessons and quiz, the organization's own lessons. */
+export const academyKeys = {
+  all: ['academy'] as const,
+  home: () => [...academyKeys.all, 'home'] as const,
+  courses: () => [...academyKeys.all, 'course'] as const,
+  course: (slug: string) => [...academyKeys.courses(), slug] as const,
+  organizationLessons: () => [...academyKeys.all, 'organizationLessons'] as const
 }
 
 export const linkedInKeys = {
@@ -157,4 +168,11 @@ export const analyticsKeys = {
   posts: (query: object) => [...analyticsKeys.all, 'posts', query] as const,
   groups: (kind: string, query: object) => [...analyticsKeys.all, 'groups', kind, query] as const,
   timeseries: (query: object) => [...analyticsKeys.all, 'timeseries', query] as const
+}
+
+/** The Social Selling Index (issue 15): the user's own history, and the teams' monthly trend. */
+export const ssiKeys = {
+  all: ['ssi'] as const,
+  history: () => [...ssiKeys.all, 'history'] as const,
+  teamTrend: (months: number) => [...ssiKeys.all, 'teamTrend', months] as const
 }

@@ -80,6 +80,7 @@ describe('route registry', () => {
       ['Plan', '/schedule'],
       ['Team effort', '/team'],
       ['Analytics', '/analytics'],
+      ['Academy', '/academy/insights'],
       ['Settings', '/settings']
     ])
   })

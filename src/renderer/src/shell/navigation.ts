@@ -1,4 +1,15 @@
-import { Board24Regular, CalendarLtr24Regular, ChartMultiple24Regular, ChatMultiple24Regular, DocumentEdit24Regular, PeopleTeam24Regular, Settings24Regular, type FluentIcon } from '@fluentui/react-icons'
+import {
+  ArrowRepeatAll24Regular,
+  Board24Regular,
+  CalendarLtr24Regular,
+  ChartMultiple24Regular,
+  ChatMultiple24Regular,
+  DocumentEdit24Regular,
+  HatGraduation24Regular,
+  PeopleTeam24Regular,
+  Settings24Regular,
+  type FluentIcon
+} from '@fluentui/react-icons'
 import type { EntitlementKey } from '@shared/domain'
 import { isEntitled } from '@shared/rules'
 import { NAVIGATION_NEEDS_ENTITLEMENTS, ROUTE_LIST, navigationEntries, type NavigationEntry, type NavigationPath } from '@shared/routes'
@@ -11,10 +22,12 @@ import { useEntitlements } from '@renderer/api/entitlements'
 export const NAVIGATION_ICONS = {
   '/dashboard': Board24Regular,
   '/content/write-post': DocumentEdit24Regular,
+  '/recommended': ArrowRepeatAll24Regular,
   '/collaborate': ChatMultiple24Regular,
   '/schedule': CalendarLtr24Regular,
   '/team': PeopleTeam24Regular,
   '/analytics': ChartMultiple24Regular,
+  '/academy/insights': HatGraduation24Regular,
   '/settings': Settings24Regular
 } satisfies Record<NavigationPath, FluentIcon>
 
