@@ -20,6 +20,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     version: 1,
     revision: 1,
     approval: { required: false, status: null, approvedRevision: null, decidedBy: null, decidedAt: null, reason: null },
+    reshare: null,
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T09:00:00.000Z',
     ...overrides

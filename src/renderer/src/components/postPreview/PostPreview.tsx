@@ -97,6 +97,9 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere'
   },
   pollMeta: { marginTop: '8px' },
+  // A reshare's original post, framed inside the resharer's (issue 15).
+  reshared: { margin: '4px 16px 8px', border: `1px solid ${LINKEDIN.border}`, borderRadius: '8px', overflow: 'hidden' },
+  resharedText: { padding: '0 12px 8px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   actions: {
     display: 'flex',
     justifyContent: 'space-around',
@@ -128,6 +131,8 @@ export interface PostPreviewProps {
   /** The header's time ('Now', '2d', 'Scheduled for Tue 10 Mar, 09:00'): postTimes' previewWhen. */
   when?: string
   width: PreviewWidth
+  /** A reshare (issue 15): the post it reshares, shown inside this one as LinkedIn does. */
+  reshared?: { author: string; text: string }
 }
 
 /** The post as LinkedIn's feed shows it, at the desktop column's width or a phone's (issue 6). */
@@ -176,6 +181,7 @@ export function PostPreview(props: PostPreviewProps) {
         </div>
       ) : null}
       {type === 'poll' && poll ? <PollCard poll={poll} /> : null}
+      {props.reshared ? <ResharedCard author={props.reshared.author} text={props.reshared.text} width={width} /> : null}
       <div className={styles.actions} aria-hidden data-testid="preview-actions">
         <span className={styles.action}>
           <ThumbLike20Regular /> Like
@@ -191,6 +197,24 @@ export function PostPreview(props: PostPreviewProps) {
         </span>
       </div>
     </section>
+  )
+}
+
+/** The reshared post inside a reshare: its author and its first lines. */
+function ResharedCard({ author, text, width }: { author: string; text: string; width: PreviewWidth }) {
+  const styles = useStyles()
+  const name = author.trim() || 'LinkedIn post'
+  const collapsed = collapsePostText(text, width)
+  return (
+    <div className={styles.reshared} data-testid="preview-reshared">
+      <header className={styles.header}>
+        <Avatar name={name} size={32} color="colorful" />
+        <div className={styles.who}>
+          <span className={styles.name}>{name}</span>
+        </div>
+      </header>
+      {text.trim() ? <div className={mergeClasses(styles.text, styles.resharedText)}>{collapsed.collapsed ? `${collapsed.text}…` : text}</div> : null}
+    </div>
   )
 }
 

@@ -137,6 +137,13 @@ describe('AnalyticsPage', () => {
     expect(within(screen.getByTestId('analytics-post-read')).queryByTestId('analytics-metrics-status')).toBeNull()
   })
 
+  it('marks a reshare of a recommended post in the Type column', async () => {
+    open('/analytics', { posts: () => postsPage([aPostRow('reshare', { isReshare: true }), aPostRow('own', { type: 'poll' })]) })
+    const reshare = await screen.findByTestId('analytics-post-reshare')
+    expect(within(reshare).getByTestId('analytics-reshare').textContent).toBe('Reshare')
+    expect(within(screen.getByTestId('analytics-post-own')).queryByTestId('analytics-reshare')).toBeNull()
+  })
+
   it('exports the table in view as CSV through the host, with the period, filters and sort on screen', async () => {
     const { fake } = open('/analytics?period=lastMonth&type=poll&sort=reactions')
     await screen.findByTestId('analytics-posts')

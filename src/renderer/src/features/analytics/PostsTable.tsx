@@ -62,7 +62,20 @@ export function PostsTable({ rows, total, timeZone, sort, onSort, onOpen, onEndR
         cell: (row) => row.author.fullName
       },
       { id: 'page', header: 'Page', width: 'minmax(120px, 1fr)', cell: (row) => row.businessPage?.linkedInCompanyName ?? <span className={styles.muted}>Personal</span> },
-      { id: 'type', header: 'Type', width: 'minmax(90px, 0.7fr)', cell: (row) => POST_TYPE_LABELS[row.type] },
+      {
+        id: 'type',
+        header: 'Type',
+        width: 'minmax(90px, 0.7fr)',
+        // A reshare of a recommended post (issue 15) is a text post carrying another: it says so.
+        cell: (row) =>
+          row.isReshare ? (
+            <Badge appearance="tint" color="brand" data-testid="analytics-reshare">
+              Reshare
+            </Badge>
+          ) : (
+            POST_TYPE_LABELS[row.type]
+          )
+      },
       { id: 'tag', header: 'Topic tag', width: 'minmax(110px, 0.9fr)', cell: (row) => row.tag?.title ?? <span className={styles.muted}>—</span> },
       {
         id: 'publishedAt',

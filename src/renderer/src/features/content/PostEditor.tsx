@@ -51,12 +51,13 @@ import { AiIdeasPanel } from './ai/AiIdeasPanel'
 import { MediaUploader } from './media/MediaUploader'
 import { PollEditor } from './poll/PollEditor'
 import { PostPreview } from '@renderer/components/postPreview/PostPreview'
+import { ResharedPost } from '@renderer/components/postPreview/ResharedPost'
 import { PostStatusBar } from './PostStatusBar'
 import { ReviewStatusBar } from './ReviewStatusBar'
 import { approvalBlock } from './postApproval'
 import { ScheduleDialog } from './ScheduleDialog'
 import { SlotSummary } from './SlotSummary'
-import { activeMedia, draftProblems, emptyDraft, postTypeOf, type PostDraft, type PostTypeChoice } from './postDraft'
+import { activeMedia, draftProblems, emptyDraft, postTypeOf, reshareProblems, type PostDraft, type PostTypeChoice } from './postDraft'
 import { previewWhen } from './postTimes'
 import { LinkedInRequired, linkedInProblem } from './LinkedInRequired'
 import { ActionError } from './ActionError'
@@ -169,6 +170,8 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   )
   const autosave = useAutosave({ userId: user.id, initialPost, initialDraft, onCreated })
   const { draft, post, publishing, readOnly, controller } = autosave
+  // A reshare (issue 15): the text is the comment over the reshared post; no media, poll, format or page of its own.
+  const reshare = post?.reshare ?? initialPost?.reshare ?? null
   const edit = controller.edit.bind(controller)
   const slot = useAssignedSlot(draft.slotId)
   const actions = usePostActions({ controller, postId: autosave.postId, timeZone, onDeleted })
@@ -188,7 +191,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
 
   const type = postTypeOf(draft)
   const media = activeMedia(draft)
-  const problems = draftProblems(draft)
+  const problems = reshare ? reshareProblems(draft) : draftProblems(draft)
   const length = postLength(draft.text)
   const over = length > LINKEDIN_POST_MAX
   const textProblem = problems.text === MESSAGES.postEmpty && !textTouched ? undefined : problems.text
@@ -243,7 +246,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
-        <h2 className={styles.title}>{initialPost || autosave.postId ? 'Edit post' : 'New post'}</h2>
+        <h2 className={styles.title}>{reshare ? 'Reshare' : initialPost || autosave.postId ? 'Edit post' : 'New post'}</h2>
         <Text
           className={mergeClasses(styles.saveState, (autosave.state === 'retrying' || autosave.state === 'refused') && styles.saveProblem)}
           aria-live="polite"
@@ -356,56 +359,60 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
         <div className={styles.composer}>
           {slot.data ? <SlotSummary slot={slot.data} timeZone={timeZone} /> : null}
 
-          <div className={styles.postAs}>
-            <Avatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
-            <Field label="Post as">
-              <Select
-                className={styles.shrink}
-                select={{ className: styles.shrink }}
-                value={draft.businessPageId ?? ''}
-                onChange={(_, d) => edit((current) => ({ ...current, businessPageId: d.value || null }))}
-                disabled={readOnly || pageOptions.length === 0}
-                data-testid="post-as"
-              >
-                <option value="">{user.fullName} (you)</option>
-                {pageOptions.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.linkedInCompanyName}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
+          {reshare ? null : (
+            <>
+              <div className={styles.postAs}>
+                <Avatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
+                <Field label="Post as">
+                  <Select
+                    className={styles.shrink}
+                    select={{ className: styles.shrink }}
+                    value={draft.businessPageId ?? ''}
+                    onChange={(_, d) => edit((current) => ({ ...current, businessPageId: d.value || null }))}
+                    disabled={readOnly || pageOptions.length === 0}
+                    data-testid="post-as"
+                  >
+                    <option value="">{user.fullName} (you)</option>
+                    {pageOptions.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.linkedInCompanyName}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              </div>
 
-          <RadioGroup
-            value={draft.choice}
-            onChange={(_, d) => edit((current) => ({ ...current, choice: d.value as PostTypeChoice }))}
-            layout="horizontal"
-            disabled={readOnly}
-            aria-label="Post type"
-            className={styles.choices}
-            data-testid="post-type"
-          >
-            {POST_TYPE_CHOICES.map((choice) => {
-              const Icon = CHOICE_ICONS[choice]
-              return (
-                <Radio
-                  key={choice}
-                  value={choice}
-                  label={
-                    <span className={styles.choice}>
-                      <Icon aria-hidden />
-                      {choice}
-                    </span>
-                  }
-                />
-              )
-            })}
-          </RadioGroup>
+              <RadioGroup
+                value={draft.choice}
+                onChange={(_, d) => edit((current) => ({ ...current, choice: d.value as PostTypeChoice }))}
+                layout="horizontal"
+                disabled={readOnly}
+                aria-label="Post type"
+                className={styles.choices}
+                data-testid="post-type"
+              >
+                {POST_TYPE_CHOICES.map((choice) => {
+                  const Icon = CHOICE_ICONS[choice]
+                  return (
+                    <Radio
+                      key={choice}
+                      value={choice}
+                      label={
+                        <span className={styles.choice}>
+                          <Icon aria-hidden />
+                          {choice}
+                        </span>
+                      }
+                    />
+                  )
+                })}
+              </RadioGroup>
+            </>
+          )}
 
           <div>
             <Field
-              label="Post text"
+              label={reshare ? 'Your comment' : 'Post text'}
               validationState={textProblem ? 'error' : 'none'}
               validationMessage={textProblem}
               className={styles.text}
@@ -416,7 +423,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
                 onBlur={() => setTextTouched(true)}
                 readOnly={readOnly}
                 resize="vertical"
-                placeholder="What do you want to talk about?"
+                placeholder={reshare ? 'Add your own words to the post you reshare' : 'What do you want to talk about?'}
                 data-testid="post-text"
               />
             </Field>
@@ -427,7 +434,11 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             </div>
           </div>
 
-          {upload ? (
+          {reshare ? (
+            <ResharedPost author={reshare.previewAuthor} text={reshare.previewText} url={reshare.linkedInPostUrl} data-testid="reshare-of" />
+          ) : null}
+
+          {upload && !reshare ? (
             <Field
               label={draft.choice === 'Add image' ? 'Images' : draft.choice === 'Add media' ? 'Video' : 'Document'}
               validationState={problems.media && !mediaMissing ? 'warning' : 'none'}
@@ -447,11 +458,11 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
               />
             </Field>
           ) : null}
-          {draft.choice === 'Create a poll' ? (
+          {draft.choice === 'Create a poll' && !reshare ? (
             <PollEditor value={draft.poll} onChange={(poll) => edit((current) => ({ ...current, poll }))} problems={problems} disabled={readOnly} />
           ) : null}
 
-          {readOnly ? null : (
+          {readOnly || reshare ? null : (
             <Accordion collapsible>
               <AccordionItem value="ideas">
                 <AccordionHeader>Get ideas</AccordionHeader>
@@ -497,6 +508,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             author={author}
             when={previewWhen(publishing ? null : post, now, timeZone)}
             width={width}
+            reshared={reshare ? { author: reshare.previewAuthor, text: reshare.previewText } : undefined}
           />
         </div>
       </div>

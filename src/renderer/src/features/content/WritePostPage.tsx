@@ -11,10 +11,20 @@ import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { draftStorageKey, keepLocalDraftAsNew, readLocalDraft } from './draftStorage'
 import { PostEditor } from './PostEditor'
+import { ReshareStart } from './ReshareStart'
 
-/** ?postId= opens a post; ?slotId= starts one for an assigned slot; neither: a new post. */
+/**
+ * ?postId= opens a post; ?slotId= starts one for an assigned slot; ?recommendationId=&comment=
+ * starts a reshare of a recommended post with its suggested comment number `comment`; none: a new post.
+ */
 function readParams(params: URLSearchParams) {
-  return { postId: params.get('postId'), slotId: params.get('slotId') }
+  const comment = Number(params.get('comment') ?? '0')
+  return {
+    postId: params.get('postId'),
+    slotId: params.get('slotId'),
+    recommendationId: params.get('recommendationId'),
+    comment: Number.isInteger(comment) && comment >= 0 ? comment : 0
+  }
 }
 
 /**
@@ -23,7 +33,7 @@ function readParams(params: URLSearchParams) {
  */
 export default function WritePostPage() {
   const [params, setParams] = useSearchParams()
-  const { postId, slotId } = readParams(params)
+  const { postId, slotId, recommendationId, comment } = readParams(params)
   const user = useUser()
   const organization = useOrganization()
   const post = usePost(postId)
@@ -47,6 +57,11 @@ export default function WritePostPage() {
     setCreated(null)
     setParams({}, { replace: true })
   }, [setParams])
+
+  const openReshare = useCallback((reshareId: string) => setParams({ postId: reshareId }, { replace: true }), [setParams])
+  if (!postId && recommendationId) {
+    return <ReshareStart recommendationId={recommendationId} comment={comment} onStarted={openReshare} />
+  }
 
   // A slot whose post exists opens that post rather than starting a second one.
   const slotPostId = slot.data?.postId ?? null

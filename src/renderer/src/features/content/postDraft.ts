@@ -101,3 +101,11 @@ export function draftProblems(draft: PostDraft): PostProblems {
   const type = postTypeOf(draft)
   return postProblems({ type, text: draft.text, poll: type === 'poll' ? draft.poll : null, media: activeMedia(draft) })
 }
+
+/**
+ * A reshare's limits (rules/posts.ts, as the server checks them): its comment may be empty
+ * (LinkedIn reshares without commentary) but not too long; it carries no media or poll of its own.
+ */
+export function reshareProblems(draft: PostDraft): PostProblems {
+  return postProblems({ type: 'textOnly', text: draft.text, poll: null, media: [], reshare: true })
+}

@@ -28,7 +28,8 @@ const useStyles = makeStyles({
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '120px' },
   numbers: { fontVariantNumeric: 'tabular-nums' },
-  muted: { color: tokens.colorNeutralForeground3 }
+  muted: { color: tokens.colorNeutralForeground3 },
+  reshares: { display: 'block', color: tokens.colorNeutralForeground3 }
 })
 
 /** `nudgeable`: whether this member may be nudged now (the viewer's team, this month, behind). */
@@ -84,6 +85,11 @@ export function MemberTable({ members, month, nudgeable, label, 'data-testid': t
                     {row.published} <span className={styles.muted}>(no target)</span>
                   </Text>
                 )}
+                {row.reshares > 0 ? (
+                  <Text size={200} className={styles.reshares} data-testid="effort-reshares">
+                    {`incl. ${row.reshares} ${row.reshares === 1 ? 'reshare' : 'reshares'}`}
+                  </Text>
+                ) : null}
               </TableCell>
               <TableCell className={styles.numbers}>{row.slotsAssigned}</TableCell>
               <TableCell className={styles.numbers}>{row.slotsDone}</TableCell>
