@@ -1,8 +1,9 @@
+import { useState } from 'react'
 import { Badge, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
 import { TOOLTIP_DELAY_MS } from '@shared/constants'
 import { ssiBand } from '@shared/rules'
-
-const BANDS = ['0-30', '31-45', '46-60', '61-75', '75+'] as const
+import { RecordSsiDialog } from '@renderer/dialogs/ssi/RecordSsiDialog'
+import { SSI_BAND_COLORS, SSI_BANDS, SSI_NO_VALUE_TEXT } from '@renderer/lib/ssiBands'
 
 const useStyles = makeStyles({
   tooltip: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -17,32 +18,35 @@ function SsiBands({ score }: { score: number | null }) {
     <div className={styles.tooltip}>
       <Text weight="semibold">Social Selling Index</Text>
       <ul className={styles.list}>
-        {BANDS.map((b) => (
+        {SSI_BANDS.map((b) => (
           <li key={b} className={b === band ? styles.current : undefined} data-current={b === band || undefined}>
             {b}
             {b === band ? ' ← you' : ''}
           </li>
         ))}
       </ul>
-      {score === null ? <Text size={200}>LinkedIn has not reported your index yet.</Text> : null}
+      <Text size={200}>{score === null ? SSI_NO_VALUE_TEXT : 'Click to record a new reading.'}</Text>
     </div>
   )
 }
 
-/** The user's LinkedIn Social Selling Index, with the bands of spec §2 in its tooltip. */
+/**
+ * The user's LinkedIn Social Selling Index as they last recorded it (issue 15), coloured by its
+ * band, with the bands of spec §2 in its tooltip. Clicking it opens "Record your SSI".
+ */
 export function SsiBadge({ score }: { score: number | null }) {
+  const [recording, setRecording] = useState(false)
   const shown = score === null ? '–' : String(Math.round(score))
   return (
-    <Tooltip content={<SsiBands score={score} />} relationship="description" showDelay={TOOLTIP_DELAY_MS} withArrow>
-      <Button
-        appearance="subtle"
-        aria-label={`Social Selling Index ${shown}`}
-        data-testid="ssi-badge"
-      >
-        <Badge appearance="tint" shape="rounded" color="brand" size="large">
-          SSI {shown}
-        </Badge>
-      </Button>
-    </Tooltip>
+    <>
+      <Tooltip content={<SsiBands score={score} />} relationship="description" showDelay={TOOLTIP_DELAY_MS} withArrow>
+        <Button appearance="subtle" aria-label={`Social Selling Index ${shown}`} aria-haspopup="dialog" onClick={() => setRecording(true)} data-testid="ssi-badge">
+          <Badge appearance="tint" shape="rounded" color={score === null ? 'informative' : SSI_BAND_COLORS[ssiBand(score)]} size="large" data-band={score === null ? undefined : ssiBand(score)}>
+            SSI {shown}
+          </Badge>
+        </Button>
+      </Tooltip>
+      {recording ? <RecordSsiDialog onClose={() => setRecording(false)} /> : null}
+    </>
   )
 }

@@ -14,6 +14,7 @@ import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
 import { ChangePasswordCard } from './ChangePassword'
 import { LinkedInConnectionCard } from './LinkedInConnection'
 import { SignOutEverywhereCard } from './SignOutEverywhere'
+import { SsiSection } from './SsiSection'
 import { YourTopicTags } from './YourTopicTags'
 
 const useStyles = makeStyles({
@@ -146,6 +147,7 @@ export default function ProfileSettingsPage() {
       <ChangePasswordCard user={user.data} />
       <SignOutEverywhereCard />
       <LinkedInConnectionCard timezone={user.data.timezone || null} />
+      <SsiSection timezone={user.data.timezone || null} />
       <YourTopicTags userId={user.data.id} />
       <Card className={styles.card}>
         <h2 className={styles.heading}>Plan and billing</h2>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import { Avatar, Badge, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Add20Regular } from '@fluentui/react-icons'
 import type { EffortMember, EffortTeam, User } from '@shared/domain'
-import { isAdmin } from '@shared/rules'
+import { isAdmin, isTeamLeader } from '@shared/rules'
 import { monthOf } from '@shared/rules/periods'
 import { useTeamEffort } from '@renderer/api/teamEffort'
 import { useUser } from '@renderer/api/user'
@@ -17,6 +17,7 @@ import { percent, rankedTeams } from './effortFormat'
 import { Leaderboard } from './Leaderboard'
 import { MemberTable } from './MemberTable'
 import { MonthPicker } from './MonthPicker'
+import { SsiTrendCard } from './SsiTrendCard'
 import { monthFromAddress, monthLabel } from './months'
 
 const TeamDialog = lazy(async () => ({ default: (await import('@renderer/dialogs/teams/TeamDialog')).TeamDialog }))
@@ -175,6 +176,7 @@ export default function TeamEffortPage() {
           ) : null}
         </div>
       ) : null}
+      {user.data && (admin || isTeamLeader(user.data)) ? <SsiTrendCard /> : null}
     </div>
   )
 }
