@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { COOKIE_JAR_FILE } from '../../src/main/services/desktop-core'
 import { toTeamFormFields } from '../../src/shared/api/contract'
-import { DEEP_LINK_PATHS, routeTitle, type DeepLinkPath } from '../../src/shared/routes'
+import { DEEP_LINK_PATHS, academyLessonPath, routeTitle, type DeepLinkPath } from '../../src/shared/routes'
 import { launchChromium } from './support/browser'
 import { TINY_PNG } from './support/flows'
 import { openDesktopHarness, type DesktopHarness, HARNESS_ORIGIN } from './support/desktop-harness'
@@ -38,14 +38,23 @@ const context = () => desktop.context
 const SCREEN_MARKS: Record<DeepLinkPath, (page: Page) => Locator> = {
   '/dashboard': (page) => page.getByTestId('dashboard-organization'),
   '/content/write-post': (page) => page.getByRole('textbox', { name: 'Post text' }),
+  '/recommended': (page) => page.getByTestId('recommended-page'),
   '/collaborate': (page) => page.getByTestId('collaborate-page'),
   '/schedule': (page) => page.getByTestId('schedule-page'),
   '/team': (page) => page.getByTestId('team-effort-page'),
   '/analytics': (page) => page.getByTestId('analytics-page'),
+  // The desktop's organizations are trials: the Academy offers its courses, a lesson its course's outline.
+  '/academy/insights': (page) => page.getByTestId('academy-courses'),
+  '/academy/course/:course/:lesson': (page) => page.getByTestId('lesson-offer').or(page.getByTestId('lesson-page')),
   '/settings': (page) => page.getByTestId('profile-full-name'),
   '/settings/organization': (page) => page.getByTestId('organization-tabs'),
   '/settings/billing': (page) => page.getByTestId('billing-settings'),
   '/billing': (page) => page.getByTestId('billing-page')
+}
+
+/** A deep-linkable pattern as an address: `:course/:lesson` filled with the first shipped course's first lesson. */
+function addressOf(path: DeepLinkPath): string {
+  return path.includes('/:') ? academyLessonPath('writing-posts-people-read', 'the-first-two-lines') : path
 }
 
 /** Calls the API the way main does, through the harness's own (main-process) client. */
@@ -222,8 +231,8 @@ describe('desktop harness: built renderer + built preload + real main services',
     const before = await currentOrganization()
     const other = user.organizations.find((o) => o.organizationWorkOSId !== before)!.organizationWorkOSId
     const landsOn = async (path: DeepLinkPath) => {
-      await page.waitForURL((url) => url.pathname === path && url.search === '', { timeout: 15_000 })
-      await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe(routeTitle(path))
+      await page.waitForURL((url) => url.pathname === addressOf(path) && url.search === '', { timeout: 15_000 })
+      await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe(routeTitle(addressOf(path)))
       await SCREEN_MARKS[path](page).waitFor({ timeout: 15_000 })
     }
 
@@ -237,7 +246,7 @@ describe('desktop harness: built renderer + built preload + real main services',
     expect(DEEP_LINK_PATHS).toContain('/schedule')
     // Each link leaves the screen the previous one opened; the last one ended on /schedule.
     for (const path of [...DEEP_LINK_PATHS.filter((p) => p !== '/schedule'), '/schedule' as const]) {
-      expect(desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${other}&path=${path}`), path).toBe(true)
+      expect(desktop.core.deepLinks.handleUrl(`pagecrew://open?orgid=${other}&path=${addressOf(path)}`), path).toBe(true)
       await landsOn(path)
     }
   })

@@ -68,6 +68,8 @@ async function seed(admin: BrowserContext) {
   await createTeam(admin, 'Sales', [cyId], [cyId])
   const anaId = (await call<{ id: string }>(admin.request, 'GET', '/user')).id
   await createTeam(admin, 'Leadership', [anaId], [anaId])
+  // Ana's Social Selling Index: the Team SSI trend draws Leadership's line.
+  await call(admin.request, 'PUT', '/user/ssi', { score: 52 })
 
   const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10)
   await call(admin.request, 'POST', '/schedule/assigned-slots/create', {
@@ -101,6 +103,7 @@ describe('Results layout in Chromium at 1440 × 900 and 390 × 844', () => {
           await p.goto(`${server.url}/team`)
           await p.getByTestId('leaderboard').getByText(LONG_TEAM).waitFor()
           await p.getByTestId('effort-unassigned').getByText('Di Loner').waitFor()
+          await p.getByTestId('ssi-trend-chart').locator('svg').first().waitFor()
         }
       },
       {

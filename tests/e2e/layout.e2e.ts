@@ -56,6 +56,8 @@ async function seed(admin: BrowserContext) {
     linkedInCompanyDescription: 'Automation for mid-sized factories.'
   })
   await call(admin.request, 'PUT', '/user/update-user-details', { timezone: 'UTC' })
+  // A Social Selling Index with its pillars: Settings draws its history.
+  await call(admin.request, 'PUT', '/user/ssi', { score: 52, brand: 13, people: 12, insights: 14, relationships: 13 })
   const longId = await addMember(admin, 'maximiliana.featherstonehaugh-cholmondeley@northwind.example', LONG_NAME)
   const boId = await addMember(admin, 'bo@northwind.example', 'Bo Writer')
 
@@ -167,6 +169,21 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         }
       },
       {
+        // The organization is on its trial: the Academy shows what it offers.
+        name: 'academy offer',
+        open: async (p) => {
+          await p.goto(`${server.url}/academy/insights`)
+          await p.getByTestId('academy-offer-course').first().waitFor()
+        }
+      },
+      {
+        name: 'academy lesson offer',
+        open: async (p) => {
+          await p.goto(`${server.url}/academy/course/writing-posts-people-read/the-first-two-lines`)
+          await p.getByTestId('lesson-offer').waitFor()
+        }
+      },
+      {
         name: 'collaborate review',
         open: async (p) => {
           await p.goto(`${server.url}/collaborate?view=mine&postId=${postId}`)
@@ -179,6 +196,10 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         open: async (p) => {
           await p.goto(`${server.url}/settings`)
           await p.getByTestId('profile-full-name').waitFor()
+          await p.getByTestId('ssi-history-chart').locator('svg').first().waitFor()
+          // The figures too: six columns, scrolling inside their own box on a phone.
+          await p.getByTestId('ssi-table-toggle').click()
+          await p.getByTestId('ssi-history-table').waitFor()
         }
       },
       {
