@@ -129,8 +129,7 @@ describe('createApiClient', () => {
     const jar = await openCookieJarStore({ file: join(dir, 'jar-pending.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
     let announce!: (address: string) => void
     const address = new Promise<string>((resolve) => (announce = resolve))
-    let known: string | undefined
-    const api = createApiClient({ origin: () => known ?? address, fetch, jar })
+    const api = createApiClient({ origin: () => address, fetch, jar })
 
     const before = seen.length
     const early = api.request({ method: 'GET', path: '/config' })
@@ -138,7 +137,6 @@ describe('createApiClient', () => {
     expect(settled).toBe('waiting')
     expect(seen.length).toBe(before)
 
-    known = origin
     announce(origin)
     expect(await early).toEqual({ status: 200, body: { echo: true } })
     expect(seen.at(-1)!.url).toBe('/api/config')
