@@ -1,0 +1,162 @@
+/**
+ * Start-up benchmark (issue 16): the built server (`node out/main/server.js`, as `npm run serve`
+ * and the desktop app's utility process run it) from spawn to its first HTTP answer (GET /api/auth
+ * answering 401, polled every 20 ms), each run on a fresh temporary data folder:
+ * - first start of a new data folder, which starts from the build's migrated PGlite data folder
+ *   (out/main/pglite-template.tar; goal ≤ 1.5 s);
+ * - a later start of that same folder (goal ≤ 1 s);
+ * - first start without the template, i.e. PGlite's initdb and every migration (the bundle copied
+ *   to a folder without the tar: production code is not told anything);
+ * - the baseline of the same run: a bare Fastify answering 401 on GET /api/auth (`node -e`), i.e.
+ *   what Node and the machine cost before any Pagecrew code runs.
+ *
+ * `npm run bench` builds first; alone: `npm run build && npx vitest run -c vitest.bench.config.ts tests/bench/startup.bench.ts`.
+ * Knob: PAGECREW_BENCH_STARTUP_RUNS (5).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = resolve(__dirname, '../..')
+const SERVER = join(ROOT, 'out/main/server.js')
+const TEMPLATE = join(ROOT, 'out/main/pglite-template.tar')
+const RUNS = Number(process.env.PAGECREW_BENCH_STARTUP_RUNS ?? 5)
+const POLL_MS = 20
+const GIVE_UP_MS = 60_000
+
+const built = existsSync(SERVER) && existsSync(TEMPLATE)
+if (!built) console.warn('start-up benchmark skipped: no build (out/main/server.js and out/main/pglite-template.tar); `npm run bench` builds first')
+
+const BARE_FASTIFY = `
+const app = require('fastify')()
+app.get('/api/auth', async (_request, reply) => reply.code(401).send({ error: { code: 'unauthorized', message: 'Sign in.' } }))
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
+`
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** The status of one GET /api/auth on a fresh connection, or null when nothing answers yet. */
+function probe(port: number): Promise<number | null> {
+  return new Promise((done) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/auth', method: 'GET', agent: false, timeout: 2000 }, (res) => {
+      res.resume()
+      done(res.statusCode ?? null)
+    })
+    req.once('error', () => done(null))
+    req.once('timeout', () => {
+      req.destroy()
+      done(null)
+    })
+    req.end()
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done()
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      done()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/** Milliseconds from spawn to the first 401 of GET /api/auth; the process is stopped (gracefully) afterwards. */
+async function timeToFirstAnswer(args: string[], env: Record<string, string>): Promise<number> {
+  const port = await freePort()
+  let output = ''
+  const started = performance.now()
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PAGECREW_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  child.stdout!.on('data', (data: Buffer) => (output += data.toString()))
+  child.stderr!.on('data', (data: Buffer) => (output += data.toString()))
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the process exited (${child.exitCode}) before answering:\n${output}`)
+      const status = await probe(port)
+      if (status !== null) {
+        const elapsed = performance.now() - started
+        expect(status, output).toBe(401)
+        return elapsed
+      }
+      if (performance.now() - started > GIVE_UP_MS) throw new Error(`no answer within ${GIVE_UP_MS / 1000} s:\n${output}`)
+      await new Promise((done) => setTimeout(done, POLL_MS))
+    }
+  } finally {
+    await stop(child)
+  }
+}
+
+describe.skipIf(!built)('start-up benchmark', () => {
+  const scratch: string[] = []
+  const temporaryDir = (prefix: string, parent = tmpdir()) => {
+    const dir = mkdtempSync(join(parent, prefix))
+    scratch.push(dir)
+    return dir
+  }
+  afterAll(() => {
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it(`spawn → first answer, ${RUNS} runs each (medians)`, { timeout: 600_000 }, async () => {
+    // The same bundle without the template beside it: new data folders then run initdb and every
+    // migration, as before the template existed. Inside out/ so node_modules resolve as for the build.
+    const bare = temporaryDir('.bench-no-template-', join(ROOT, 'out'))
+    mkdirSync(join(bare, 'main'))
+    for (const entry of readdirSync(join(ROOT, 'out/main'))) {
+      if (entry !== 'pglite-template.tar') cpSync(join(ROOT, 'out/main', entry), join(bare, 'main', entry), { recursive: true })
+    }
+    const serverWithoutTemplate = join(bare, 'main/server.js')
+
+    const times = { fastify: [] as number[], first: [] as number[], later: [] as number[], scratch: [] as number[] }
+    // Interleaved, so a busy moment of the machine touches every kind alike.
+    for (let run = 0; run < RUNS; run++) {
+      times.fastify.push(await timeToFirstAnswer(['-e', BARE_FASTIFY], {}))
+      const dataDir = temporaryDir('pagecrew-bench-startup-')
+      times.first.push(await timeToFirstAnswer([SERVER], { PAGECREW_DATA_DIR: dataDir }))
+      expect(existsSync(join(dataDir, 'pglite/PG_VERSION'))).toBe(true)
+      times.later.push(await timeToFirstAnswer([SERVER], { PAGECREW_DATA_DIR: dataDir }))
+      const scratchDir = temporaryDir('pagecrew-bench-startup-')
+      times.scratch.push(await timeToFirstAnswer([serverWithoutTemplate], { PAGECREW_DATA_DIR: scratchDir }))
+      expect(existsSync(join(scratchDir, 'pglite/PG_VERSION'))).toBe(true)
+    }
+
+    const base = median(times.fastify)
+    const row = (label: string, values: number[], goal: string) => {
+      const m = median(values)
+      return `| ${label} | ${m.toFixed(0)} | ${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} | ${(m / base).toFixed(1)}× | ${goal} |`
+    }
+    console.log(
+      [
+        `Start-up of the built server (node out/main/server.js, PGlite) — spawn → first answer of GET /api/auth (401), polled every ${POLL_MS} ms; median of ${RUNS} runs`,
+        '| start | median ms | range ms | vs bare Fastify | goal |',
+        '|---|---|---|---|---|',
+        row('bare Fastify (`node -e`, the baseline)', times.fastify, '—'),
+        row('first start, new data folder (template)', times.first, '≤ 1500 ms'),
+        row('later start, same data folder', times.later, '≤ 1000 ms'),
+        row('first start without the template (initdb + migrations)', times.scratch, '—'),
+        `Template against migrating from scratch: first start takes ${(median(times.first) / median(times.scratch)).toFixed(2)}× the time.`
+      ].join('\n')
+    )
+  })
+})
