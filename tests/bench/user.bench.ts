@@ -1,0 +1,183 @@
+/**
+ * GET /user and the notification list at team scale (issue 16). GET /user is polled every 30 s by
+ * every open app and desktop, so it must cost about what the session look-up costs, whatever the
+ * user has accumulated. On each test database (PGlite, and PostgreSQL when it answers) a real
+ * listening server (production settings: no response checks) and two signed-in users:
+ * - plain: one organization, nothing else;
+ * - heavy: 50 organizations (memberships), 20 teams in the active one (leading one of them), a team
+ *   in every other organization, 10,000 unread notifications in the active organization.
+ * autocannon (in a worker thread, so the load does not share the server's event loop; ~10
+ * connections, loopback) measures:
+ * - a bare Fastify answering a constant JSON of the same size as GET /auth's answer (the baseline of /auth);
+ * - GET /auth, the session look-up alone (the baseline of the rest);
+ * - GET /user as the plain and the heavy user (and heavy ÷ plain: goal within 10 %);
+ * - GET /notification/list's first page as the plain and the heavy user.
+ * Goals (issue 16): /auth ≥ 0.2 of bare Fastify; /user ≥ 0.5 of /auth; both flat in the notifications.
+ * It also prints EXPLAIN ANALYZE of the heavy user's unread count and first page.
+ *
+ * Alone: `npx vitest run -c vitest.bench.config.ts tests/bench/user.bench.ts`.
+ * Knobs: PAGECREW_BENCH_SECONDS (4 per run), PAGECREW_BENCH_CONNECTIONS (10).
+ */
+import autocannon from 'autocannon'
+import Fastify from 'fastify'
+import { sql } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { API_BASE, CLIENT_HEADER, SESSION_COOKIE } from '../../src/shared/api/contract'
+import type { Database } from '../../src/server/db/client'
+import { rowsOf } from '../../src/server/db/migrate'
+import { startTestServer, TestClient, testDatabaseKinds, type RunningTestServer } from '../../src/server/testing/harness'
+
+const SECONDS = Number(process.env.PAGECREW_BENCH_SECONDS ?? 4)
+const CONNECTIONS = Number(process.env.PAGECREW_BENCH_CONNECTIONS ?? 10)
+const ORGANIZATIONS = 50
+const TEAMS = 20
+const NOTIFICATIONS = 10_000
+
+interface Measured {
+  name: string
+  requests: number
+  p99: number
+  bytes: number
+}
+
+async function load(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
+  const options = { url, connections: CONNECTIONS, headers, workers: 1 }
+  await autocannon({ ...options, duration: 1 }) // warm-up: JIT, caches, pool connections
+  const result = await autocannon({ ...options, duration: SECONDS })
+  expect(result.non2xx, `${name}: every answer a 2xx`).toBe(0)
+  expect(result.errors, `${name}: no connection errors`).toBe(0)
+  return { name, requests: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average / Math.max(1, result.requests.average) }
+}
+
+/** Everything the heavy user has beyond their first organization, written straight into the database. */
+async function seedHeavy(db: Database, userId: string, activeOrganizationId: string): Promise<void> {
+  const now = new Date('2026-03-01T12:00:00.000Z')
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      create temporary table bench_orgs on commit drop as
+      select gen_random_uuid() as id, n from generate_series(1, ${ORGANIZATIONS - 1}) n`)
+    await tx.execute(sql`
+      insert into organizations (id, organization_work_os_id, name, created_at, updated_at)
+      select id, 'org_bench' || replace(id::text, '-', ''), 'Bench organization ' || n, ${now}, ${now} from bench_orgs`)
+    await tx.execute(sql`
+      insert into memberships (id, organization_id, user_id, role, status, assigned_number_of_posts, user_approval_flow, created_at, updated_at)
+      select gen_random_uuid(), id, ${userId}, case when n % 3 = 0 then 'ADMIN' else 'MEMBER' end, 'ACTIVE', 0, false, ${now}, ${now} from bench_orgs`)
+    // A team in every other organization, with the user in it.
+    await tx.execute(sql`
+      create temporary table bench_teams on commit drop as
+      select gen_random_uuid() as id, id as organization_id, n from bench_orgs
+      union all
+      select gen_random_uuid(), ${activeOrganizationId}::uuid, n from generate_series(1, ${TEAMS}) n`)
+    await tx.execute(sql`
+      insert into teams (id, organization_id, name, created_at, updated_at)
+      select id, organization_id, 'Bench team ' || n, ${now}, ${now} from bench_teams`)
+    await tx.execute(sql`
+      insert into team_members (team_id, organization_id, user_id, is_leader, created_at)
+      select distinct on (organization_id) id, organization_id, ${userId}, true, ${now} from bench_teams order by organization_id, n`)
+    await tx.execute(sql`
+      insert into notifications (id, organization_id, user_id, title, message, link, read, created_at)
+      select gen_random_uuid(), ${activeOrganizationId}, ${userId}, 'Slot reminder ' || n, 'Your slot of day ' || n || ' is coming up.', '/schedule',
+             false, ${now}::timestamptz - make_interval(mins => n)
+      from generate_series(1, ${NOTIFICATIONS}) n`)
+  })
+  await db.execute(sql`analyze`)
+}
+
+async function explain(db: Database, query: ReturnType<typeof sql>): Promise<string> {
+  const rows = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers off, timing off, summary on) ${query}`))
+  return rows.map((r) => Object.values(r)[0]).join('\n')
+}
+
+const kinds = await testDatabaseKinds()
+const servers: RunningTestServer[] = []
+const reports: string[] = []
+
+afterAll(async () => {
+  for (const server of servers) await server.close()
+  console.log(`\n## GET /user and the notification list (issue 16), ${SECONDS} s per run, ${CONNECTIONS} connections\n\n${reports.join('\n\n')}`)
+})
+
+describe.each(kinds)('GET /user at team scale on %s', (kind) => {
+  it('measures /user and /notification/list against /auth and a bare Fastify', async () => {
+    const server = await startTestServer({ database: kind, config: { responseChecks: false, publisherIntervalMs: null } })
+    servers.push(server)
+
+    const plain = new TestClient(server.app)
+    await plain.signup()
+    await plain.createOrganization('Plain')
+    const heavy = new TestClient(server.app)
+    await heavy.signup()
+    const active = await heavy.createOrganization('Heavy')
+    const before = (await heavy.get<{ id: string; organizations: { unreadNotificationCount: number }[] }>('/user')).body
+    const heavyId = before.id
+    const unreadBefore = before.organizations.reduce((sum, o) => sum + o.unreadNotificationCount, 0)
+    await seedHeavy(server.db, heavyId, active.id)
+
+    const heavyUser = await heavy.get<{ organizations: { unreadNotificationCount: number }[]; teams: unknown[]; leadingTeams: unknown[] }>('/user')
+    expect(heavyUser.status).toBe(200)
+    expect(heavyUser.body.organizations).toHaveLength(ORGANIZATIONS)
+    expect(heavyUser.body.teams).toHaveLength(ORGANIZATIONS)
+    expect(heavyUser.body.leadingTeams).toHaveLength(1)
+    expect(heavyUser.body.organizations.reduce((sum, o) => sum + o.unreadNotificationCount, 0)).toBe(unreadBefore + NOTIFICATIONS)
+
+    const headersOf = (client: TestClient) => ({ cookie: `${SESSION_COOKIE}=${client.cookie}`, [CLIENT_HEADER]: 'bench' })
+    const auth = await plain.get('/auth')
+    expect(auth.status).toBe(200)
+    const authJson = JSON.stringify(auth.body)
+
+    const bare = Fastify({ logger: false })
+    bare.get('/api/auth', async (_request, reply) => reply.type('application/json; charset=utf-8').send(authJson))
+    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+
+    const explains = [
+      ['unread counts', sql`select organization_id, count(*) from notifications where user_id = ${heavyId} and read = false group by organization_id`],
+      [
+        'first page',
+        sql`select id from notifications where user_id = ${heavyId} and organization_id = ${active.id} order by created_at desc, id desc limit 21`
+      ]
+    ] as const
+    const plans: string[] = []
+    for (const [name, query] of explains) plans.push(`${name}:\n${await explain(server.db, query)}`)
+
+    const results: Measured[] = []
+    try {
+      results.push(await load('bare Fastify', `${bareUrl}/api/auth`, {}))
+      results.push(await load('GET /auth', `${server.url}${API_BASE}/auth`, headersOf(plain)))
+      results.push(await load('GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)))
+      results.push(await load('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
+      results.push(await load('GET /notification/list (plain)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
+      results.push(await load('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
+    } finally {
+      await bare.close()
+    }
+    const by = (name: string) => results.find((r) => r.name === name)!
+    const baselineOf: Record<string, string> = {
+      'GET /auth': 'bare Fastify',
+      'GET /user (plain)': 'GET /auth',
+      'GET /user (heavy)': 'GET /user (plain)',
+      'GET /notification/list (plain)': 'GET /auth',
+      'GET /notification/list (heavy)': 'GET /notification/list (plain)'
+    }
+    const rows = results.map((r) => {
+      const base = baselineOf[r.name]
+      const ratio = base ? (r.requests / by(base).requests).toFixed(2) : '–'
+      return `| ${r.name} | ${Math.round(r.requests)} | ${r.p99} | ${Math.round(r.bytes)} | ${base ?? '–'} | ${ratio} |`
+    })
+    const extra = `| GET /user (heavy) | | | | GET /auth | ${(by('GET /user (heavy)').requests / by('GET /auth').requests).toFixed(2)} |`
+    reports.push(
+      [
+        `### ${kind}`,
+        '',
+        '| request | req/s | p99 ms | bytes | baseline | ratio |',
+        '|---|---:|---:|---:|---|---:|',
+        ...rows,
+        extra,
+        '',
+        '```',
+        ...plans,
+        '```'
+      ].join('\n')
+    )
+    for (const r of results) expect(r.requests, `${r.name} answered`).toBeGreaterThan(0)
+  })
+})
