@@ -264,6 +264,8 @@ function sendRouterError(error: FastifyError, _request: FastifyRequest, reply: F
 }
 
 function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // An endpoint's compiled serializer (production, http/route.ts) writes its answer, not an error.
+  reply.serializer(JSON.stringify)
   if (error instanceof ApiError) return reply.status(error.statusCode).send(error.toBody())
   if (error instanceof z.ZodError) {
     const apiError = validationError(error)

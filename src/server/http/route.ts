@@ -182,6 +182,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
         }
       )
       if (kept.replayed) reply.header('Idempotent-Replayed', 'true')
+      // The kept answer is JSON already: sent as it is, not through the compiled serializer again.
+      if (!checks) reply.serializer((payload: unknown) => payload as string)
       return reply.status(kept.status).type('application/json; charset=utf-8').send(kept.body)
     }
   })

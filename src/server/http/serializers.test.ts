@@ -80,6 +80,36 @@ describeEachDatabase(
       expect(bad.status).toBe(400)
       expect(bad.body.error.code).toBe('validation')
     })
+
+    it('leave errors the handler throws, and idempotent answers already written, as they are', async () => {
+      const client = new TestClient(t().app)
+      await client.signup({ fullName: 'Pia Production' })
+      await client.createOrganization('Production Ltd')
+      const me = await client.get<{ id: string }>('/user')
+
+      // Thrown inside the handler, after the endpoint's serializer took over: still the API's error body.
+      const created = await client.post<{ id: string; version: number }>('/posts/create', { text: 'Draft' })
+      const stale = await client.put<{ error: { code: string } }>('/posts/update', { postId: created.body.id, version: created.body.version + 5, text: 'Later' })
+      expect(stale.status).toBe(409)
+      expect(stale.body.error.code).toBe('conflict')
+      const missing = await client.get<{ error: { code: string } }>('/posts/get', { postId: '00000000-0000-4000-8000-000000000000' })
+      expect(missing.status).toBe(404)
+      expect(missing.body.error.code).toBe('not_found')
+
+      // An idempotent endpoint with a key: the kept JSON is the answer, the first time and on replay.
+      const tomorrow = new Date(t().clock.now().getTime() + 86_400_000)
+      tomorrow.setUTCHours(9, 0, 0, 0)
+      const body = { assignedUserId: [me.body.id], time: tomorrow.toISOString(), comment: 'Idea' }
+      const headers = { 'idempotency-key': 'serializer-test-key' }
+      const first = await client.post<{ slots: { id: string }[] }>('/schedule/assigned-slots/create', body, { headers })
+      expect(first.status, JSON.stringify(first.body)).toBe(200)
+      expect(endpoints.createAssignedSlots.response.parse(first.body)).toEqual(first.body)
+      expect(first.body.slots).toHaveLength(1)
+      const again = await client.post<{ slots: { id: string }[] }>('/schedule/assigned-slots/create', body, { headers })
+      expect(again.status).toBe(200)
+      expect(again.headers['idempotent-replayed']).toBe('true')
+      expect(again.body).toEqual(first.body)
+    })
   },
   { config: { responseChecks: false } }
 )
