@@ -9,7 +9,9 @@ for (const proto of [Element.prototype, HTMLElement.prototype]) {
 }
 
 // Test files run in parallel and Fluent surfaces take a few renders to settle: wait longer than 1 s.
-configure({ asyncUtilTimeout: 5000 })
+// Waits end as soon as what they wait for shows; 15 s leaves room for a machine that is busy with
+// other work (a long dialog test reached 5 s under a load of 8 on two cores).
+configure({ asyncUtilTimeout: 15_000 })
 
 // Dates follow the user's languages (lib/formatDate): tests write theirs in British English on any machine.
 Object.defineProperty(window.navigator, 'languages', { value: ['en-GB'], configurable: true })
