@@ -25,7 +25,15 @@ describe('callApi', () => {
 
   it('turns query values into strings', async () => {
     const fake = createFakeHost({
-      'GET /academy/certificates/validate': ok({ certificateId: 'C-1', holderName: 'Ada', courseTitle: 'Basics', issuedAt: '2025-01-01T00:00:00.000Z' })
+      'GET /academy/certificates/validate': ok({
+        status: 'valid',
+        certificateId: 'C-1',
+        holderName: 'Ada',
+        courseTitle: 'Basics',
+        organizationName: 'Acme',
+        issuedAt: '2025-01-01T00:00:00.000Z',
+        revokedAt: null
+      })
     })
     await callApi(fake.host, endpoints.validateCertification, { query: { certificateId: 'C-1' } })
     expect(fake.requests[0]?.query).toEqual({ certificateId: 'C-1' })
@@ -55,7 +63,7 @@ describe('callApi', () => {
     window.addEventListener(OPEN_PLAN_MODAL_EVENT, opened)
     const fake = createFakeHost({ 'GET /notification/list': fail(402, 'Upgrade your plan.', 'plan_limit') })
 
-    await expect(callApi(fake.host, endpoints.listNotifications)).rejects.toMatchObject({ status: 402 })
+    await expect(callApi(fake.host, endpoints.listNotifications, { query: {} })).rejects.toMatchObject({ status: 402 })
 
     expect(opened).toHaveBeenCalledTimes(1)
     expect(error).not.toHaveBeenCalled()
@@ -71,8 +79,8 @@ describe('callApi', () => {
 
   it('rejects a response that does not match the contract', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const fake = createFakeHost({ 'GET /notification/list': ok([{ ...aNotification(), read: 'no' }]) })
-    await expect(callApi(fake.host, endpoints.listNotifications)).rejects.toMatchObject({ code: 'invalid_response' })
+    const fake = createFakeHost({ 'GET /notification/list': ok({ items: [{ ...aNotification(), read: 'no' }], nextCursor: null }) })
+    await expect(callApi(fake.host, endpoints.listNotifications, { query: {} })).rejects.toMatchObject({ code: 'invalid_response' })
   })
 })
 
