@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { PLAN_IMPORT_COLUMNS } from '../../src/shared/api/contract'
-import type { AssignedSlot } from '../../src/shared/domain'
+import { expandCalendar, type CompactCalendar } from '../../src/shared/domain/compactCalendar'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { EXPORT_HEADER } from '../../src/server/services/planCsv'
 import { PASSWORD, signUpAndOnboard } from './support/flows'
@@ -83,7 +83,7 @@ describe('the plan as CSV, end to end in Chromium', () => {
 
     const from = new Date()
     const to = new Date(from.getTime() + 99 * DAY)
-    const calendar = (await (await admin.request.get(`${server.url}/api/schedule/calendar?from=${from.toISOString()}&to=${to.toISOString()}`)).json()) as { slots: AssignedSlot[] }
+    const calendar = expandCalendar((await (await admin.request.get(`${server.url}/api/schedule/calendar?from=${from.toISOString()}&to=${to.toISOString()}`)).json()) as CompactCalendar)
     expect(calendar.slots).toHaveLength(30)
     const first = calendar.slots[0]!
     expect(first).toMatchObject({ assignee: { id: bo.id }, tag: { title: 'Launch' }, postType: 'images', targetAudience: 'Engineers', comment: 'Idea 1, with a comma' })
@@ -100,9 +100,9 @@ describe('the plan as CSV, end to end in Chromium', () => {
     const exported = parse(await readFile((await download.path())!, 'utf8')) as string[][]
     expect(exported[0]).toEqual(EXPORT_HEADER)
     const period = new URL(request.url()).searchParams
-    const shown = (await (
-      await admin.request.get(`${server.url}/api/schedule/calendar?from=${period.get('from')}&to=${period.get('to')}`)
-    ).json()) as { slots: AssignedSlot[] }
+    const shown = expandCalendar(
+      (await (await admin.request.get(`${server.url}/api/schedule/calendar?from=${period.get('from')}&to=${period.get('to')}`)).json()) as CompactCalendar
+    )
     const body = exported.slice(1)
     expect(shown.slots.length).toBeGreaterThan(0)
     expect(body.map((r) => [r[0], r[1], r[10]])).toEqual(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AssignedSlot } from '../../src/shared/domain'
+import { expandCalendar, type CompactCalendar } from '../../src/shared/domain/compactCalendar'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { PASSWORD, pickOptions, signUpAndOnboard } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
@@ -39,7 +40,7 @@ async function slots(context: BrowserContext): Promise<AssignedSlot[]> {
   const to = new Date(from.getTime() + 99 * DAY)
   const res = await context.request.get(`${server.url}/api/schedule/calendar?from=${from.toISOString()}&to=${to.toISOString()}`)
   expect(res.status()).toBe(200)
-  return ((await res.json()) as { slots: AssignedSlot[] }).slots
+  return expandCalendar((await res.json()) as CompactCalendar).slots
 }
 
 /** The month view around a slot's day (the grid shows the days just before and after that month too). */

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AssignedSlot, Post } from '../../src/shared/domain'
+import { expandCalendar, type CompactCalendar } from '../../src/shared/domain/compactCalendar'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { launchChromium } from './support/browser'
 import { RENDERER_DIR } from './support/server'
@@ -186,10 +187,12 @@ describe('writing and publishing, end to end in Chromium', () => {
     expect(published.linkedInPostUrn).toMatch(/^urn:li:/)
 
     // The slot shows done, and the author was told.
-    const calendar = await api<{ slots: AssignedSlot[] }>(
-      context,
-      'GET',
-      `/schedule/calendar?from=${new Date(Date.parse(slot.time) - HOUR).toISOString()}&to=${new Date(Date.parse(slot.time) + HOUR).toISOString()}`
+    const calendar = expandCalendar(
+      await api<CompactCalendar>(
+        context,
+        'GET',
+        `/schedule/calendar?from=${new Date(Date.parse(slot.time) - HOUR).toISOString()}&to=${new Date(Date.parse(slot.time) + HOUR).toISOString()}`
+      )
     )
     expect(calendar.slots.find((s) => s.id === slot.id)).toMatchObject({ status: 'DONE', postId: scheduled.id })
     await page.goto(`${server.url}/schedule?view=month&date=${slot.time.slice(0, 10)}`)

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { PLAN_IMPORT_COLUMNS, PLAN_IMPORT_MAX_CHARS, type PlanImportPreview, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, BusinessPage, Calendar, Member, PostTag, User } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, Member, PostTag, User } from '../../shared/domain'
+import { expandCalendar, type CompactCalendar } from '../../shared/domain/compactCalendar'
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
 import { assignedSlots, notifications, posts, subscriptions } from '../db/schema'
 import { UNKNOWN_TIME_ZONE } from '../services/analytics'
@@ -190,7 +191,7 @@ describeEachDatabase('the plan as CSV', (t) => {
 
       const res = await admin.client.post<{ created: number }>(COMMIT, { csv: file(...good) })
       expect(res.body).toEqual({ created: 3 })
-      const calendar = (await admin.client.request<Calendar>('GET', '/schedule/calendar', { query: { from: '2026-03-11T00:00:00Z', to: '2026-03-16T00:00:00Z' } })).body
+      const calendar = expandCalendar((await admin.client.request<CompactCalendar>('GET', '/schedule/calendar', { query: { from: '2026-03-11T00:00:00Z', to: '2026-03-16T00:00:00Z' } })).body)
       const slots = calendar.slots
       expect(slots.map((s: AssignedSlot) => [s.assignee.id, localDate(s.time, s.timezone), localTime(s.time, s.timezone), s.timezone])).toEqual([
         [mia.userId, '2026-03-12', '09:00', 'Europe/Berlin'],

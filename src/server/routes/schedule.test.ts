@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { AssignedSlot, BusinessPage, BusinessPostTag, Calendar, Member, Notification, PostTag, ScheduleItem, Team, User } from '../../shared/domain'
+import { expandCalendar, type CompactCalendar } from '../../shared/domain/compactCalendar'
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
 import { assignedSlots, subscriptions } from '../db/schema'
 import { ACCOUNT_NOT_FOUND, CURSOR_INVALID, RANGE_BACKWARDS } from '../services/schedule'
@@ -319,7 +320,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       const byOli = (await create(oli.client, { assignedUserId: [oli.userId], time })).body.slots[0]!
 
       const seen = async (client: TestClient, slotId: string) =>
-        (await client.get<Calendar>('/schedule/calendar', { from: NOW, to: '2026-04-01T00:00:00.000Z' })).body.slots.find((s) => s.id === slotId)!.canEdit
+        expandCalendar((await client.get<CompactCalendar>('/schedule/calendar', { from: NOW, to: '2026-04-01T00:00:00.000Z' })).body).slots.find((s) => s.id === slotId)!.canEdit
       expect(await seen(mia.client, byAdmin.id)).toBe(false)
       expect(await seen(lea.client, byAdmin.id)).toBe(true)
       expect(await seen(oli.client, byAdmin.id)).toBe(false)
@@ -426,7 +427,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
     }
 
     const calendar = async (client: TestClient) =>
-      (await client.get<Calendar>('/schedule/calendar', { from: NOW, to: '2026-06-01T00:00:00.000Z' })).body.slots
+      expandCalendar((await client.get<CompactCalendar>('/schedule/calendar', { from: NOW, to: '2026-06-01T00:00:00.000Z' })).body).slots
 
     it('edits one occurrence or this and the later ones', async () => {
       const { admin, slots } = await weeklySeries()
@@ -537,7 +538,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       const { admin, slots } = await weeklySeries(2)
       t().clock.set('2026-03-18T12:00:00.000Z')
       try {
-        const past = (await admin.client.get<Calendar>('/schedule/calendar', { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' })).body.slots
+        const past = expandCalendar((await admin.client.get<CompactCalendar>('/schedule/calendar', { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' })).body).slots
         expect(past.map((s) => s.status)).toEqual(['MISSED', 'OPEN'])
         expectError(await admin.client.put(UPDATE, { slotId: slots[0]!.id, comment: 'late' }), 400, MESSAGES.slotInPast)
         expectError(await admin.client.put(UPDATE, { slotId: slots[0]!.id, time: '2026-03-20T09:00:00.000Z' }), 400, MESSAGES.slotInPast)
@@ -627,7 +628,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       expectError(await mia.client.get('/schedule/assigned-slots', { userId: randomUUID() }), 404, MESSAGES.memberNotFound)
 
       const range = { from: '2026-03-01T00:00:00Z', to: '2026-06-01T00:00:00Z' }
-      const cal = async (query: Record<string, string>) => (await mia.client.get<Calendar>('/schedule/calendar', { ...range, ...query })).body
+      const cal = async (query: Record<string, string>) => expandCalendar((await mia.client.get<CompactCalendar>('/schedule/calendar', { ...range, ...query })).body)
       const names = (c: Calendar) => c.slots.map((s) => s.assignee.fullName)
       expect(await cal({})).toMatchObject({ posts: [] })
       expect(names(await cal({}))).toEqual(['Mia Member', 'Max Member', 'Mia Member', 'Mia Member', 'Ada Admin'])
@@ -684,7 +685,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
         const stored = await t().db.select().from(assignedSlots).where(eq(assignedSlots.organizationId, org.id))
         expect(stored.filter((r) => r.assigneeId === mia.userId).map((r) => r.time.toISOString()).sort()).toEqual(['2026-03-12T09:00:00.000Z', '2026-03-19T09:00:00.000Z'])
         expect(stored.filter((r) => r.assigneeId === max.userId)).toHaveLength(3)
-        const shown = (await admin.client.get<Calendar>('/schedule/calendar', { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' })).body.slots
+        const shown = expandCalendar((await admin.client.get<CompactCalendar>('/schedule/calendar', { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' })).body).slots
         expect(shown.map((s) => s.assignee.fullName)).toEqual(['Max Member', 'Max Member', 'Max Member'])
         expectError(await admin.client.get('/schedule/assigned-slots', { userId: mia.userId }), 404, MESSAGES.memberNotFound)
         const miaPast = stored.find((r) => r.assigneeId === mia.userId)!
@@ -724,11 +725,11 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       expectError(await create(other, { assignedUserId: [intruder.userId], time: '2026-03-12T09:00:00.000Z', businessPageId: [page.id] }), 404, MESSAGES.businessPageNotFound)
       expectError(await create(other, { assignedUserId: [intruder.userId], time: '2026-03-12T09:00:00.000Z', tagId: tag.id }), 400, MESSAGES.slotTagNotAllowed)
       expect((await other.get<AssignedSlot[]>('/schedule/assigned-slots')).body).toEqual([])
-      expect((await other.get<Calendar>('/schedule/calendar', range)).body).toEqual({ slots: [], posts: [] })
+      expect((await other.get<CompactCalendar>('/schedule/calendar', range)).body).toMatchObject({ people: [], slots: [], posts: [] })
       expect((await other.get<SchedulePage>('/schedule')).body).toEqual({ items: [], nextCursor: null })
 
       // Untouched.
-      const still = (await admin.client.get<Calendar>('/schedule/calendar', range)).body.slots
+      const still = expandCalendar((await admin.client.get<CompactCalendar>('/schedule/calendar', range)).body).slots
       expect(still.map((s) => [s.id, s.comment, s.tag?.id])).toEqual([[slot.id, 'Idea', tag.id]])
     })
   })
@@ -743,9 +744,9 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       const { rows, links } = await seedBusySchedule(t().db, { organizationId: org.id, people, tagId: tag.id, pageId: page.id, count: 5000, now: NOW })
 
       const calendar = async (query: { from: string; to: string }) => {
-        const { result, statements } = await t().statementsDuring(() => admin.client.get<Calendar>('/schedule/calendar', query))
+        const { result, statements } = await t().statementsDuring(() => admin.client.get<CompactCalendar>('/schedule/calendar', query))
         expect(result.status).toBe(200)
-        return { body: result.body, statements }
+        return { body: expandCalendar(result.body), json: JSON.stringify(result.body), statements }
       }
       // The first ten slots (00:00–00:45 on the first day): tagged and untagged, one with a page.
       const few = await calendar({ from: '2026-03-11T00:00:00Z', to: '2026-03-11T01:00:00Z' })
@@ -756,10 +757,14 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       expect(all.body.slots).toHaveLength(5000)
       expect(all.body.slots.filter((s) => s.businessPages.length === 1)).toHaveLength(links.length)
       expect(all.body.slots.filter((s) => s.tag?.id === tag.id)).toHaveLength(rows.filter((r) => r.tagId).length)
+      // Issue 16: each person, tag and page once, defaults left out — at most 250 bytes of JSON a slot (677 as AssignedSlots).
+      const bytesPerSlot = Buffer.byteLength(all.json) / 5000
+      expect(bytesPerSlot).toBeLessThanOrEqual(250)
 
-      // The session, the slots with their pages and tags, the posts: never one statement per slot.
+      // The session, the slots with their pages' ids, the people, tags and pages they refer to, the
+      // posts: never one statement per slot.
       expect(few.statements.filter((q) => q.includes('from "assigned_slots"'))).toHaveLength(1)
-      expect(few.statements.length).toBeLessThanOrEqual(3)
+      expect(few.statements.length).toBeLessThanOrEqual(4)
       expect(all.statements).toHaveLength(few.statements.length)
     }, 60_000)
   })

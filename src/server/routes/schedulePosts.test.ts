@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { toTeamFormFields, type Session } from '../../shared/api/contract'
-import type { AssignedSlot, BusinessPage, Calendar, Member, ScheduleItem, Team, User } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, Member, ScheduleItem, Team, User } from '../../shared/domain'
+import { expandCalendar, type CompactCalendar } from '../../shared/domain/compactCalendar'
 import { posts, subscriptions } from '../db/schema'
 import { newPostValues, type NewPost } from '../services/posts'
 import { TestClient } from '../testing/harness'
@@ -64,9 +65,10 @@ describeEachDatabase('schedule: posts on the Plan', (t) => {
   }
 
   const calendar = async (client: TestClient, filter: Record<string, string> = {}) => {
-    const res = await client.get<Calendar>('/schedule/calendar', { ...RANGE, ...filter })
+    const res = await client.get<CompactCalendar>('/schedule/calendar', { ...RANGE, ...filter })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    return { posts: res.body.posts.map((p) => p.id), slots: res.body.slots.map((s) => s.id), body: res.body }
+    const body = expandCalendar(res.body)
+    return { posts: body.posts.map((p) => p.id), slots: body.slots.map((s) => s.id), body }
   }
 
   it('shows scheduled, pending and published posts at their time with their account, never drafts or other organizations; a slot with a published post is DONE', async () => {

@@ -15,6 +15,7 @@ import {
 import { MESSAGES } from '../../shared/api/messages'
 import { TIME_OPTIONS } from '../../shared/constants'
 import { postTypeSchema, type PostType } from '../../shared/domain'
+import { expandCalendar } from '../../shared/domain/compactCalendar'
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -302,7 +303,7 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
         if (!zone) throw badRequest(UNKNOWN_TIME_ZONE, { timezone: UNKNOWN_TIME_ZONE })
         timeZone = zone
       }
-      const calendar = await schedule.calendar(session, query)
+      const calendar = expandCalendar(await schedule.calendar(session, query))
 
       // The calendar names people and posts; the file also wants emails, each slot's post and each post's author.
       const slotPostIds = calendar.slots.map((s) => s.postId).filter((id): id is string => id !== null)

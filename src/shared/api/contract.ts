@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import {
   assignedSlotSchema,
-  calendarSchema,
   postStatusSchema,
   postTypeSchema,
   recurrenceTypeSchema,
@@ -45,6 +44,7 @@ import {
   userSchema,
   userTagsSchema
 } from '../domain'
+import { compactCalendarSchema } from '../domain/compactCalendar'
 import { multiLineText, singleLineText } from '../domain/text'
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../domain/audit'
 import { ssoDomainInputSchema, ssoModeSchema, ssoSettingsSchema, SSO_MESSAGES } from '../domain/sso'
@@ -988,13 +988,17 @@ export const endpoints = {
     body: none,
     response: z.object({ items: z.array(scheduleItemSchema), nextCursor: z.string().nullable() })
   }),
-  /** Slots and posts in [from, to) for the month and week views (range at most 100 days). */
+  /**
+   * Slots and posts in [from, to) for the month and week views (range at most 100 days). The slots
+   * in a compact wire shape (people, tags and pages listed once, defaults left out; issue 16):
+   * expandCalendar (shared/domain/compactCalendar.ts) makes the `Calendar` of it.
+   */
   getCalendar: endpoint({
     method: 'GET',
     path: '/schedule/calendar',
     query: scheduleFilterSchema.extend({ from: instantQuerySchema, to: instantQuerySchema }),
     body: none,
-    response: calendarSchema
+    response: compactCalendarSchema
   }),
   /**
    * The Plan as CSV (issue 17): the calendar's slots (with their post) and posts for the same

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { endpoints, type scheduleFilterSchema, type SlotScope } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
+import { expandCalendar } from '@shared/domain/compactCalendar'
 import { useCallApi, type ResponseOf } from './client'
 import { definedFilters, scheduleKeys } from './queryKeys'
 
@@ -21,7 +22,9 @@ const SCHEDULE_PAGE_SIZE = 100
 export function calendarQueryOptions(callApi: ReturnType<typeof useCallApi>, range: InstantRange, filters: ScheduleFilters) {
   return {
     queryKey: scheduleKeys.calendar(range, filters),
-    queryFn: () => callApi(endpoints.getCalendar, { query: { ...definedFilters(filters), from: range.from, to: range.to } }),
+    // The answer's compact wire shape (issue 16) as the `Calendar` the views and the cache updates use.
+    queryFn: async (): Promise<Calendar> =>
+      expandCalendar(await callApi(endpoints.getCalendar, { query: { ...definedFilters(filters), from: range.from, to: range.to } })),
     staleTime: STALE_TIMES.schedule
   }
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { compactCalendar } from '@shared/domain/compactCalendar'
 import { aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aMember, aUser, anOrganization, memberPage } from '@renderer/testing/fixtures'
@@ -21,7 +22,7 @@ function open(path: string) {
     'GET /organization': ok(anOrganization({}, NOW)),
     'GET /members/list': ok(memberPage([aMember()])),
     'GET /team/list': ok([]),
-    'GET /schedule/calendar': ok({ slots: [aSlot({ id: 'slot-7', time: '2026-10-28T16:00:00.000Z' })], posts: [] }),
+    'GET /schedule/calendar': ok(compactCalendar({ slots: [aSlot({ id: 'slot-7', time: '2026-10-28T16:00:00.000Z' })], posts: [] })),
     'POST /postTag/get-user-tags': ok([]),
     'POST /businessPostTag/by-business-page': ok([])
   })

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
+import { compactCalendar } from '@shared/domain/compactCalendar'
 import type { HostRequest } from '@shared/host'
 import { aCalendarPost, aSlot } from '@renderer/testing/calendarFixtures'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
@@ -50,7 +51,7 @@ function hostWith({ timezone = LA, slots = [], calendar, list }: Setup = {}) {
     ),
     'GET /members/list': ok(memberPage([aMember(), aMember({ id: 'member-2', fullName: 'Alan Turing', email: 'alan@example.com' })])),
     'GET /team/list': ok([aTeam()]),
-    'GET /schedule/calendar': (req) => ok(calendar ? calendar(req) : { slots: state.slots, posts: [] }),
+    'GET /schedule/calendar': (req) => ok(compactCalendar(calendar ? calendar(req) : { slots: state.slots, posts: [] })),
     'GET /schedule': (req) => ok(list ? list(req) : { items: [], nextCursor: null })
   })
   return { fake, state }
@@ -548,7 +549,7 @@ describe('Plan: address, filters and links', () => {
     const { fake, events } = open('/schedule?date=2026-12-01', { calendar: () => ({ slots: [], posts: [] }) })
     fake.reply('GET /schedule/calendar', fail(400, 'Show at most 100 days at a time.', 'bad_request'))
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong')
-    fake.reply('GET /schedule/calendar', ok({ slots: [], posts: [] }))
+    fake.reply('GET /schedule/calendar', ok(compactCalendar({ slots: [], posts: [] })))
     await events.click(screen.getByRole('button', { name: 'Try again' }))
     await ready('month')
     expect(screen.getByTestId('schedule-empty').textContent).toBe('No results found')
