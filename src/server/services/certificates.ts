@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import PDFDocument from 'pdfkit'
 import { MESSAGES } from '../../shared/api/messages'
 import { ACADEMY_MESSAGES, type Certificate, type CertificateValidation } from '../../shared/domain/academy'
 import type { Clock } from '../clock'
@@ -92,8 +91,13 @@ export function certificateDate(instant: Date): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(instant)
 }
 
-/** A landscape A4 page: the holder, the course, the organization, the date, the id and where to validate it. */
-function certificatePdf(certificate: Certificate): Readable {
+/**
+ * A landscape A4 page: the holder, the course, the organization, the date, the id and where to
+ * validate it. pdfkit is loaded on the first certificate, not at start: it is the heaviest module
+ * of the server's start-up (issue 16, tests/bench/startup.bench.ts).
+ */
+async function certificatePdf(certificate: Certificate): Promise<Readable> {
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -224,7 +228,7 @@ export function createCertificateService(deps: { db: Database; clock: Clock; not
       // Someone else's certificate is "not found" unless the viewer is one of the organization's admins.
       if (!row || (row.userId !== session.userId && !isAdminSession(session))) throw notFound(ACADEMY_MESSAGES.certificateNotFound)
       const certificate = toCertificate(row, publicBase)
-      return { fileName: `pagecrew-certificate-${row.courseSlug || 'course'}.pdf`, body: certificatePdf(certificate) }
+      return { fileName: `pagecrew-certificate-${row.courseSlug || 'course'}.pdf`, body: await certificatePdf(certificate) }
     },
 
     async revoke(session, input, publicBase) {

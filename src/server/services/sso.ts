@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { resolveTxt as dnsResolveTxt } from 'node:dns/promises'
 import { and, count, eq, isNotNull, lte, ne } from 'drizzle-orm'
-import * as oidc from 'openid-client'
+import type * as Oidc from 'openid-client'
 import { MESSAGES } from '../../shared/api/messages'
 import { SSO_MESSAGES, ssoTxtRecordName, ssoTxtRecordValue, type SsoMode, type SsoSettings } from '../../shared/domain/sso'
 import { hasFreeSeat } from '../../shared/rules/members'
@@ -66,9 +66,11 @@ interface CallbackInput {
 }
 
 export type TxtResolver = (hostname: string) => Promise<string[][]>
-export type SsoFetch = oidc.CustomFetch
+export type SsoFetch = Oidc.CustomFetch
 
 export const SSO_AUTHORIZATION_TTL_MS = 10 * 60 * 1000
+/** openid-client is loaded by the first single sign-on, not at start (issue 16: start-up time). */
+const openIdClient = () => import('openid-client')
 const DISCOVERY_TIMEOUT_SECONDS = 10
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 const CANCEL_ERRORS = new Set(['access_denied', 'login_required', 'interaction_required', 'consent_required'])
@@ -92,7 +94,7 @@ export function createSsoService(deps: {
   /** DNS TXT lookups (tests inject their own); default node:dns. */
   resolveTxt?: TxtResolver
   /** The HTTP client openid-client talks to the provider with (tests); default fetch. */
-  fetch?: oidc.CustomFetch
+  fetch?: Oidc.CustomFetch
   log?: (message: string) => void
 }): SsoService {
   const { db, clock, config } = deps
@@ -100,7 +102,8 @@ export function createSsoService(deps: {
   const log = deps.log ?? (() => undefined)
   const cipher = createTokenCipher(() => loadTokenKey(config))
 
-  async function discover(issuerUrl: string, clientId: string, clientSecret: string): Promise<oidc.Configuration> {
+  async function discover(issuerUrl: string, clientId: string, clientSecret: string): Promise<Oidc.Configuration> {
+    const oidc = await openIdClient()
     const issuer = new URL(issuerUrl)
     const insecure = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname)
     const configuration = await oidc.discovery(issuer, clientId, clientSecret, undefined, {
@@ -353,6 +356,7 @@ export function createSsoService(deps: {
     },
 
     async start({ email, redirectUri }, serverUrl) {
+      const oidc = await openIdClient()
       if (!isAllowedRedirect(redirectUri, serverUrl)) {
         throw badRequest(SSO_MESSAGES.redirectNotAllowed, { redirectUri: SSO_MESSAGES.redirectNotAllowed })
       }
@@ -391,6 +395,7 @@ export function createSsoService(deps: {
     },
 
     async complete(input) {
+      const oidc = await openIdClient()
       const stateHash = sha256(input.state)
       // Used up here, whatever follows.
       const [pending] = await db.delete(ssoAuthorizations).where(eq(ssoAuthorizations.stateHash, stateHash)).returning()
@@ -418,7 +423,7 @@ export function createSsoService(deps: {
       back.searchParams.set('code', input.code)
       back.searchParams.set('state', input.state)
       if (input.iss !== undefined) back.searchParams.set('iss', input.iss)
-      let claims: oidc.IDToken | undefined
+      let claims: Oidc.IDToken | undefined
       try {
         const tokens = await oidc.authorizationCodeGrant(configuration, back, {
           pkceCodeVerifier: verifier,
