@@ -208,7 +208,30 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     readAt: instant('read_at')
   },
-  (t) => [index('notifications_user_org_idx').on(t.userId, t.organizationId, t.read, t.createdAt)]
+  (t) => [
+    index('notifications_user_org_idx').on(t.userId, t.organizationId, t.read, t.createdAt),
+    // The bell's pages, newest first with the id as tie-break (keyset paging, issue 16).
+    index('notifications_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt.desc(), t.id.desc())
+  ]
+)
+
+/**
+ * Unread notifications per user and organization, kept by triggers on notifications (migration
+ * 0014) in the statement that changes them, so GET /user, polled every 30 s, reads a number instead
+ * of counting thousands of rows.
+ */
+export const notificationUnreadCounts = pgTable(
+  'notification_unread_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId] })]
 )
 
 /**
@@ -345,7 +368,9 @@ export const teamMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     // A user is in at most one team per organization.
-    uniqueIndex('team_members_one_team_per_org').on(t.organizationId, t.userId)
+    uniqueIndex('team_members_one_team_per_org').on(t.organizationId, t.userId),
+    // GET /user lists the user's teams in every organization.
+    index('team_members_user_idx').on(t.userId)
   ]
 )
 

@@ -190,7 +190,7 @@ export function createServices(deps: {
     authThrottle: createAuthThrottle(db, clock),
     notifications,
     organizations: createOrganizationService(db, clock, notifications, entitlements),
-    users: createUserService(db, clock, notifications, config.supportChatSecret),
+    users: createUserService(db, clock, config.supportChatSecret),
     entitlements,
     certificates,
     academy: createAcademyService({ db, clock, entitlements, notifications, certificates }),

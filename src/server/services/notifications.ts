@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Notification } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { notifications } from '../db/schema'
+import { notificationUnreadCounts, notifications } from '../db/schema'
 import { notFound } from '../errors'
 import { isUuid } from './ids'
 
@@ -50,7 +50,7 @@ export interface NotificationService {
    * read. An id that is unknown, another user's or another organization's is a 404.
    */
   markRead(organizationId: string, userId: string, id?: string): Promise<number>
-  /** Unread notifications of this user per organization id. */
+  /** Unread notifications of this user per organization id (counts kept by triggers, migration 0014). */
   unreadCounts(userId: string): Promise<Map<string, number>>
 }
 
@@ -150,11 +150,10 @@ export function createNotificationService(db: Database, clock: Clock): Notificat
 
     async unreadCounts(userId) {
       const rows = await db
-        .select({ organizationId: notifications.organizationId, unread: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-        .groupBy(notifications.organizationId)
-      return new Map(rows.map((r) => [r.organizationId, Number(r.unread)]))
+        .select({ organizationId: notificationUnreadCounts.organizationId, unread: notificationUnreadCounts.unread })
+        .from(notificationUnreadCounts)
+        .where(eq(notificationUnreadCounts.userId, userId))
+      return new Map(rows.filter((r) => r.unread > 0).map((r) => [r.organizationId, r.unread]))
     }
   }
 }

@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { updateUserDetailsBodySchema } from '../../shared/api/contract'
-import type { User, UserOrgSetting } from '../../shared/domain'
+import type { MemberStatus, Role, User, UserOrgSetting } from '../../shared/domain'
 import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import { businessPageMembers, linkedInConnections, memberships, organizations, postTagAssignments, postTags, teamMembers, users } from '../db/schema'
+import { users } from '../db/schema'
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors'
-import type { NotificationService } from './notifications'
 import type { AuthSession } from './sessions'
 
 export const EMAIL_IN_USE_MESSAGE = 'That email is already in use.'
@@ -27,6 +26,19 @@ export function canonicalTimezone(timezone: string): string {
   return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone
 }
 
+/** A membership as GET /user's statement writes it: organization, membership, unread count, post tag ids. */
+type MembershipTuple = [string, string, string, Role, MemberStatus, number, boolean, number, string[]]
+
+/** Each membership of GET /user's statement ("m", its organization "o"), in MembershipTuple's order. */
+const MEMBERSHIP_FIELDS = sql.join(
+  [
+    sql`"o"."id", "o"."organization_work_os_id", "o"."name", "m"."role", "m"."status", "m"."assigned_number_of_posts", "m"."user_approval_flow"`,
+    sql`coalesce((select "c"."unread" from "notification_unread_counts" "c" where "c"."user_id" = "m"."user_id" and "c"."organization_id" = "m"."organization_id"), 0)`,
+    sql`(select coalesce(json_agg("pta"."tag_id" order by lower("pt"."title"), "pt"."id"), '[]'::json) from "post_tag_assignments" "pta" inner join "post_tags" "pt" on "pt"."id" = "pta"."tag_id" where "pta"."organization_id" = "m"."organization_id" and "pta"."user_id" = "m"."user_id")`
+  ],
+  sql`, `
+)
+
 export interface UserService {
   /** GET /user for the session: its current organization's settings come first (spec §6). */
   view(session: AuthSession): Promise<User>
@@ -38,63 +50,49 @@ export interface UserService {
 export function createUserService(
   db: Database,
   clock: Clock,
-  notifications: NotificationService,
   supportChatSecret: string | null
 ): UserService {
   const service: UserService = {
     async view(session) {
-      // The badge's Social Selling Index (issue 15) rides along: one index probe
-      // (ssi_records_user_recorded_idx) inside this statement, not a query of its own on a path polled every 30 s.
+      // One statement (issue 16): GET /user is polled every 30 s by every open app, so it costs about
+      // what the session look-up costs however many organizations, teams and notifications the user
+      // has. Each part is an index probe: the latest SSI (ssi_records_user_recorded_idx), the LinkedIn
+      // connection (its key), memberships (memberships_user_idx) with each one's unread count (a
+      // number kept by triggers, migration 0014) and post tags (post_tag_assignments_org_user_idx),
+      // teams (team_members_user_idx), and the current organization's pages. JSON travels as text:
+      // node-postgres and PGlite parse it alike.
+      const currentId = session.organization?.id ?? null
       const [found] = await db
         .select({
           user: users,
           // Spelled out: drizzle leaves columns unqualified in a one-table select, and "id" would be ssi_records'.
-          socialSellingIndex: sql<number | null>`(select "latest_ssi"."score" from "ssi_records" "latest_ssi" where "latest_ssi"."user_id" = "users"."id" order by "latest_ssi"."recorded_at" desc limit 1)`
+          socialSellingIndex: sql<number | null>`(select "latest_ssi"."score" from "ssi_records" "latest_ssi" where "latest_ssi"."user_id" = "users"."id" order by "latest_ssi"."recorded_at" desc limit 1)`,
+          linkedInExpiresAt: sql<string | null>`(select to_json("li"."access_token_expires_at")::text from "linkedin_connections" "li" where "li"."user_id" = "users"."id")`,
+          memberships: sql<string>`(select coalesce(json_agg(json_build_array(${MEMBERSHIP_FIELDS}) order by lower("o"."name"), "o"."id"), '[]'::json)::text from "memberships" "m" inner join "organizations" "o" on "o"."id" = "m"."organization_id" where "m"."user_id" = "users"."id")`,
+          teams: sql<string>`(select coalesce(json_agg(json_build_array("tm"."team_id", "tm"."organization_id", "tm"."is_leader") order by "tm"."organization_id", "tm"."team_id"), '[]'::json)::text from "team_members" "tm" where "tm"."user_id" = "users"."id")`,
+          pages: sql<string>`(select coalesce(json_agg("bpm"."business_page_id" order by "bpm"."business_page_id"), '[]'::json)::text from "business_page_members" "bpm" where "bpm"."organization_id" = ${currentId} and "bpm"."user_id" = "users"."id")`
         })
         .from(users)
         .where(eq(users.id, session.userId))
         .limit(1)
       if (!found) throw notFound('User not found.')
       const { user } = found
-      const [linkedIn] = await db
-        .select({ expiresAt: linkedInConnections.accessTokenExpiresAt })
-        .from(linkedInConnections)
-        .where(eq(linkedInConnections.userId, session.userId))
-      const rows = await db
-        .select({
-          organizationId: organizations.id,
-          organizationWorkOSId: organizations.organizationWorkOSId,
-          name: organizations.name,
-          role: memberships.role,
-          status: memberships.status,
-          assignedNumberOfPosts: memberships.assignedNumberOfPosts,
-          userApprovalFlow: memberships.userApprovalFlow
+      const rows = (JSON.parse(found.memberships) as MembershipTuple[]).map(
+        ([organizationId, organizationWorkOSId, name, role, status, assignedNumberOfPosts, userApprovalFlow, unread, postTags]) => ({
+          organizationId,
+          organizationWorkOSId,
+          name,
+          role,
+          status,
+          assignedNumberOfPosts,
+          userApprovalFlow,
+          unread,
+          postTags
         })
-        .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(eq(memberships.userId, session.userId))
-        // The organization switcher lists organizations by name.
-        .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
-      const unread = await notifications.unreadCounts(session.userId)
-      const currentId = session.organization?.id ?? null
-      const teamRows = await db
-        .select({ teamId: teamMembers.teamId, organizationId: teamMembers.organizationId, isLeader: teamMembers.isLeader })
-        .from(teamMembers)
-        .where(eq(teamMembers.userId, session.userId))
-        .orderBy(asc(teamMembers.organizationId), asc(teamMembers.teamId))
-      const tagRows = await db
-        .select({ organizationId: postTagAssignments.organizationId, tagId: postTagAssignments.tagId })
-        .from(postTagAssignments)
-        .innerJoin(postTags, eq(postTags.id, postTagAssignments.tagId))
-        .where(eq(postTagAssignments.userId, session.userId))
-        .orderBy(asc(sql`lower(${postTags.title})`), asc(postTags.id))
-      const pageRows = currentId
-        ? await db
-            .select({ businessPageId: businessPageMembers.businessPageId })
-            .from(businessPageMembers)
-            .where(and(eq(businessPageMembers.userId, session.userId), eq(businessPageMembers.organizationId, currentId)))
-            .orderBy(asc(businessPageMembers.businessPageId))
-        : []
+      )
+      const teamRows = (JSON.parse(found.teams) as [string, string, boolean][]).map(([teamId, organizationId, isLeader]) => ({ teamId, organizationId, isLeader }))
+      const pageIds = currentId ? (JSON.parse(found.pages) as string[]) : []
+      const linkedInExpiresAt = found.linkedInExpiresAt === null ? null : new Date(JSON.parse(found.linkedInExpiresAt) as string)
       const current = rows.find((r) => r.organizationId === currentId)
       const settings: UserOrgSetting[] = [...(current ? [current] : []), ...rows.filter((r) => r !== current)].map((r) => ({
         role: r.role,
@@ -102,7 +100,7 @@ export function createUserService(
         assignedNumberOfPosts: r.assignedNumberOfPosts,
         organizationId: r.organizationId,
         organizationWorkOSId: r.organizationWorkOSId,
-        postTags: tagRows.filter((t) => t.organizationId === r.organizationId).map((t) => t.tagId)
+        postTags: r.postTags
       }))
       return {
         id: user.id,
@@ -114,8 +112,8 @@ export function createUserService(
         userHash: userHashFor(user.id, supportChatSecret),
         userApprovalFlow: current?.userApprovalFlow ?? false,
         // Connected stays true after the token expires: the banner then asks to reconnect (spec §2).
-        isLinkedInConnected: linkedIn !== undefined,
-        linkedInExpireAt: linkedIn ? linkedIn.expiresAt.toISOString() : null,
+        isLinkedInConnected: linkedInExpiresAt !== null,
+        linkedInExpireAt: linkedInExpiresAt ? linkedInExpiresAt.toISOString() : null,
         socialSellingIndex: found.socialSellingIndex,
         guidelineRead: user.guidelineRead,
         organizations: rows
@@ -124,12 +122,12 @@ export function createUserService(
             id: r.organizationId,
             name: r.name,
             organizationWorkOSId: r.organizationWorkOSId,
-            unreadNotificationCount: unread.get(r.organizationId) ?? 0
+            unreadNotificationCount: r.unread
           })),
         // Team memberships in every organization; the teams led in the current one (spec §6).
         teams: teamRows.map((t) => ({ organizationId: t.organizationId })),
         leadingTeams: teamRows.filter((t) => t.isLeader && t.organizationId === currentId).map((t) => ({ id: t.teamId })),
-        userOrgBusinessPages: pageRows.map((p) => ({ businessPageId: p.businessPageId, businessPage: { id: p.businessPageId } })),
+        userOrgBusinessPages: pageIds.map((id) => ({ businessPageId: id, businessPage: { id } })),
         userOrgSettings: settings
       }
     },
