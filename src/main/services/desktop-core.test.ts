@@ -34,7 +34,7 @@ function fakeApi() {
       }
       const unread = notifications.filter((n) => !n.read).length
       if (req.url === '/api/user') return json(200, { organizations: [{ id: 'o1', name: 'Acme', organizationWorkOSId: 'org_acme', unreadNotificationCount: unread }] })
-      if (req.url === '/api/notification/list') return json(200, notifications)
+      if (req.url === '/api/notification/list?limit=100') return json(200, { items: notifications, nextCursor: null })
       if (req.url === '/api/notification/mark-as-read') {
         const id = (JSON.parse(raw || '{}') as { id?: string }).id
         for (const n of notifications) if (id === undefined || n.id === id) n.read = true

@@ -20,6 +20,7 @@ function setup() {
   const timers = manualTimers()
   const state = { status: 200, counts: [0] as number[], items: [] as Item[], down: false, gate: null as Promise<void> | null }
   const requests: string[] = []
+  const listQueries: HostRequest['query'][] = []
   const tray: number[] = []
   const badge: number[] = []
   const events: HostEvent[] = []
@@ -35,7 +36,9 @@ function setup() {
       if (req.path === '/user') {
         return { status: 200, body: { organizations: counts.map((n, i) => ({ id: `o${i}`, name: 'Org', organizationWorkOSId: `org_${i}`, unreadNotificationCount: n })) } }
       }
-      return { status: 200, body: state.items }
+      // GET /notification/list: the newest page, as large as the API pages go.
+      listQueries.push(req.query)
+      return { status: 200, body: { items: state.items, nextCursor: null } }
     }
   }
   const watcher = createUnreadWatcher({
@@ -56,7 +59,7 @@ function setup() {
     timers.advance(INTERVAL)
     await settle()
   }
-  return { timers, state, requests, tray, badge, events, shown, watcher, at, tick, settle, focused: () => focused }
+  return { timers, state, requests, listQueries, tray, badge, events, shown, watcher, at, tick, settle, focused: () => focused }
 }
 
 function item(id: string, createdAt: string, extra: Partial<Item> = {}): Item {
@@ -107,6 +110,7 @@ describe('createUnreadWatcher', () => {
     // Same total: no list fetch at all.
     await t.tick()
     expect(t.requests.filter((r) => r === 'GET /notification/list')).toHaveLength(1)
+    expect(t.listQueries).toEqual([{ limit: '100' }])
 
     // n1 read, then two new items: the total rises again; n1 is not announced again.
     t.state.counts = [1]

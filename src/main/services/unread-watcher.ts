@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { USER_REFETCH_INTERVAL_MS } from '@shared/constants'
+import { NOTIFICATION_PAGE_MAX } from '@shared/api/contract'
 import { notificationSchema } from '@shared/domain'
 import type { ApiClient } from './api-client'
 import { consoleLog, type Log } from './log'
@@ -40,6 +41,8 @@ interface UnreadWatcherOptions {
 export function unreadTooltip(total: number): string {
   return total > 0 ? `Pagecrew — ${total} unread` : 'Pagecrew'
 }
+
+const notificationPageSchema = z.object({ items: z.array(notificationSchema) })
 
 const unreadCountsSchema = z.object({
   organizations: z.array(z.object({ unreadNotificationCount: z.number().int().nonnegative() }))
@@ -88,14 +91,15 @@ export function createUnreadWatcher({
   }
 
   async function announceNewItems(): Promise<void> {
-    const response = await api.request({ method: 'GET', path: '/notification/list' })
+    // The newest page at its largest: what arrived since the last poll (30 s) is at its top.
+    const response = await api.request({ method: 'GET', path: '/notification/list', query: { limit: String(NOTIFICATION_PAGE_MAX) } })
     if (response.status !== 200) return
-    const list = z.array(notificationSchema).safeParse(response.body)
+    const list = notificationPageSchema.safeParse(response.body)
     if (!list.success) {
       log.warn('GET /notification/list answered an unexpected body; no OS notifications this time.')
       return
     }
-    for (const item of list.data) {
+    for (const item of list.data.items) {
       if (item.read || announced.has(item.id)) continue
       if (sessionStart === null || Date.parse(item.createdAt) < sessionStart) continue
       announced.add(item.id)

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_BASE, SESSION_COOKIE, toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, Member, Notification, Team } from '../../shared/domain'
+import type { AssignedSlot, Member, Team } from '../../shared/domain'
 import {
   ACADEMY_MESSAGES,
   type AcademyHome,
@@ -290,7 +290,7 @@ describeEachDatabase('academy (issue 15)', (t) => {
       // Passing again returns the live certificate; the user is told once.
       const again = await ok(submit(learner, answersWith(10)))
       expect(again.certificate?.certificateId).toBe(certificate.certificateId)
-      const notifications = await ok(learner.client.get<Notification[]>('/notification/list'))
+      const notifications = await ok(learner.client.notifications())
       expect(notifications.filter((n) => n.title === 'Certificate earned')).toHaveLength(1)
       expect(notifications.find((n) => n.title === 'Certificate earned')?.link).toBe('/academy/insights')
     })
@@ -365,7 +365,7 @@ describeEachDatabase('academy (issue 15)', (t) => {
       const after = await validate(mine.certificateId)
       expect(after.body).toMatchObject({ status: 'revoked', revokedAt: revoked.revokedAt, holderName: 'Gus Ghost' })
       // The holder is told, the log keeps it, and the course is no longer passed (passing again issues a new one).
-      const told = await ok(people.GHOST.client.get<Notification[]>('/notification/list'))
+      const told = await ok(people.GHOST.client.notifications())
       expect(told.find((n) => n.title === 'Certificate revoked')?.message).toContain('Shared answers')
       const logged = await t()
         .db.select()

@@ -11,7 +11,6 @@ import type {
   Entitlement,
   JoinInfo,
   Member,
-  Notification,
   Organization,
   OutboxEmail,
   PostTag,
@@ -148,7 +147,7 @@ describeEachDatabase(
         const invited = await invite(admin, other.account.email, 'ADMIN')
         const token = tokenOf(invited.joinUrl)
 
-        const bell = await other.client.get<Notification[]>('/notification/list')
+        const bell = await other.client.notifications()
         expect(bell.body.find((n) => n.title === 'You were invited to Host Org 📨')).toMatchObject({ link: `/join?token=${token}` })
         expect((await other.client.get<JoinInfo>('/join/info', { token })).body.hasAccount).toBe(true)
 
@@ -353,7 +352,7 @@ describeEachDatabase(
         const stranger = await newAdmin('Elsewhere')
         expect((await t().app.inject({ method: 'GET', url: team.previewURL!, headers: { cookie: `pagecrew_session=${stranger.client.cookie}` } })).statusCode).toBe(404)
 
-        const bell = await member.client.get<Notification[]>('/notification/list')
+        const bell = await member.client.notifications()
         expect(bell.body.find((n) => n.title === 'You were added to a team 👥')).toMatchObject({ link: '/team', message: 'You are now a member of the team Sales in Team Org.' })
 
         const taken = await createTeam(admin, { name: 'Other', members: [spare.userId, member.userId], teamLeaders: [spare.userId] })

@@ -6,9 +6,9 @@ import type { Services } from '../services'
 export function registerNotificationRoutes(app: FastifyInstance, services: Services): void {
   const { notifications } = services
 
-  route(app, services, endpoints.listNotifications, async ({ organization }) => {
+  route(app, services, endpoints.listNotifications, async ({ organization, query }) => {
     const s = organization()
-    return notifications.list(s.organization.id, s.userId)
+    return notifications.list(s.organization.id, s.userId, query)
   })
 
   route(app, services, endpoints.markNotificationRead, async ({ organization, body }) => {

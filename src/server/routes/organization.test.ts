@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import type { Session } from '../../shared/api/contract'
-import type { Entitlement, Notification, Organization, User } from '../../shared/domain'
+import type { Entitlement, Organization, User } from '../../shared/domain'
 import { ENTITLEMENT_KEYS } from '../../shared/domain'
 import { isEntitled, isSubscriptionExpired } from '../../shared/rules'
 import { memberships, subscriptions } from '../db/schema'
@@ -81,7 +81,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect(isEntitled(entitlements.body, 'TEAMS')).toBe(true)
       expect(isEntitled(entitlements.body, 'ACADEMY')).toBe(false)
 
-      const list = await client.get<Notification[]>('/notification/list')
+      const list = await client.notifications()
       expect(list.body).toEqual([
         {
           id: expect.any(String),
@@ -210,7 +210,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       const session = await client.get<Session>('/auth')
       expect(session.body).toMatchObject({ organizationId: stay.id, organizationWorkOSId: stay.organizationWorkOSId, needsOnboarding: false })
       expect((await client.get<Organization>('/organization')).body.name).toBe('Stay Co')
-      expect((await client.get<Notification[]>('/notification/list')).body.every((n) => !n.message.includes('Leave Co'))).toBe(true)
+      expect((await client.notifications()).body.every((n) => !n.message.includes('Leave Co'))).toBe(true)
       expect((await client.post('/auth/switch-organization', { organizationWorkOSId: leave.organizationWorkOSId })).status).toBe(404)
       expect((await client.get<User>('/user')).body.organizations.map((o) => o.name)).toEqual(['Stay Co'])
     })
@@ -266,7 +266,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       t().clock.advance(1000)
       await notifier.notify({ organizationId: org.id, userId, title: 'Post approved ✅', message: 'Ready to publish.' })
 
-      const list = await client.get<Notification[]>('/notification/list')
+      const list = await client.notifications()
       expect(list.body.map((n) => n.title)).toEqual(['Post approved ✅', 'Slot assigned ✍️', 'Welcome to Pagecrew 🎉'])
       expect(list.body[0]?.link).toBeNull()
       expect((await client.get<User>('/user')).body.organizations[0]?.unreadNotificationCount).toBe(3)
@@ -275,13 +275,13 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect(one.body).toEqual({ updated: 1 })
       const again = await client.put<{ updated: number }>('/notification/mark-as-read', { id: list.body[1]!.id })
       expect(again.body).toEqual({ updated: 0 })
-      const afterOne = await client.get<Notification[]>('/notification/list')
+      const afterOne = await client.notifications()
       expect(afterOne.body.map((n) => n.read)).toEqual([false, true, false])
       expect((await client.get<User>('/user')).body.organizations[0]?.unreadNotificationCount).toBe(2)
 
       const all = await client.put<{ updated: number }>('/notification/mark-as-read')
       expect(all.body).toEqual({ updated: 2 })
-      expect((await client.get<Notification[]>('/notification/list')).body.every((n) => n.read)).toBe(true)
+      expect((await client.notifications()).body.every((n) => n.read)).toBe(true)
       expect((await client.get<User>('/user')).body.organizations[0]?.unreadNotificationCount).toBe(0)
       expect((await client.put<{ updated: number }>('/notification/mark-as-read', {})).body).toEqual({ updated: 0 })
     })
@@ -293,7 +293,7 @@ describeEachDatabase('organizations and notifications', (t) => {
         t().clock.advance(1)
         await notifier.notify({ organizationId: org.id, userId, title: `n${i}`, message: 'm' })
       }
-      const list = await client.get<Notification[]>('/notification/list')
+      const list = await client.notifications()
       expect(list.body).toHaveLength(100)
       expect(list.body[0]?.title).toBe('n104')
     })
@@ -311,7 +311,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       const secret = await notifier.notify({ organizationId: a.org.id, userId: a.userId, title: 'A only', message: 'secret' })
 
       // B cannot see or mark A's notification.
-      const bList = await b.client.get<Notification[]>('/notification/list')
+      const bList = await b.client.notifications()
       expect(bList.body.map((n) => n.id)).not.toContain(secret.id)
       expect(bList.body.every((n) => n.title !== 'A only')).toBe(true)
       const bMark = await b.client.put<ErrorBody>('/notification/mark-as-read', { id: secret.id })
@@ -319,7 +319,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect(bMark.body.error.code).toBe('not_found')
       // Mark-all in B leaves A untouched.
       await b.client.put('/notification/mark-as-read')
-      const aList = await a.client.get<Notification[]>('/notification/list')
+      const aList = await a.client.notifications()
       expect(aList.body.find((n) => n.id === secret.id)?.read).toBe(false)
       // B's counts only cover B's organization.
       expect((await b.client.get<User>('/user')).body.organizations.map((o) => o.id)).toEqual([b.org.id])
@@ -329,10 +329,10 @@ describeEachDatabase('organizations and notifications', (t) => {
       const a = await member('Home Org')
       const second = await a.client.createOrganization('Side Org')
       // Now in Side Org: Home Org's welcome is not listed or markable from here.
-      const sideList = await a.client.get<Notification[]>('/notification/list')
+      const sideList = await a.client.notifications()
       expect(sideList.body).toHaveLength(1)
       await a.client.post('/auth/switch-organization', { organizationWorkOSId: a.org.organizationWorkOSId })
-      const homeList = await a.client.get<Notification[]>('/notification/list')
+      const homeList = await a.client.notifications()
       expect(homeList.body).toHaveLength(1)
       await a.client.post('/auth/switch-organization', { organizationWorkOSId: second.organizationWorkOSId })
       expect((await a.client.put('/notification/mark-as-read', { id: homeList.body[0]!.id })).status).toBe(404)
@@ -351,10 +351,10 @@ describeEachDatabase('organizations and notifications', (t) => {
       await t().db.insert(memberships).values({ id: randomUUID(), organizationId: a.org.id, userId: otherId, role: 'MEMBER', status: 'ACTIVE', createdAt: now, updatedAt: now })
       expect((await other.post('/auth/switch-organization', { organizationWorkOSId: a.org.organizationWorkOSId })).status).toBe(200)
       const mine = await notifier.notify({ organizationId: a.org.id, userId: a.userId, title: 'Personal', message: 'for a' })
-      expect((await other.get<Notification[]>('/notification/list')).body).toEqual([])
+      expect((await other.notifications()).body).toEqual([])
       expect((await other.put('/notification/mark-as-read', { id: mine.id })).status).toBe(404)
       expect((await other.put<{ updated: number }>('/notification/mark-as-read')).body.updated).toBe(0)
-      expect((await a.client.get<Notification[]>('/notification/list')).status).toBe(200)
+      expect((await a.client.notifications()).status).toBe(200)
     })
   })
 })

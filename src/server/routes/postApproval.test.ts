@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { toTeamFormFields } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, BusinessPage, Member, Notification, Post, PostMedia, PostVersion } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, Member, Post, PostMedia, PostVersion } from '../../shared/domain'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
 import { posts, reviewRequests, reviewReviewers, subscriptions } from '../db/schema'
 import { NOT_PUBLISHED_TITLE } from '../jobs/publisher'
@@ -86,7 +86,7 @@ describeEachDatabase(
     }
 
     const notes = async (person: TestPerson, title: string) =>
-      (await person.client.get<Notification[]>('/notification/list')).body.filter((n) => n.title === title)
+      (await person.client.notifications()).body.filter((n) => n.title === title)
 
     async function uploadImage(person: TestPerson): Promise<PostMedia> {
       const data = encodePng(40, 20, (x, y) => [x % 256, y % 256, 128, 255])

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { fileTooBigMessage, mediaOffsetMismatchMessage, MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, BusinessPage, Notification, Post, PostMedia } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, Post, PostMedia } from '../../shared/domain'
 import { createLinkedInSandbox, sandboxMemberId, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
 import { contentDisposition, parseRange } from './posts'
 import { linkedInConnections, media, posts } from '../db/schema'
@@ -368,7 +368,7 @@ describeEachDatabase(
 
         const slots = await ann.client.get<AssignedSlot[]>('/schedule/assigned-slots', { from: '2026-03-11T00:00:00Z', to: '2026-03-20T00:00:00Z' })
         expect(slots.body.find((s) => s.id === slot.id)).toMatchObject({ status: 'DONE', postId: post.id })
-        const notes = await ann.client.get<Notification[]>('/notification/list')
+        const notes = await ann.client.notifications()
         expect(notes.body.find((n) => n.title === PUBLISHED_TITLE)).toMatchObject({ message: 'Your post “Our new office 🎉” is live on LinkedIn.', link: `/content/write-post?postId=${post.id}` })
 
         for (const res of [

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_HEADER, toTeamFormFields } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { AnalyticsPosts, Notification, Post, ScheduleItem, Team, TeamEffort } from '../../shared/domain'
+import type { AnalyticsPosts, Post, ScheduleItem, Team, TeamEffort } from '../../shared/domain'
 import { RECOMMENDED_MESSAGES, type RecommendablePost, type Recommendation, type RecommendedList } from '../../shared/domain/recommended'
 import { createLinkedInSandbox, sandboxMemberId, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
 import { auditLog, posts, recommendations, subscriptions } from '../db/schema'
@@ -54,7 +54,7 @@ describeEachDatabase(
     const forMeIds = async (person: TestPerson) => (await listOf(person)).forMe.map((r) => r.id)
     const reshare = (person: TestPerson, recommendationId: string, body: Record<string, unknown> = {}): Promise<Answer<Post>> =>
       person.client.post('/posts/create', { recommendationId, text: 'Great work, team!', ...body })
-    const notificationsOf = (person: TestPerson) => ok(person.client.get<Notification[]>('/notification/list'))
+    const notificationsOf = (person: TestPerson) => ok(person.client.notifications())
     const setPlan = (organizationId: string, plan: { status: 'active' | 'trialing'; productId: string | null }) =>
       t().db.update(subscriptions).set(plan).where(eq(subscriptions.organizationId, organizationId))
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_HEADER, toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { Dashboard, EffortMember, Member, Notification, Post, Team, TeamEffort } from '../../shared/domain'
+import type { Dashboard, EffortMember, Member, Post, Team, TeamEffort } from '../../shared/domain'
 import { assignedSlots, linkedInConnections, memberships, postMetrics, posts, subscriptions } from '../db/schema'
 import { newPostValues } from '../services/posts'
 import { UNKNOWN_TIME_ZONE } from '../services/analytics'
@@ -88,7 +88,7 @@ describeEachDatabase('team effort, nudges and the dashboard (issue 14)', (t) => 
     [...board.teams.flatMap((x) => [...x.members, ...x.withoutTarget]), ...board.unassigned].find((m) => m.member.id === userId)
   const nudge = (person: Person, userId: string, month = '2026-03', headers: Record<string, string> = {}) =>
     person.client.post<ErrorBody>('/team/nudge', { userId, month }, { headers })
-  const notificationsOf = (person: Person) => ok(person.client.get<Notification[]>('/notification/list'))
+  const notificationsOf = (person: Person) => ok(person.client.notifications())
 
   beforeAll(() => {
     t().clock.set(NOW)

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_HEADER, toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { Member, Notification, Post, ReviewCandidate, ReviewInbox, ReviewThread, Team } from '../../shared/domain'
+import type { Member, Post, ReviewCandidate, ReviewInbox, ReviewThread, Team } from '../../shared/domain'
 import type { Priority } from '../../shared/domain/enums'
 import { memberships, posts, subscriptions } from '../db/schema'
 import {
@@ -109,7 +109,7 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
   const createPost = (person: Person, text = TEXT) => ok(person.client.post<Post>('/posts/create', { text }))
 
   const thread = (person: Person, postId: string) => person.client.get<ThreadBody>('/review/thread', { postId })
-  const notificationsOf = async (person: Person) => ok(person.client.get<Notification[]>('/notification/list'))
+  const notificationsOf = async (person: Person) => ok(person.client.notifications())
 
   /**
    * A post of the author with an open request to the reviewer, the reviewer's suggestion

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
-import type { AssignedSlot, BusinessPage, BusinessPostTag, Calendar, Member, Notification, PostTag, ScheduleItem, Team, User } from '../../shared/domain'
+import type { AssignedSlot, BusinessPage, BusinessPostTag, Calendar, Member, PostTag, ScheduleItem, Team, User } from '../../shared/domain'
 import { expandCalendar, type CompactCalendar } from '../../shared/domain/compactCalendar'
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
 import { assignedSlots, subscriptions } from '../db/schema'
@@ -146,7 +146,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
 
       // One notification per assignee (not the assigner), in the assignee's timezone, to the first slot.
       const miaFirst = slots.filter((s) => s.assignee.id === mia.userId).sort(byTime)[0]!
-      const miaBell = (await mia.client.get<Notification[]>('/notification/list')).body.filter((n) => n.title === NEW_SLOT_TITLE)
+      const miaBell = (await mia.client.notifications()).body.filter((n) => n.title === NEW_SLOT_TITLE)
       expect(miaBell).toEqual([
         expect.objectContaining({
           title: 'New posting slot 📅',
@@ -155,9 +155,9 @@ describeEachDatabase('schedule: assigned slots', (t) => {
           read: false
         })
       ])
-      const maxBell = (await max.client.get<Notification[]>('/notification/list')).body.filter((n) => n.title === NEW_SLOT_TITLE)
+      const maxBell = (await max.client.notifications()).body.filter((n) => n.title === NEW_SLOT_TITLE)
       expect(maxBell.map((n) => n.message)).toEqual(['Ada Admin assigned you a posting slot on Tue 17 Mar 2026 at 08:00 (×4).'])
-      expect((await admin.client.get<Notification[]>('/notification/list')).body.filter((n) => n.title === NEW_SLOT_TITLE)).toEqual([])
+      expect((await admin.client.notifications()).body.filter((n) => n.title === NEW_SLOT_TITLE)).toEqual([])
       for (const who of [mia, max]) {
         const me = (await who.client.get<User>('/user')).body
         expect(me.organizations.find((o) => o.id === org.id)!.unreadNotificationCount).toBe(1)
@@ -166,7 +166,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       // A single slot to oneself: no notification, no "(×N)".
       const own = await create(admin.client, { assignedUserId: [admin.userId], time: zonedInstant('2026-03-12', '16:45', 'Europe/Berlin').toISOString() })
       expect(own.body.slots).toEqual([expect.objectContaining({ seriesSize: 1, occurrence: 0, recurrence: null, tag: null })])
-      expect((await admin.client.get<Notification[]>('/notification/list')).body.filter((n) => n.title === NEW_SLOT_TITLE)).toEqual([])
+      expect((await admin.client.notifications()).body.filter((n) => n.title === NEW_SLOT_TITLE)).toEqual([])
     })
 
     it('keeps 09:00 Europe/Berlin across the last Sunday of March (the UTC hour changes)', async () => {
@@ -372,7 +372,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       const slot = res.body.slots[0]!
       expect(localDate(slot.time, 'America/New_York')).toBe('2026-03-11')
       expect(localTime(slot.time, 'America/New_York')).toBe('14:30')
-      expect((await max.client.get<Notification[]>('/notification/list')).body[0]!.message).toBe('Ada Admin assigned you a posting slot on Wed 11 Mar 2026 at 14:30.')
+      expect((await max.client.notifications()).body[0]!.message).toBe('Ada Admin assigned you a posting slot on Wed 11 Mar 2026 at 14:30.')
 
       // Now Max is at 4 − 2 = 2 like Mia; next 30 days: one each (Mia the 20th, Max tomorrow) → full name: Max before Mia.
       const second = await create(admin.client, { assignedUserId: [], autoAssign: true, time: '2026-03-11T00:00:00.000Z', currentHour: 11, recurrenceType: 'weekly', recurrenceInterval: 2, recurrenceCount: 2 })
@@ -469,7 +469,7 @@ describeEachDatabase('schedule: assigned slots', (t) => {
     it('re-dates the assignee’s notification in the move’s transaction and brings it back unread when someone else moved it (issue 12)', async () => {
       const { admin, mia, slots } = await weeklySeries()
       const max = await addMember(admin.client, 'Max Member', { timezone: 'UTC' })
-      const slotBell = async (who: Person) => (await who.client.get<Notification[]>('/notification/list')).body.filter((n) => n.link?.startsWith('/schedule?'))
+      const slotBell = async (who: Person) => (await who.client.notifications()).body.filter((n) => n.link?.startsWith('/schedule?'))
       const unread = async (who: Person) => (await who.client.get<User>('/user')).body.organizations[0]!.unreadNotificationCount
       const [unseen] = await slotBell(mia)
       expect(unseen).toMatchObject({ title: NEW_SLOT_TITLE, message: 'Ada Admin assigned you a posting slot on Tue 17 Mar 2026 at 09:00 (×4).', link: `/schedule?slotId=${slots[0]!.id}` })
@@ -554,14 +554,14 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       const max = await addMember(admin.client, 'Max Member', { timezone: 'UTC' })
       const page = await createPage(admin.client, 'Acme Labs', [mia.userId])
       const tag = await createTag(admin.client, 'Hiring', [mia.userId])
-      const before = (await max.client.get<Notification[]>('/notification/list')).body.length
+      const before = (await max.client.notifications()).body.length
 
       const moved = await admin.client.put<Slots>(UPDATE, { slotId: slots[2]!.id, scope: 'series', assigneeId: max.userId })
       expect(moved.body.slots.map((s) => [s.assignee.id, s.seriesSize])).toEqual([
         [max.userId, 2],
         [max.userId, 2]
       ])
-      const bell = (await max.client.get<Notification[]>('/notification/list')).body
+      const bell = (await max.client.notifications()).body
       expect(bell).toHaveLength(before + 1)
       expect(bell.find((n) => n.title === NEW_SLOT_TITLE)).toMatchObject({ title: NEW_SLOT_TITLE, message: 'Ada Admin assigned you a posting slot on Tue 31 Mar 2026 at 07:00 (×2).', link: `/schedule?slotId=${slots[2]!.id}` })
       expectError(await admin.client.put(UPDATE, { slotId: slots[0]!.id, assigneeId: randomUUID() }), 400, MESSAGES.slotMemberUnknown)

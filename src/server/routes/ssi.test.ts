@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_HEADER, toTeamFormFields } from '../../shared/api/contract'
-import type { Notification, Team, User } from '../../shared/domain'
+import type { Team, User } from '../../shared/domain'
 import { SSI_MESSAGES, type SsiRecord, type TeamSsiTrend } from '../../shared/domain/ssi'
 import { memberships, notifications, ssiRecords } from '../db/schema'
 import { createNotificationService } from '../services/notifications'
@@ -217,7 +217,7 @@ describeEachDatabase(
           { organizationId: ann.organizationId, title: SSI_REMINDER_TITLE, message: SSI_REMINDER_MESSAGE, link: SSI_REMINDER_LINK, createdAt: '2026-03-10T08:00:00.000Z' }
         ])
         // The bell shows it, linking to Settings' Record your SSI dialog.
-        const bell = await ok(ann.client.get<Notification[]>('/notification/list'))
+        const bell = await ok(ann.client.notifications())
         const shown = bell.find((n) => n.title === SSI_REMINDER_TITLE)!
         expect(shown).toMatchObject({ link: SSI_REMINDER_LINK, read: false })
         expect(await remindersOf(rita)).toEqual([])

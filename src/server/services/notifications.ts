@@ -1,13 +1,34 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Notification } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { notificationUnreadCounts, notifications } from '../db/schema'
-import { notFound } from '../errors'
+import { badRequest, notFound } from '../errors'
 import { isUuid } from './ids'
 
-export const NOTIFICATION_LIST_LIMIT = 100
+export const CURSOR_INVALID = 'That page of notifications no longer exists. Start again from the first page.'
+
+/** A page of the bell's list: pass nextCursor back for the next (older) page; null on the last one. */
+export interface NotificationPage {
+  items: Notification[]
+  nextCursor: string | null
+}
+
+/**
+ * Where a page ends: the last item's created_at in microseconds since the epoch (the column's own
+ * precision, so two notifications in the same millisecond are never skipped or repeated) and its
+ * id, as base64url. Opaque to clients.
+ */
+function encodeCursor(createdAtMicros: string, id: string): string {
+  return Buffer.from(`${createdAtMicros}_${id}`).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const match = /^(-?\d{1,17})_(.+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || !match || !isUuid(match[2]!)) throw badRequest(CURSOR_INVALID, { cursor: CURSOR_INVALID })
+  return { micros: match[1]!, id: match[2]! }
+}
 
 export interface NotifyInput {
   organizationId: string
@@ -43,8 +64,12 @@ export interface NotificationService {
     revise: (notification: Notification) => NotificationRevision | null,
     executor?: Executor
   ): Promise<number>
-  /** Newest first, at most 100, for this user in this organization. */
-  list(organizationId: string, userId: string): Promise<Notification[]>
+  /**
+   * This user's notifications in this organization, newest first, `limit` at a time after `cursor`
+   * (keyset on created_at and id: notifications_user_org_created_idx). A malformed cursor is a 400;
+   * a cursor only positions, so another user's reveals nothing of theirs.
+   */
+  list(organizationId: string, userId: string, page: { cursor?: string; limit: number }): Promise<NotificationPage>
   /**
    * Marks one notification (id) or all unread ones (no id) of this user in this organization as
    * read. An id that is unknown, another user's or another organization's is a 404.
@@ -111,14 +136,28 @@ export function createNotificationService(db: Database, clock: Clock): Notificat
       return changed
     },
 
-    async list(organizationId, userId) {
+    async list(organizationId, userId, page) {
+      const after = page.cursor === undefined ? null : decodeCursor(page.cursor)
       const rows = await db
-        .select()
+        .select({ row: notifications, micros: sql<string>`(extract(epoch from ${notifications.createdAt}) * 1000000)::bigint::text` })
         .from(notifications)
-        .where(and(eq(notifications.organizationId, organizationId), eq(notifications.userId, userId)))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.organizationId, organizationId),
+            after
+              ? sql`(${notifications.createdAt}, ${notifications.id}) < ('epoch'::timestamptz + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+              : undefined
+          )
+        )
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(NOTIFICATION_LIST_LIMIT)
-      return rows.map(toNotification)
+        .limit(page.limit + 1)
+      const items = rows.slice(0, page.limit)
+      const last = items.at(-1)
+      return {
+        items: items.map((r) => toNotification(r.row)),
+        nextCursor: rows.length > page.limit && last ? encodeCursor(last.micros, last.row.id) : null
+      }
     },
 
     async markRead(organizationId, userId, id) {

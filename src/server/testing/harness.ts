@@ -17,6 +17,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, SESSION_COOKIE, type ApiErrorCode } from '../../shared/api/contract'
+import type { Notification } from '../../shared/domain'
 import type { IdentityProvider } from '../adapters/identity/identity'
 import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import type { MailTransport } from '../adapters/mail/mail'
@@ -339,6 +340,12 @@ export class TestClient {
 
   get<T = unknown>(path: string, query?: Record<string, string>) {
     return this.request<T>('GET', path, { query })
+  }
+
+  /** The bell: GET /notification/list's first page at its largest (100), with the items as the body. */
+  async notifications(): Promise<TestResponse<Notification[]>> {
+    const res = await this.get<{ items: Notification[] }>('/notification/list', { limit: '100' })
+    return { ...res, body: res.status === 200 ? res.body.items : (res.body as unknown as Notification[]) }
   }
   post<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
     return this.request<T>('POST', path, { ...options, body })

@@ -665,6 +665,10 @@ const ideaInputSchema = ideaSchema.extend({
   hook: multiLineText().trim().max(5000)
 })
 
+/** GET /notification/list's page size: by default, and at most. */
+export const NOTIFICATION_PAGE_DEFAULT = 20
+export const NOTIFICATION_PAGE_MAX = 100
+
 export const endpoints = {
   // Configuration the renderer needs before sign-in.
   getConfig: endpoint({ method: 'GET', path: '/config', query: none, body: none, response: publicConfigSchema, auth: false }),
@@ -1312,7 +1316,20 @@ export const endpoints = {
   getAuditLog: endpoint({ method: 'GET', path: '/organization/audit-log', query: auditLogQuerySchema, body: none, response: auditLogPageSchema }),
 
   // Notifications
-  listNotifications: endpoint({ method: 'GET', path: '/notification/list', query: none, body: none, response: z.array(notificationSchema) }),
+  /**
+   * The bell's list, newest first, a page at a time (issue 16): pass the answer's nextCursor as
+   * `cursor` for the next (older) page; null on the last one. A malformed cursor is a 400.
+   */
+  listNotifications: endpoint({
+    method: 'GET',
+    path: '/notification/list',
+    query: z.object({
+      cursor: singleLineText().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_MAX).default(NOTIFICATION_PAGE_DEFAULT)
+    }),
+    body: none,
+    response: z.object({ items: z.array(notificationSchema), nextCursor: z.string().nullable() })
+  }),
   markNotificationRead: endpoint({
     method: 'PUT',
     path: '/notification/mark-as-read',

@@ -15,6 +15,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const page = (items: ReturnType<typeof aNotification>[], nextCursor: string | null = null) => ({ items, nextCursor })
+
 const list = [
   aNotification({ id: 'n-1', title: 'Welcome to Pagecrew', read: false, link: '/settings' }),
   aNotification({ id: 'n-2', title: 'Older news', read: true, link: null })
@@ -28,7 +30,7 @@ describe('NotificationBell', () => {
   })
 
   it('marks a clicked notification read and navigates to its link', async () => {
-    const fake = createFakeHost({ 'GET /notification/list': ok(list), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
+    const fake = createFakeHost({ 'GET /notification/list': ok(page(list)), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
     renderInApp(<NotificationBell unreadCount={1} />, fake)
     const user = userEvent.setup()
 
@@ -40,7 +42,7 @@ describe('NotificationBell', () => {
   })
 
   it('does not mark an already read notification again', async () => {
-    const fake = createFakeHost({ 'GET /notification/list': ok(list) })
+    const fake = createFakeHost({ 'GET /notification/list': ok(page(list)) })
     renderInApp(<NotificationBell unreadCount={1} />, fake)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('notification-bell'))
@@ -49,7 +51,7 @@ describe('NotificationBell', () => {
   })
 
   it('marks all as read without an id', async () => {
-    const fake = createFakeHost({ 'GET /notification/list': ok(list), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
+    const fake = createFakeHost({ 'GET /notification/list': ok(page(list)), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
     renderInApp(<NotificationBell unreadCount={1} />, fake)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('notification-bell'))
@@ -59,7 +61,7 @@ describe('NotificationBell', () => {
   })
 
   it('toasts when marking fails', async () => {
-    const fake = createFakeHost({ 'GET /notification/list': ok(list), 'PUT /notification/mark-as-read': fail(500, 'Boom') })
+    const fake = createFakeHost({ 'GET /notification/list': ok(page(list)), 'PUT /notification/mark-as-read': fail(500, 'Boom') })
     renderInApp(<NotificationBell unreadCount={1} />, fake)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('notification-bell'))
@@ -67,8 +69,38 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('Failed to mark notification as read.')).toBeTruthy()
   })
 
+  it('loads older notifications a page at a time with Load more, passing the cursor back', async () => {
+    const older = [aNotification({ id: 'n-3', title: 'Oldest news', read: true, link: null })]
+    const fake = createFakeHost({
+      'GET /notification/list': (req) => ok(req.query?.cursor === 'c-1' ? page(older) : page(list, 'c-1'))
+    })
+    renderInApp(<NotificationBell unreadCount={1} />, fake)
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('notification-bell'))
+    await screen.findByText('Older news')
+    expect(screen.queryByText('Oldest news')).toBeNull()
+
+    await user.click(await screen.findByTestId('notification-load-more'))
+    expect(await screen.findByText('Oldest news')).toBeTruthy()
+    expect(screen.getAllByTestId('notification-item').map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Welcome to Pagecrew'),
+      expect.stringContaining('Older news'),
+      expect.stringContaining('Oldest news')
+    ])
+    expect(fake.requestsTo('GET', '/notification/list').map((r) => r.query?.cursor)).toEqual([undefined, 'c-1'])
+    // The last page: nothing more to load.
+    await waitFor(() => expect(screen.queryByTestId('notification-load-more')).toBeNull())
+  })
+
+  it('offers no Load more on a single page', async () => {
+    renderInApp(<NotificationBell unreadCount={1} />, createFakeHost({ 'GET /notification/list': ok(page(list)) }))
+    await userEvent.setup().click(screen.getByTestId('notification-bell'))
+    await screen.findByText('Older news')
+    expect(screen.queryByTestId('notification-load-more')).toBeNull()
+  })
+
   it('shows the empty state', async () => {
-    renderInApp(<NotificationBell unreadCount={0} />, createFakeHost({ 'GET /notification/list': ok([]) }))
+    renderInApp(<NotificationBell unreadCount={0} />, createFakeHost({ 'GET /notification/list': ok(page([])) }))
     await userEvent.setup().click(screen.getByTestId('notification-bell'))
     expect(await screen.findByText('No results found')).toBeTruthy()
     expect(((await screen.findByTestId('notification-mark-all')) as HTMLButtonElement).disabled).toBe(true)

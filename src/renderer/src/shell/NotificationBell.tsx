@@ -54,6 +54,7 @@ const useStyles = makeStyles({
   dotUnread: { backgroundColor: tokens.colorBrandBackground },
   text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   message: { color: tokens.colorNeutralForeground2 },
+  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
   visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }
 })
 
@@ -61,7 +62,7 @@ function isExternal(link: string): boolean {
   return /^https?:\/\//i.test(link)
 }
 
-/** The notification bell (spec §2, §4): unread count, list, click marks read and follows the link. */
+/** The notification bell (spec §2, §4): unread count, list (Load more for older pages), click marks read and follows the link. */
 export function NotificationBell({ unreadCount }: { unreadCount: number }) {
   const styles = useStyles()
   const [open, setOpen] = useState(false)
@@ -142,6 +143,20 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
                 ))}
               </ul>
             )}
+            {notifications.hasNextPage && items.length > 0 ? (
+              // Older notifications, a page at a time (issue 16).
+              <div className={styles.more}>
+                <Button
+                  appearance="subtle"
+                  size="small"
+                  disabled={notifications.isFetchingNextPage}
+                  onClick={() => void notifications.fetchNextPage()}
+                  data-testid="notification-load-more"
+                >
+                  {notifications.isFetchingNextPage ? 'Loading…' : notifications.isFetchNextPageError ? 'Could not load more. Try again' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
           </div>
         </PopoverSurface>
       </Popover>

@@ -107,7 +107,7 @@ describe('seat-overflow dialog in the app', () => {
       'GET /user': ok(withRole(aUser(), 'MEMBER')),
       'GET /organization': ok(organization),
       'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
-      'GET /notification/list': ok([])
+      'GET /notification/list': ok({ items: [], nextCursor: null })
     })
   }
 

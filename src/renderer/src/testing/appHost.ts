@@ -8,7 +8,7 @@ export function signedInAppHost(overrides: Parameters<typeof createFakeHost>[0] 
     'GET /user': ok(aUser()),
     'GET /organization': ok(anOrganization()),
     'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
-    'GET /notification/list': ok([]),
+    'GET /notification/list': ok({ items: [], nextCursor: null }),
     ...overrides
   })
 }

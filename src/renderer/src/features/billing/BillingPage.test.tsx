@@ -26,7 +26,7 @@ function signedIn(user: User = aUser(), organization: Organization = endingTrial
     'GET /user': ok(user),
     'GET /organization': ok(organization),
     'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
-    'GET /notification/list': ok([]),
+    'GET /notification/list': ok({ items: [], nextCursor: null }),
     'GET /billing/plans': ok(aBillingPlans()),
     'GET /billing/subscription': ok(aBillingOverview())
   })

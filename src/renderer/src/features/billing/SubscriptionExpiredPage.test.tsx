@@ -28,7 +28,7 @@ function signedIn(organization: Organization, user: User = aUser()) {
     'GET /user': ok(user),
     'GET /organization': ok(organization),
     'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '0.1.0' }),
-    'GET /notification/list': ok([]),
+    'GET /notification/list': ok({ items: [], nextCursor: null }),
     'GET /billing/plans': ok(aBillingPlans())
   })
 }
