@@ -210,8 +210,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_org_idx').on(t.userId, t.organizationId, t.read, t.createdAt),
-    // The bell's pages, newest first with the id as tie-break (keyset paging, issue 16).
-    index('notifications_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt.desc(), t.id.desc())
+    // The bell's pages, newest first with the id as tie-break (keyset paging, issue 16). NULLS FIRST as
+    // ORDER BY ... DESC has it, or PostgreSQL does not read the index in that order.
+    index('notifications_user_org_created_idx').on(t.userId, t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
   ]
 )
 
