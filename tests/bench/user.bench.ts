@@ -10,7 +10,8 @@
  * connections, loopback) measures:
  * - a bare Fastify answering a constant JSON of the same size as GET /auth's answer (the baseline of /auth);
  * - GET /auth, the session look-up alone (the baseline of the rest);
- * - GET /user as the plain and the heavy user (and heavy ÷ plain: goal within 10 %);
+ * - GET /user as the plain user, a user with the heavy user's organizations and teams but no
+ *   notifications (what 10,000 notifications add: goal within 10 %) and the heavy user;
  * - GET /notification/list's first page as the plain and the heavy user.
  * Goals (issue 16): /auth ≥ 0.2 of bare Fastify; /user ≥ 0.5 of /auth; both flat in the notifications.
  * It also prints EXPLAIN ANALYZE of the heavy user's unread count (read, and counted) and first page.
@@ -50,7 +51,7 @@ async function load(name: string, url: string, headers: Record<string, string>):
 }
 
 /** Everything the heavy user has beyond their first organization, written straight into the database. */
-async function seedHeavy(db: Database, userId: string, activeOrganizationId: string): Promise<void> {
+async function seedHeavy(db: Database, userId: string, activeOrganizationId: string, notificationCount = NOTIFICATIONS): Promise<void> {
   const now = new Date('2026-03-01T12:00:00.000Z')
   await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -78,7 +79,7 @@ async function seedHeavy(db: Database, userId: string, activeOrganizationId: str
       insert into notifications (id, organization_id, user_id, title, message, link, read, created_at)
       select gen_random_uuid(), ${activeOrganizationId}, ${userId}, 'Slot reminder ' || n, 'Your slot of day ' || n || ' is coming up.', '/schedule',
              false, ${now}::timestamptz - make_interval(mins => n)
-      from generate_series(1, ${NOTIFICATIONS}) n`)
+      from generate_series(1, ${notificationCount}) n`)
   })
   await db.execute(sql`analyze`)
 }
@@ -120,6 +121,13 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     expect(heavyUser.body.leadingTeams).toHaveLength(1)
     expect(heavyUser.body.organizations.reduce((sum, o) => sum + o.unreadNotificationCount, 0)).toBe(unreadBefore + NOTIFICATIONS)
 
+    // The same organizations and teams without the notifications: what the notifications alone cost.
+    const wide = new TestClient(server.app)
+    await wide.signup()
+    const wideActive = await wide.createOrganization('Wide')
+    await seedHeavy(server.db, (await wide.get<{ id: string }>('/user')).body.id, wideActive.id, 0)
+    expect((await wide.get<{ organizations: unknown[] }>('/user')).body.organizations).toHaveLength(ORGANIZATIONS)
+
     const headersOf = (client: TestClient) => ({ cookie: `${SESSION_COOKIE}=${client.cookie}`, [CLIENT_HEADER]: 'bench' })
     const auth = await plain.get('/auth')
     expect(auth.status).toBe(200)
@@ -146,6 +154,7 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       results.push(await load('bare Fastify', `${bareUrl}/api/auth`, {}))
       results.push(await load('GET /auth', `${server.url}${API_BASE}/auth`, headersOf(plain)))
       results.push(await load('GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)))
+      results.push(await load('GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)))
       results.push(await load('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
       results.push(await load('GET /notification/list (plain)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
       results.push(await load('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
@@ -156,7 +165,8 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     const baselineOf: Record<string, string> = {
       'GET /auth': 'bare Fastify',
       'GET /user (plain)': 'GET /auth',
-      'GET /user (heavy)': 'GET /user (plain)',
+      'GET /user (50 orgs, 0 notifications)': 'GET /user (plain)',
+      'GET /user (heavy)': 'GET /user (50 orgs, 0 notifications)',
       'GET /notification/list (plain)': 'GET /auth',
       'GET /notification/list (heavy)': 'GET /notification/list (plain)'
     }
@@ -165,7 +175,10 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       const ratio = base ? (r.requests / by(base).requests).toFixed(2) : '–'
       return `| ${r.name} | ${Math.round(r.requests)} | ${r.p99} | ${Math.round(r.bytes)} | ${base ?? '–'} | ${ratio} |`
     })
-    const extra = `| GET /user (heavy) | | | | GET /auth | ${(by('GET /user (heavy)').requests / by('GET /auth').requests).toFixed(2)} |`
+    const extra = [
+      `| GET /user (heavy) | | | | GET /user (plain) | ${(by('GET /user (heavy)').requests / by('GET /user (plain)').requests).toFixed(2)} |`,
+      `| GET /user (heavy) | | | | GET /auth | ${(by('GET /user (heavy)').requests / by('GET /auth').requests).toFixed(2)} |`
+    ]
     reports.push(
       [
         `### ${kind}`,
@@ -173,7 +186,7 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
         '| request | req/s | p99 ms | bytes | baseline | ratio |',
         '|---|---:|---:|---:|---|---:|',
         ...rows,
-        extra,
+        ...extra,
         '',
         '```',
         ...plans,
