@@ -55,7 +55,9 @@ import { canEditSlot, selectSlotRows, toSlotView, viewerOf, type Viewer } from '
  * - Efficiency: ONE query for the slots with their assignee, creator, tags, pages, series size
  *   and linked post (selectSlotRows), ONE for the posts with their account, plus one for the teams
  *   the viewer leads (canEdit) and, with filters, one to resolve accountId / teamId. Never one
- *   query per slot or post.
+ *   query per slot or post. The calendar (issue 16) answers in its compact wire shape
+ *   (shared/domain/compactCalendar.ts): its slots as plain columns in one statement, then one
+ *   look-up of the people, tags and pages they refer to (compactSlotsInRange).
  */
 
 type ScheduleFilter = z.output<typeof scheduleFilterSchema>
