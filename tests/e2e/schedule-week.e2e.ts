@@ -57,8 +57,10 @@ describe('the Plan’s week view in Chromium (issue 12)', () => {
     const organizationId = me.organizations[0]!.id
     const members = await seedMembers(server, organizationId, 6, 'writer')
 
-    // Six slots at 10:30 the day after tomorrow, and two that overlap by a quarter-hour the day after.
-    const day = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)
+    // Six slots at 10:30 the day after tomorrow, and two that overlap by a quarter-hour the day after,
+    // in the same week (Monday to Sunday): a Sunday moves both a day on.
+    const ahead = new Date(Date.now() + 2 * DAY)
+    const day = new Date(ahead.getTime() + (ahead.getUTCDay() === 0 ? DAY : 0)).toISOString().slice(0, 10)
     const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10)
     const at = (date: string, time: string) => new Date(`${date}T${time}:00.000Z`)
     await seedSlots(server, {

@@ -229,7 +229,8 @@ describeEachDatabase('the plan as CSV', (t) => {
       expect(res.body.created).toBe(5000)
       expect(await slotsOf(org.id)).toHaveLength(5000)
       console.info(`${expect.getState().currentTestName ?? ""}: 5,000 rows, preview ${Math.round(previewMs)} ms, commit ${Math.round(commitMs)} ms`)
-      expect(previewMs + commitMs).toBeLessThan(10_000)
+      // About 4-5 s on a quiet machine; twice the room for a busy one, still far below a quadratic import.
+      expect(previewMs + commitMs).toBeLessThan(20_000)
     }, 60_000)
   })
 
