@@ -17,7 +17,6 @@
 import { constants as zlibConstants } from 'node:zlib'
 import { randomUUID } from 'node:crypto'
 import fastifyCompress from '@fastify/compress'
-import autocannon from 'autocannon'
 import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -28,31 +27,12 @@ import { manualClock } from '../../src/server/clock'
 import { subscriptions } from '../../src/server/db/schema'
 import { seedBusySchedule } from '../../src/server/testing/busySchedule'
 import { startTestServer, TestClient, testDatabaseKinds, type RunningTestServer } from '../../src/server/testing/harness'
+import { BENCH_SECONDS, measureThroughput, type Measured } from './support/throughput'
 
-const SECONDS = Number(process.env.PAGECREW_BENCH_SECONDS ?? 4)
-const CONNECTIONS = Number(process.env.PAGECREW_BENCH_CONNECTIONS ?? 10)
 const NOW = '2026-03-10T10:00:00.000Z'
 const SLOTS = 5000
 const RANGE = { from: '2026-03-11T00:00:00.000Z', to: '2026-06-18T00:00:00.000Z' }
 const COMPRESSED = { 'accept-encoding': 'br, gzip' }
-
-interface Measured {
-  name: string
-  requests: number
-  p99: number
-  /** Bytes on the wire per answer (headers included). */
-  bytes: number
-}
-
-async function load(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
-  const options = { url, connections: CONNECTIONS, headers, workers: 1 }
-  await autocannon({ ...options, duration: 1 }) // warm-up: JIT, caches, pool connections
-  const result = await autocannon({ ...options, duration: SECONDS })
-  expect(result.non2xx, `${name}: every answer a 2xx`).toBe(0)
-  expect(result.errors, `${name}: no connection errors`).toBe(0)
-  // Answers completed over the run (requests.average leaves out seconds in which none completed).
-  return { name, requests: result.requests.total / SECONDS, p99: result.latency.p99, bytes: result.throughput.average / Math.max(1, result.requests.average) }
-}
 
 const kinds = await testDatabaseKinds()
 const servers: RunningTestServer[] = []
@@ -60,7 +40,7 @@ const reports: string[] = []
 
 afterAll(async () => {
   for (const server of servers) await server.close()
-  console.log(`\n## GET /schedule/calendar, ${SLOTS.toLocaleString('en')} slots (issue 16), ${SECONDS} s per run, ${CONNECTIONS} connections\n\n${reports.join('\n\n')}`)
+  console.log(`\n## GET /schedule/calendar, ${SLOTS.toLocaleString('en')} slots (issue 16), ${BENCH_SECONDS} s per run\n\n${reports.join('\n\n')}`)
 })
 
 describe.each(kinds)('GET /schedule/calendar benchmark [%s]', (kind) => {
@@ -116,10 +96,10 @@ describe.each(kinds)('GET /schedule/calendar benchmark [%s]', (kind) => {
 
     const results: Measured[] = []
     try {
-      results.push(await load('bare Fastify', `${bareUrl}${path}`, {}))
-      results.push(await load('GET /schedule/calendar', `${server.url}${path}`, headers))
-      results.push(await load('bare Fastify, br/gzip', `${bareUrl}${path}`, COMPRESSED))
-      results.push(await load('GET /schedule/calendar, br/gzip', `${server.url}${path}`, { ...headers, ...COMPRESSED }))
+      results.push(await measureThroughput('bare Fastify', `${bareUrl}${path}`, {}))
+      results.push(await measureThroughput('GET /schedule/calendar', `${server.url}${path}`, headers))
+      results.push(await measureThroughput('bare Fastify, br/gzip', `${bareUrl}${path}`, COMPRESSED))
+      results.push(await measureThroughput('GET /schedule/calendar, br/gzip', `${server.url}${path}`, { ...headers, ...COMPRESSED }))
     } finally {
       await bare.close()
     }

@@ -19,7 +19,6 @@
  * Alone: `npx vitest run -c vitest.bench.config.ts tests/bench/user.bench.ts`.
  * Knobs: PAGECREW_BENCH_SECONDS (4 per run), PAGECREW_BENCH_CONNECTIONS (10).
  */
-import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -27,28 +26,11 @@ import { API_BASE, CLIENT_HEADER, SESSION_COOKIE } from '../../src/shared/api/co
 import type { Database } from '../../src/server/db/client'
 import { rowsOf } from '../../src/server/db/migrate'
 import { startTestServer, TestClient, testDatabaseKinds, type RunningTestServer } from '../../src/server/testing/harness'
+import { BENCH_SECONDS, measureThroughput, type Measured } from './support/throughput'
 
-const SECONDS = Number(process.env.PAGECREW_BENCH_SECONDS ?? 4)
-const CONNECTIONS = Number(process.env.PAGECREW_BENCH_CONNECTIONS ?? 10)
 const ORGANIZATIONS = 50
 const TEAMS = 20
 const NOTIFICATIONS = 10_000
-
-interface Measured {
-  name: string
-  requests: number
-  p99: number
-  bytes: number
-}
-
-async function load(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
-  const options = { url, connections: CONNECTIONS, headers, workers: 1 }
-  await autocannon({ ...options, duration: 1 }) // warm-up: JIT, caches, pool connections
-  const result = await autocannon({ ...options, duration: SECONDS })
-  expect(result.non2xx, `${name}: every answer a 2xx`).toBe(0)
-  expect(result.errors, `${name}: no connection errors`).toBe(0)
-  return { name, requests: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average / Math.max(1, result.requests.average) }
-}
 
 /** Everything the heavy user has beyond their first organization, written straight into the database. */
 async function seedHeavy(db: Database, userId: string, activeOrganizationId: string, notificationCount = NOTIFICATIONS): Promise<void> {
@@ -95,7 +77,7 @@ const reports: string[] = []
 
 afterAll(async () => {
   for (const server of servers) await server.close()
-  console.log(`\n## GET /user and the notification list (issue 16), ${SECONDS} s per run, ${CONNECTIONS} connections\n\n${reports.join('\n\n')}`)
+  console.log(`\n## GET /user and the notification list (issue 16), ${BENCH_SECONDS} s per run\n\n${reports.join('\n\n')}`)
 })
 
 describe.each(kinds)('GET /user at team scale on %s', (kind) => {
@@ -151,13 +133,13 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
 
     const results: Measured[] = []
     try {
-      results.push(await load('bare Fastify', `${bareUrl}/api/auth`, {}))
-      results.push(await load('GET /auth', `${server.url}${API_BASE}/auth`, headersOf(plain)))
-      results.push(await load('GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)))
-      results.push(await load('GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)))
-      results.push(await load('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
-      results.push(await load('GET /notification/list (plain)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
-      results.push(await load('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
+      results.push(await measureThroughput('bare Fastify', `${bareUrl}/api/auth`, {}))
+      results.push(await measureThroughput('GET /auth', `${server.url}${API_BASE}/auth`, headersOf(plain)))
+      results.push(await measureThroughput('GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)))
+      results.push(await measureThroughput('GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)))
+      results.push(await measureThroughput('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
+      results.push(await measureThroughput('GET /notification/list (plain)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
+      results.push(await measureThroughput('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
     } finally {
       await bare.close()
     }
