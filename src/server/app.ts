@@ -66,6 +66,8 @@ export interface CreateServerOptions {
   sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
   /** Replaces the post media storage (tests: a disk that fills up). */
   mediaStorage?: MediaStorage
+  /** Also told what the services report as errors, e.g. a job's failed run (tests count them); the server log always is. */
+  serviceLog?: (message: string) => void
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -113,7 +115,10 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     linkedInAdapter: options.linkedInAdapter,
     sso: options.sso,
     mediaStorage: options.mediaStorage,
-    log: (message) => app.log.error(message)
+    log: (message) => {
+      app.log.error(message)
+      options.serviceLog?.(message)
+    }
   })
 
   // This process's background jobs (issues 6 and 14): the job runner's kinds — the publisher, the

@@ -7,6 +7,7 @@ import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedi
 import { openDatabase } from '../db/client'
 import { migrate } from '../db/migrate'
 import { posts, publishAttempts } from '../db/schema'
+import { PUBLISH_JOB } from '../jobs/publisher'
 import { createTestApp, type TestApp } from '../testing/harness'
 import { postFixtures, type TestPerson } from '../testing/postFixtures'
 import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from '../testing/privateCluster'
@@ -47,6 +48,8 @@ describe.skipIf(unavailable !== null)(
     let down = false
     /** Publish calls begun while the database was dead (killed, not yet restarted). */
     let callsWhileDown = 0
+    /** The publisher's runs that failed (the job runner reports each) while the database was dead. */
+    let failedTicksWhileDown = 0
 
     beforeAll(async () => {
       cluster = await startPrivateCluster()
@@ -55,6 +58,9 @@ describe.skipIf(unavailable !== null)(
       t = await createTestApp({
         databaseHandle: handle,
         config: { publisherIntervalMs: PUBLISHER_INTERVAL_MS },
+        serviceLog: (message) => {
+          if (down && message.startsWith(`job ${PUBLISH_JOB} `)) failedTicksWhileDown++
+        },
         linkedInAdapter: ({ clock }) => {
           sandbox = createLinkedInSandbox({ clock })
           // LinkedIn takes the post; right after its 5th, before the publisher can record it, the
@@ -111,8 +117,10 @@ describe.skipIf(unavailable !== null)(
         expect(res.headers['retry-after']).toBe('5')
       }
       // The publisher fails its ticks meanwhile and keeps trying; no publish call begins (the calls
-      // of the batch's other lanes that were under way when it died may still end).
-      await new Promise((resolve) => setTimeout(resolve, 3 * PUBLISHER_INTERVAL_MS))
+      // of the batch's other lanes that were under way when it died may still end). Three failed
+      // runs observed, not a length of time, so a slow machine waits longer instead of passing early.
+      const ticksBefore = failedTicksWhileDown
+      await eventually(async () => failedTicksWhileDown >= ticksBefore + 3, 30_000, 'three failed publisher runs while the database is down')
       expect(callsWhileDown).toBe(0)
       const takenBeforeRestart = publishCalls.length
 

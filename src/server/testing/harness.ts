@@ -192,6 +192,8 @@ export interface TestAppOptions {
   sso?: CreateServerOptions['sso']
   /** The post media storage (createServer's `mediaStorage`); default the local folder in the data folder. */
   mediaStorage?: CreateServerOptions['mediaStorage']
+  /** createServer's `serviceLog`: what the services report as errors (e.g. a job's failed run). */
+  serviceLog?: CreateServerOptions['serviceLog']
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -214,6 +216,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webhookLog: options.webhookLog,
     sso: options.sso,
     mediaStorage: options.mediaStorage,
+    serviceLog: options.serviceLog,
     linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,
     config: { logLevel: 'error', ...options.config, dataDir },
     identity:
