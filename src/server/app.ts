@@ -18,6 +18,7 @@ import { systemClock, type Clock, type Timers } from './clock'
 import { resolveServerConfig, type ServerConfig } from './config'
 import type { Database } from './db/client'
 import { ApiError, databaseUnavailable, isDatabaseUnavailable, isStorageFull, storageFull } from './errors'
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from './http/answerCache'
 import { validationError } from './http/route'
 import { contentSecurityPolicy, REFERRER_POLICY, securityHeaders } from './http/security'
 import { registerAcademyRoutes } from './routes/academy'
@@ -163,7 +164,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }
   })
   // Only routes that ask (login, sign-up) are limited. In-memory counters: per server instance.
   app.register(fastifyRateLimit, {
@@ -213,7 +214,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerMemberRoutes(api, services, config)
   registerTagRoutes(api, services)
   registerAiTemplateRoutes(api, services)
-  registerScheduleRoutes(api, services)
+  registerScheduleRoutes(api, services, config)
   registerLinkedInRoutes(api, services, config)
   registerSsoRoutes(api, services, config)
   registerAiRoutes(api, services, config)
@@ -230,7 +231,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
 }
 
 /** Bytes below which an answer is sent as it is (compressing it would cost more than it saves). */
-export const COMPRESS_THRESHOLD_BYTES = 1024
+export { COMPRESS_THRESHOLD_BYTES }
 
 const isApiPath = (url: string) => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)
 

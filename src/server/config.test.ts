@@ -63,6 +63,15 @@ describe('loadConfig', () => {
     }
   })
 
+  it('keeps PAGECREW_CALENDAR_CACHE_MB of calendar answers (64 by default, 0 for none)', () => {
+    expect(loadConfig({}, noRenderer).calendarCacheBytes).toBe(64 * 1024 * 1024)
+    expect(loadConfig({ PAGECREW_CALENDAR_CACHE_MB: '0' }, noRenderer).calendarCacheBytes).toBe(0)
+    expect(loadConfig({ PAGECREW_CALENDAR_CACHE_MB: '8' }, noRenderer).calendarCacheBytes).toBe(8 * 1024 * 1024)
+    for (const bad of ['lots', '-1', '1.5', '4097']) {
+      expect(() => loadConfig({ PAGECREW_CALENDAR_CACHE_MB: bad }, noRenderer), bad).toThrow(/PAGECREW_CALENDAR_CACHE_MB must be/)
+    }
+  })
+
   it('reads every variable', () => {
     const renderer = mkdtempSync(join(tmpdir(), 'pagecrew-renderer-'))
     writeFileSync(join(renderer, 'index.html'), '<!doctype html>')
@@ -101,7 +110,8 @@ describe('loadConfig', () => {
       PAGECREW_METRICS_INTERVAL_MS: '30000',
       PAGECREW_LINKEDIN_DAILY_CALLS: '250',
       PAGECREW_SSO_SKIP_DOMAIN_PROOF: '1',
-      PAGECREW_RESPONSE_CHECKS: '1'
+      PAGECREW_RESPONSE_CHECKS: '1',
+      PAGECREW_CALENDAR_CACHE_MB: '16'
     })
     expect(config).toEqual({
       port: 0,
@@ -141,7 +151,8 @@ describe('loadConfig', () => {
       metricsIntervalMs: 30_000,
       linkedInDailyCalls: 250,
       ssoSkipDomainProof: true,
-      responseChecks: true
+      responseChecks: true,
+      calendarCacheBytes: 16 * 1024 * 1024
     })
   })
 

@@ -69,6 +69,11 @@ export interface ServerConfig {
    * PAGECREW_RESPONSE_CHECKS=1/0; by default on only when NODE_ENV is development or test.
    */
   responseChecks: boolean
+  /**
+   * Bytes of GET /schedule/calendar answers each server process keeps, served again while the
+   * organization's Plan version is unchanged (PAGECREW_CALENDAR_CACHE_MB; 0 keeps none).
+   */
+  calendarCacheBytes: number
 }
 
 export interface StripeConfig {
@@ -98,6 +103,8 @@ export const DEFAULT_CONTACT_SALES_URL = 'mailto:sales@pagecrew.app'
 const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
 const DEFAULT_METRICS_INTERVAL_MS = 60_000
 const DEFAULT_LINKEDIN_DAILY_CALLS = 500
+const DEFAULT_CALENDAR_CACHE_MB = 64
+const MB = 1024 * 1024
 
 const defaultServerConfig: ServerConfig = {
   rendererDir: null,
@@ -120,7 +127,8 @@ const defaultServerConfig: ServerConfig = {
   metricsIntervalMs: DEFAULT_METRICS_INTERVAL_MS,
   linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS,
   ssoSkipDomainProof: false,
-  responseChecks: true
+  responseChecks: true,
+  calendarCacheBytes: DEFAULT_CALENDAR_CACHE_MB * MB
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -251,6 +259,15 @@ const envSchema = z.object({
       .max(1_000_000, 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
       .default(DEFAULT_LINKEDIN_DAILY_CALLS)
   ),
+  PAGECREW_CALENDAR_CACHE_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.' })
+      .int('PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
+      .min(0, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
+      .max(4096, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
+      .default(DEFAULT_CALENDAR_CACHE_MB)
+  ),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
   PAGECREW_RESPONSE_CHECKS: z.enum(['0', '1', 'true', 'false'], { message: 'PAGECREW_RESPONSE_CHECKS must be 1 or 0.' }).optional(),
   NODE_ENV: z.string().optional(),
@@ -306,6 +323,7 @@ export function loadConfig(
     publisherIntervalMs: e.PAGECREW_PUBLISHER_INTERVAL_MS === 0 ? null : e.PAGECREW_PUBLISHER_INTERVAL_MS,
     metricsIntervalMs: e.PAGECREW_METRICS_INTERVAL_MS,
     linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS,
+    calendarCacheBytes: e.PAGECREW_CALENDAR_CACHE_MB * MB,
     ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true',
     responseChecks:
       e.PAGECREW_RESPONSE_CHECKS === undefined ? e.NODE_ENV === 'development' || e.NODE_ENV === 'test' : e.PAGECREW_RESPONSE_CHECKS === '1' || e.PAGECREW_RESPONSE_CHECKS === 'true'

@@ -236,6 +236,19 @@ export const notificationUnreadCounts = pgTable(
 )
 
 /**
+ * The Plan's version per organization (issue 16): bumped by triggers (migration 0015) in every
+ * statement that changes what GET /schedule/calendar shows — slots, their pages, the Plan's posts,
+ * members, teams, tags, business pages, and the names and pictures of the organization's people.
+ * A server process keeps calendar answers it wrote beside the version they were read at, and
+ * serves one again only while the version is still the same (http/answerCache.ts). No foreign key:
+ * the triggers also fire for rows deleted with their organization.
+ */
+export const planVersions = pgTable('plan_versions', {
+  organizationId: uuid('organization_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull()
+})
+
+/**
  * Academy certificates (issue 15): issued when a final quiz is passed. The id is 128 random bits
  * (unguessable, never sequential). The holder's name, the course and the organization are kept as
  * they were at issue: a certificate is a document, and renaming a course does not change it.

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { SESSION_COOKIE, type Endpoint } from '../../shared/api/contract'
 import { ApiError, badRequest, noOrganization, unauthenticated } from '../errors'
 import type { Services } from '../services'
+import { sendCachedAnswer, type AnswerCache, type CacheTicket } from './answerCache'
 import { idempotencyKeyOf, requestHash } from './idempotency'
 import { responseSerializer } from './serializers'
 import type { AuthSession } from '../services/sessions'
@@ -87,6 +88,17 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * leaves the request to the handler. The file is not JSON, so the response schema does not check it.
    */
   download?: (ctx: RouteContext<E>) => Promise<Download | null>
+  /**
+   * Keeps the endpoint's serialized answers (issue 16): `ticket` names the request's cache key and
+   * reads the version of the data, before the handler reads the data (null: this request is not
+   * cached); `expiresAt` (ms) is when an answer changes by itself, without any write. A kept answer
+   * of the same key and version is sent as the bytes it was (ETag, 304, compressed once).
+   */
+  cache?: {
+    store: AnswerCache
+    ticket: (ctx: RouteContext<E>) => Promise<CacheTicket | null>
+    expiresAt: (answer: z.input<E['response']>, ticket: CacheTicket) => number
+  }
 }
 
 /**
@@ -162,6 +174,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
           throw new Error(`The compiled serializer of ${endpoint.method} ${endpoint.path} differs from the contract`)
         }
         return checked.data
+      }
+      const ticket = options.cache ? await options.cache.ticket(ctx) : null
+      if (options.cache && ticket) {
+        const { store, expiresAt } = options.cache
+        const kept = store.get(ticket)
+        if (kept) return sendCachedAnswer(store, ticket.key, kept, request, reply)
+        const data = await answer()
+        const entry = store.set(ticket, checks ? JSON.stringify(data) : serialize()(data), expiresAt(data as z.input<E['response']>, ticket))
+        return sendCachedAnswer(store, ticket.key, entry, request, reply)
       }
       // Production writes answers with the compiled serializer (after any preSerialization hook).
       if (!checks) reply.serializer(serialize())

@@ -761,10 +761,11 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       const bytesPerSlot = Buffer.byteLength(all.json) / 5000
       expect(bytesPerSlot).toBeLessThanOrEqual(250)
 
-      // The session, the slots with their pages' ids, the people, tags and pages they refer to, the
-      // posts: never one statement per slot.
+      // The session, the Plan version (the answer cache's ticket), the slots with their pages' ids,
+      // the people, tags and pages they refer to, the posts: never one statement per slot.
       expect(few.statements.filter((q) => q.includes('from "assigned_slots"'))).toHaveLength(1)
-      expect(few.statements.length).toBeLessThanOrEqual(4)
+      expect(few.statements.filter((q) => q.includes('from "plan_versions"'))).toHaveLength(1)
+      expect(few.statements.length).toBeLessThanOrEqual(5)
       expect(all.statements).toHaveLength(few.statements.length)
     }, 60_000)
   })

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints, PLAN_IMPORT_MAX_CHARS } from '../../shared/api/contract'
+import type { ServerConfig } from '../config'
+import { AnswerCache } from '../http/answerCache'
 import { route } from '../http/route'
 import type { Services } from '../services'
+import { calendarExpiresAt } from '../services/schedule'
 
 /**
  * The Plan (issue 5): assigned slots and the shared schedule; the Plan as CSV (issue 17). Rules:
  * services/slots.ts, services/schedule.ts and services/planCsv.ts.
  */
-export function registerScheduleRoutes(app: FastifyInstance, services: Services): void {
+export function registerScheduleRoutes(app: FastifyInstance, services: Services, config: Pick<ServerConfig, 'calendarCacheBytes'>): void {
   const { slots, schedule, planCsv } = services
+  // The calendar's answers, served again while the organization's Plan version holds (issue 16).
+  const calendarAnswers = config.calendarCacheBytes > 0 ? new AnswerCache(config.calendarCacheBytes) : null
 
   route(app, services, endpoints.listAssignedSlots, async ({ organization, query }) => schedule.listAssigned(organization(), query))
   route(app, services, endpoints.createAssignedSlots, async ({ organization, body }) => ({ slots: await slots.create(organization(), body) }))
@@ -18,7 +23,15 @@ export function registerScheduleRoutes(app: FastifyInstance, services: Services)
   }))
   route(app, services, endpoints.updateSlotTags, async ({ organization, body }) => ({ slots: await slots.updateTags(organization(), body) }))
   route(app, services, endpoints.getSchedule, async ({ organization, query }) => schedule.list(organization(), query))
-  route(app, services, endpoints.getCalendar, async ({ organization, query }) => schedule.calendar(organization(), query))
+  route(app, services, endpoints.getCalendar, async ({ organization, query }) => schedule.calendar(organization(), query), {
+    cache: calendarAnswers
+      ? {
+          store: calendarAnswers,
+          ticket: ({ organization, query }) => schedule.calendarTicket(organization(), query),
+          expiresAt: (answer) => calendarExpiresAt(answer)
+        }
+      : undefined
+  })
   route(app, services, endpoints.exportSchedule, () => Promise.reject(new Error('GET /schedule/export always answers a download')), {
     download: async ({ organization, query }) => ({ contentType: 'text/csv; charset=utf-8', ...(await planCsv.exportCsv(organization(), query)) })
   })

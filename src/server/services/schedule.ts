@@ -17,8 +17,9 @@ import { postStatusSchema } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
-import { assignedSlotPages, assignedSlots, businessPages, businessPostTags, memberships, postTags, posts, teamMembers, teams, users } from '../db/schema'
+import { assignedSlotPages, assignedSlots, businessPages, businessPostTags, memberships, planVersions, postTags, posts, teamMembers, teams, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
+import type { CacheTicket } from '../http/answerCache'
 import type { OrganizationSession } from '../http/route'
 import { isUuid } from './ids'
 import { postExcerpt } from './posts'
@@ -61,6 +62,21 @@ import { canEditSlot, selectSlotRows, toSlotView, viewerOf, type Viewer } from '
  */
 
 type ScheduleFilter = z.output<typeof scheduleFilterSchema>
+type CalendarQuery = ScheduleFilter & { from: string; to: string }
+
+/**
+ * When a calendar answer changes without any write: a slot is OPEN until its time and MISSED just
+ * after, so the answer holds until the earliest OPEN slot's time has passed (ms; Infinity when it
+ * has none). Everything else in it changes only with the Plan version.
+ */
+export function calendarExpiresAt(calendar: CompactCalendar): number {
+  let earliest = Number.POSITIVE_INFINITY
+  for (const slot of calendar.slots) {
+    if ((slot.status ?? calendar.defaults.status) !== 'OPEN') continue
+    earliest = Math.min(earliest, Date.parse(slot.time) + 1)
+  }
+  return earliest
+}
 
 const CALENDAR_MAX_DAYS = 100
 export const ACCOUNT_NOT_FOUND = 'No member or business page with this id in your organization.'
@@ -70,7 +86,14 @@ export const CURSOR_INVALID = 'This list position is no longer valid. Reload the
 export interface ScheduleService {
   listAssigned(session: OrganizationSession, query: { userId?: string; from?: string; to?: string }): Promise<AssignedSlot[]>
   /** The calendar in its wire shape (shared/domain/compactCalendar.ts). */
-  calendar(session: OrganizationSession, query: ScheduleFilter & { from: string; to: string }): Promise<CompactCalendar>
+  calendar(session: OrganizationSession, query: CalendarQuery): Promise<CompactCalendar>
+  /**
+   * What the calendar's answer may be kept under (issue 16): the viewer and the query as the key,
+   * and the organization's Plan version (migration 0015's triggers bump it with every change the
+   * calendar shows), read now, before the calendar is. Null for OPEN and MISSED, whose slots
+   * enter and leave the answer as time passes.
+   */
+  calendarTicket(session: OrganizationSession, query: CalendarQuery): Promise<CacheTicket | null>
   list(
     session: OrganizationSession,
     query: ScheduleFilter & { from?: string; to?: string; cursor?: string; limit: number }
@@ -456,6 +479,24 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       const viewer = await viewerOf(db, session)
       const slots = conditions.slots ? await compactSlotsInRange(db, viewer, { from, to, now }, conditions.slots) : emptySlots()
       return { ...slots, posts: await postsInRange(db, organizationId, { from, to }, conditions.posts) }
+    },
+
+    async calendarTicket(session, query) {
+      if (query.status === 'OPEN' || query.status === 'MISSED') return null
+      const now = clock.now().getTime()
+      const [row] = await db.select({ version: planVersions.version }).from(planVersions).where(eq(planVersions.organizationId, session.organization.id))
+      const key = JSON.stringify([
+        session.organization.id,
+        session.userId,
+        session.organization.role,
+        new Date(query.from).toISOString(),
+        new Date(query.to).toISOString(),
+        query.accountId ?? null,
+        query.teamId ?? null,
+        query.status ?? null,
+        query.type ?? null
+      ])
+      return { key, version: String(row?.version ?? 0), now }
     },
 
     async list(session, query) {
