@@ -7,7 +7,10 @@
  * - a bare Fastify answering the calendar's own answer, captured once, as a constant string (the
  *   baseline), and GET /schedule/calendar itself;
  * - both again with `accept-encoding: br, gzip`, the bare Fastify compressing with the server's own
- *   @fastify/compress settings.
+ *   @fastify/compress settings;
+ * - the same server process with and without its answer cache (PAGECREW_CALENDAR_CACHE_MB=0: a
+ *   second server on the same database), i.e. a repeated request and one after every change to
+ *   the Plan. Each repeat still reads the session and the organization's Plan version.
  * It prints req/s, p99, bytes on the wire and JSON bytes per slot, and the ratio to the bare Fastify.
  * Goals (issue 16): ≥ 0.3 of the bare Fastify; ≤ 250 bytes of JSON a slot.
  *
@@ -22,7 +25,7 @@ import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { API_BASE, CLIENT_HEADER, SESSION_COOKIE, type Session } from '../../src/shared/api/contract'
 import type { BusinessPage, Member, PostTag } from '../../src/shared/domain'
-import { COMPRESS_THRESHOLD_BYTES } from '../../src/server/app'
+import { COMPRESS_THRESHOLD_BYTES, createServer } from '../../src/server/app'
 import { manualClock } from '../../src/server/clock'
 import { subscriptions } from '../../src/server/db/schema'
 import { seedBusySchedule } from '../../src/server/testing/busySchedule'
@@ -84,6 +87,10 @@ describe.each(kinds)('GET /schedule/calendar benchmark [%s]', (kind) => {
     })
     bare.get(`${API_BASE}/schedule/calendar`, async (_request, reply) => reply.type('application/json; charset=utf-8').send(json))
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+    const uncached = createServer({ db: server.db, clock, config: { responseChecks: false, publisherIntervalMs: null, logLevel: 'error', dataDir: server.dataDir, calendarCacheBytes: 0 } })
+    const uncachedUrl = await uncached.listen({ port: 0, host: '127.0.0.1' })
+    const again = await fetch(`${uncachedUrl}${path}`, { headers })
+    expect(await again.text()).toBe(json)
 
     // Both compress: the same encoding and about the same bytes.
     for (const [url, h] of [[`${bareUrl}${path}`, COMPRESSED], [`${server.url}${path}`, { ...headers, ...COMPRESSED }]] as const) {
@@ -100,10 +107,13 @@ describe.each(kinds)('GET /schedule/calendar benchmark [%s]', (kind) => {
       results.push(await measureThroughput('GET /schedule/calendar', `${server.url}${path}`, headers))
       results.push(await measureThroughput('bare Fastify, br/gzip', `${bareUrl}${path}`, COMPRESSED))
       results.push(await measureThroughput('GET /schedule/calendar, br/gzip', `${server.url}${path}`, { ...headers, ...COMPRESSED }))
+      results.push(await measureThroughput('GET /schedule/calendar, no answer cache', `${uncachedUrl}${path}`, headers))
+      results.push(await measureThroughput('GET /schedule/calendar, no answer cache, br/gzip', `${uncachedUrl}${path}`, { ...headers, ...COMPRESSED }))
     } finally {
       await bare.close()
+      await uncached.close()
     }
-    const [bareRaw, calendarRaw, bareCompressed, calendarCompressed] = results as [Measured, Measured, Measured, Measured]
+    const [bareRaw, calendarRaw, bareCompressed, calendarCompressed, coldRaw, coldCompressed] = results as [Measured, Measured, Measured, Measured, Measured, Measured]
     const row = (r: Measured, base: Measured | null) =>
       `| ${r.name} | ${r.requests.toFixed(1)} | ${r.p99} | ${Math.round(r.bytes).toLocaleString('en')} | ${base ? (r.requests / base.requests).toFixed(3) : '1 (baseline)'} |`
     reports.push(
@@ -115,7 +125,9 @@ describe.each(kinds)('GET /schedule/calendar benchmark [%s]', (kind) => {
         row(bareRaw, null),
         row(calendarRaw, bareRaw),
         row(bareCompressed, null),
-        row(calendarCompressed, bareCompressed)
+        row(calendarCompressed, bareCompressed),
+        row(coldRaw, bareRaw),
+        row(coldCompressed, bareCompressed)
       ].join('\n')
     )
   })
