@@ -3,28 +3,20 @@
  * calendar drawn in the same run, printed as a table. Needs the build in out/ (`npm run bench`
  * builds first). Never part of `npm test`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CLIENT_HEADER } from '../../src/shared/api/contract'
 import { localDate, zonedInstant } from '../../src/shared/rules/slots'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from '../e2e/support/browser'
 import { signUpAndOnboard } from '../e2e/support/flows'
 import { seedMembers } from '../e2e/support/seed'
 import { firstBusinessPageId, openPlanAndTime, seedSlots, type PlanTiming } from '../e2e/support/schedule'
-import { startE2eServer } from '../e2e/support/server'
+import { useServerAndBrowser } from '../e2e/support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const TIME_ZONE = 'America/Los_Angeles'
 const SLOTS = 5000

@@ -1,26 +1,18 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { parse as parseYaml } from 'yaml'
 import type { AcademyHome, Certificate } from '../../src/shared/domain/academy'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { PASSWORD, signUpAndOnboard } from './support/flows'
 import { measureLayout, type Layout } from './support/layout'
-import { startE2eServer } from './support/server'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const headers = { 'x-pagecrew-client': 'e2e' }
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */

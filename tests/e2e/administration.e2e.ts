@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { seedMembers } from './support/seed'
-import { startE2eServer } from './support/server'
 import { openAvatarMenu, PASSWORD, pickOptions, recordAlerts, signUpAndOnboard, TINY_PNG } from './support/flows'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const toastText = (page: Page) => page.getByTestId('toast').last().textContent()
 // One toast at a time (spec §2): a new one waits until the one showing is dismissed (5 s).

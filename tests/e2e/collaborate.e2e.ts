@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Post, ReviewThread } from '../../src/shared/domain'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { startTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { PASSWORD, pickOptions, signUpAndOnboard } from './support/flows'
-import { RENDERER_DIR } from './support/server'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([
-    // The publisher runs in the server as it does in production, polling fast; the test moves the server clock.
-    startTestServer({ config: { rendererDir: RENDERER_DIR, publisherIntervalMs: 200 } }),
-    launchChromium()
-  ])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+// The publisher runs in the server as it does in production, polling fast; the test moves the server clock.
+useServerAndBrowser((running) => ({ server, browser } = running), { config: { publisherIntervalMs: 200 } })
 
 const headers = { 'x-pagecrew-client': 'e2e' }
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */

@@ -1,30 +1,18 @@
 import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AnalyticsPostRow, AssignedSlot, Post } from '../../src/shared/domain'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { startTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { PASSWORD, signUpAndOnboard } from './support/flows'
-import { RENDERER_DIR } from './support/server'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([
-    // The job runner runs in the server as in production — the publisher and the metrics job —
-    // polling fast; the test moves the server clock to the metrics' reading times.
-    startTestServer({ config: { rendererDir: RENDERER_DIR, publisherIntervalMs: 200, metricsIntervalMs: 200 } }),
-    launchChromium()
-  ])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+// The job runner runs in the server as in production — the publisher and the metrics job —
+// polling fast; the test moves the server clock to the metrics' reading times.
+useServerAndBrowser((running) => ({ server, browser } = running), { config: { publisherIntervalMs: 200, metricsIntervalMs: 200 } })
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

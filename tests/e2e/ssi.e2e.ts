@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { SsiRecord } from '../../src/shared/domain/ssi'
 import { SSI_MESSAGES } from '../../src/shared/domain/ssi'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { launchChromium } from './support/browser'
 import { PASSWORD, signUpAndOnboard } from './support/flows'
-import { startE2eServer } from './support/server'
+import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
 let browser: Browser
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startE2eServer(), launchChromium()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+useServerAndBrowser((running) => ({ server, browser } = running))
 
 const DAY = 24 * 60 * 60_000
 const headers = { 'x-pagecrew-client': 'e2e' }
