@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Badge, Button, Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import type { Certificate } from '@shared/domain/academy'
 import { useCertificates, useRevokeCertificate } from '@renderer/api/academy'
@@ -31,22 +31,35 @@ function Status({ certificate }: { certificate: Certificate }) {
 
 const failureMessage = (error: unknown) => (isApiError(error) && error.isClientError ? error.message : GENERIC_ERROR_MESSAGE)
 
-/** "My certificates": each opens its printable view. */
-export function MyCertificates() {
+interface CertificatesTableProps {
+  scope: 'mine' | 'organization'
+  /** Adds a Holder column before Course (the organization's list; yours are all yours). */
+  withHolder?: boolean
+  label: string
+  loadingLabel: string
+  loadingRows: number
+  empty: { message: string; hint: string; testId: string }
+  testIds: { table: string; row: string }
+  /** The row's Actions cell. */
+  action: (certificate: Certificate) => ReactNode
+  /** Shown after the table once the certificates have loaded (the row actions' dialog). */
+  children?: ReactNode
+}
+
+/** One scope's certificates as a table, with its loading, error and empty states. */
+function CertificatesTable({ scope, withHolder = false, label, loadingLabel, loadingRows, empty, testIds, action, children }: CertificatesTableProps) {
   const styles = useStyles()
-  const certificates = useCertificates('mine')
-  const [open, setOpen] = useState<Certificate | null>(null)
-  if (certificates.isPending) return <ListSkeleton label="Loading your certificates…" rows={2} />
+  const certificates = useCertificates(scope)
+  if (certificates.isPending) return <ListSkeleton label={loadingLabel} rows={loadingRows} />
   if (certificates.isError) return <ErrorState message={failureMessage(certificates.error)} onRetry={() => void certificates.refetch()} />
-  if (certificates.data.length === 0) {
-    return <EmptyState message="No certificates yet" hint="Complete a course and pass its final quiz (80 % or more) to earn a certificate you can print, download and add to your LinkedIn profile." data-testid="academy-certificates-empty" />
-  }
+  if (certificates.data.length === 0) return <EmptyState message={empty.message} hint={empty.hint} data-testid={empty.testId} />
   return (
     <>
       <div className={styles.scroll} data-scrolls-sideways="">
-        <Table className={styles.table} aria-label="My certificates" data-testid="academy-my-certificates">
+        <Table className={styles.table} aria-label={label} data-testid={testIds.table}>
           <TableHeader>
             <TableRow>
+              {withHolder ? <TableHeaderCell>Holder</TableHeaderCell> : null}
               <TableHeaderCell>Course</TableHeaderCell>
               <TableHeaderCell>Issued</TableHeaderCell>
               <TableHeaderCell>Status</TableHeaderCell>
@@ -57,24 +70,47 @@ export function MyCertificates() {
           </TableHeader>
           <TableBody>
             {certificates.data.map((certificate) => (
-              <TableRow key={certificate.certificateId} data-testid="academy-my-certificate">
+              <TableRow key={certificate.certificateId} data-testid={testIds.row} data-certificate-id={certificate.certificateId}>
+                {withHolder ? <TableCell>{certificate.holderName}</TableCell> : null}
                 <TableCell>{certificate.courseTitle}</TableCell>
                 <TableCell>{formatDate(certificate.issuedAt, 'date')}</TableCell>
                 <TableCell>
                   <Status certificate={certificate} />
                 </TableCell>
-                <TableCell>
-                  <Button size="small" onClick={() => setOpen(certificate)} data-testid="academy-my-certificate-open">
-                    View certificate
-                  </Button>
-                </TableCell>
+                <TableCell>{action(certificate)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </div>
-      {open ? <CertificateDialog certificate={open} onClose={() => setOpen(null)} /> : null}
+      {children}
     </>
+  )
+}
+
+/** "My certificates": each opens its printable view. */
+export function MyCertificates() {
+  const [open, setOpen] = useState<Certificate | null>(null)
+  return (
+    <CertificatesTable
+      scope="mine"
+      label="My certificates"
+      loadingLabel="Loading your certificates…"
+      loadingRows={2}
+      empty={{
+        message: 'No certificates yet',
+        hint: 'Complete a course and pass its final quiz (80 % or more) to earn a certificate you can print, download and add to your LinkedIn profile.',
+        testId: 'academy-certificates-empty'
+      }}
+      testIds={{ table: 'academy-my-certificates', row: 'academy-my-certificate' }}
+      action={(certificate) => (
+        <Button size="small" onClick={() => setOpen(certificate)} data-testid="academy-my-certificate-open">
+          View certificate
+        </Button>
+      )}
+    >
+      {open ? <CertificateDialog certificate={open} onClose={() => setOpen(null)} /> : null}
+    </CertificatesTable>
   )
 }
 
@@ -111,51 +147,29 @@ function RevokeDialog({ certificate, onClose }: { certificate: Certificate; onCl
 
 /** Admins: every certificate of the organization, with Revoke. */
 export function OrganizationCertificates() {
-  const styles = useStyles()
-  const certificates = useCertificates('organization')
   const [revoking, setRevoking] = useState<Certificate | null>(null)
-  if (certificates.isPending) return <ListSkeleton label="Loading the organization’s certificates…" rows={3} />
-  if (certificates.isError) return <ErrorState message={failureMessage(certificates.error)} onRetry={() => void certificates.refetch()} />
-  if (certificates.data.length === 0) {
-    return <EmptyState message="No certificates in your organization yet" hint="Members earn one by passing a course’s final quiz; they appear here." data-testid="academy-org-certificates-empty" />
-  }
   return (
-    <>
-      <div className={styles.scroll} data-scrolls-sideways="">
-        <Table className={styles.table} aria-label="Certificates of the organization" data-testid="academy-org-certificates">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Holder</TableHeaderCell>
-              <TableHeaderCell>Course</TableHeaderCell>
-              <TableHeaderCell>Issued</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell>
-                <span className={styles.muted}>Actions</span>
-              </TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {certificates.data.map((certificate) => (
-              <TableRow key={certificate.certificateId} data-testid="academy-org-certificate" data-certificate-id={certificate.certificateId}>
-                <TableCell>{certificate.holderName}</TableCell>
-                <TableCell>{certificate.courseTitle}</TableCell>
-                <TableCell>{formatDate(certificate.issuedAt, 'date')}</TableCell>
-                <TableCell>
-                  <Status certificate={certificate} />
-                </TableCell>
-                <TableCell>
-                  {certificate.revokedAt ? null : (
-                    <Button size="small" onClick={() => setRevoking(certificate)} data-testid="academy-org-certificate-revoke">
-                      Revoke
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+    <CertificatesTable
+      scope="organization"
+      withHolder
+      label="Certificates of the organization"
+      loadingLabel="Loading the organization’s certificates…"
+      loadingRows={3}
+      empty={{
+        message: 'No certificates in your organization yet',
+        hint: 'Members earn one by passing a course’s final quiz; they appear here.',
+        testId: 'academy-org-certificates-empty'
+      }}
+      testIds={{ table: 'academy-org-certificates', row: 'academy-org-certificate' }}
+      action={(certificate) =>
+        certificate.revokedAt ? null : (
+          <Button size="small" onClick={() => setRevoking(certificate)} data-testid="academy-org-certificate-revoke">
+            Revoke
+          </Button>
+        )
+      }
+    >
       {revoking ? <RevokeDialog key={revoking.certificateId} certificate={revoking} onClose={() => setRevoking(null)} /> : null}
-    </>
+    </CertificatesTable>
   )
 }
