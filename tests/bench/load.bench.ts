@@ -20,21 +20,18 @@
  * Needs PostgreSQL at the test address (skipped with a note otherwise); the database is dropped afterwards.
  * Knobs: PAGECREW_LOAD_SECONDS (300), PAGECREW_LOAD_PUBLISHER_INTERVAL_MS (1000: each process's publisher tick).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import { Client } from 'undici'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CLIENT_HEADER, IDEMPOTENCY_HEADER, SESSION_COOKIE } from '../../src/shared/api/contract'
 import { TEST_POSTGRES_URL, testDatabaseKinds } from '../../src/server/testing/harness'
+import { SERVER, startServerProcess, stopServerProcess, type ServerProcess } from './support/serverProcess'
 
-const ROOT = resolve(__dirname, '../..')
-const SERVER = join(ROOT, 'out/main/server.js')
 const DURATION_S = Number(process.env.PAGECREW_LOAD_SECONDS ?? 300)
 const PUBLISHER_INTERVAL_MS = Number(process.env.PAGECREW_LOAD_PUBLISHER_INTERVAL_MS ?? 1000)
 const ORGANIZATIONS = 20
@@ -60,68 +57,6 @@ if (unavailable) console.warn(`load test skipped: ${unavailable}`)
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low)
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!)
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-interface ServerProcess {
-  url: string
-  child: ChildProcess
-  /** Everything it printed. */
-  output: () => string
-}
-
-function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  return freePort().then(
-    (port) =>
-      new Promise((done, fail) => {
-        const child = spawn(process.execPath, [SERVER], {
-          cwd: ROOT,
-          env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PAGECREW_LOG_LEVEL: 'warn', ...env },
-          stdio: ['ignore', 'pipe', 'pipe']
-        })
-        let output = ''
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL')
-          fail(new Error(`the server did not start within 60 s:\n${output}`))
-        }, 60_000)
-        const onData = (data: Buffer) => {
-          output += data.toString()
-          if (output.includes('Pagecrew is running at')) {
-            clearTimeout(timer)
-            done({ url: `http://127.0.0.1:${port}`, child, output: () => output })
-          }
-        }
-        child.stdout!.on('data', onData)
-        child.stderr!.on('data', onData)
-        child.once('exit', (code) => {
-          clearTimeout(timer)
-          fail(new Error(`the server exited (${code}) while starting:\n${output}`))
-        })
-      })
-  )
-}
-
-function stopServer(server: ServerProcess): Promise<void> {
-  return new Promise((done) => {
-    const { child } = server
-    if (child.exitCode !== null || child.signalCode !== null) return done()
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      done()
-    })
-    child.kill('SIGTERM')
-  })
-}
 
 /** Lines a process logged at error level or above (pino: level ≥ 50), and anything else that says it failed. */
 const errorLines = (output: string) =>
@@ -220,7 +155,7 @@ describe.skipIf(unavailable !== null)(`load test: ${POLLERS} pollers and ${ACTIV
 
   afterAll(async () => {
     await Promise.all(people.map((p) => p.close().catch(() => undefined)))
-    await Promise.all(servers.map(stopServer))
+    await Promise.all(servers.map(stopServerProcess))
     await db?.end().catch(() => undefined)
     if (databaseName) {
       const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
@@ -254,8 +189,8 @@ describe.skipIf(unavailable !== null)(`load test: ${POLLERS} pollers and ${ACTIV
       PAGECREW_TOKEN_KEY: randomBytes(32).toString('base64'),
       PAGECREW_PUBLISHER_INTERVAL_MS: String(PUBLISHER_INTERVAL_MS)
     }
-    servers.push(await startServer(env))
-    servers.push(await startServer(env))
+    servers.push(await startServerProcess(env))
+    servers.push(await startServerProcess(env))
     db = new pg.Client({ connectionString: url.toString() })
     await db.connect()
 

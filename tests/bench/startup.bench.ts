@@ -13,20 +13,14 @@
  * `npm run bench` builds first; alone: `npm run build && npx vitest run -c vitest.bench.config.ts tests/bench/startup.bench.ts`.
  * Knob: PAGECREW_BENCH_STARTUP_RUNS (5).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { POLL_MS, ROOT, SERVER, startServerProcess, stopServerProcess } from './support/serverProcess'
 
-const ROOT = resolve(__dirname, '../..')
-const SERVER = join(ROOT, 'out/main/server.js')
 const TEMPLATE = join(ROOT, 'out/main/pglite-template.tar')
 const RUNS = Number(process.env.PAGECREW_BENCH_STARTUP_RUNS ?? 5)
-const POLL_MS = 20
-const GIVE_UP_MS = 60_000
 
 const built = existsSync(SERVER) && existsSync(TEMPLATE)
 if (!built) console.warn('start-up benchmark skipped: no build (out/main/server.js and out/main/pglite-template.tar); `npm run bench` builds first')
@@ -39,72 +33,11 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-/** The status of one GET /api/auth on a fresh connection, or null when nothing answers yet. */
-function probe(port: number): Promise<number | null> {
-  return new Promise((done) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/auth', method: 'GET', agent: false, timeout: 2000 }, (res) => {
-      res.resume()
-      done(res.statusCode ?? null)
-    })
-    req.once('error', () => done(null))
-    req.once('timeout', () => {
-      req.destroy()
-      done(null)
-    })
-    req.end()
-  })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done()
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      done()
-    })
-    child.kill('SIGTERM')
-  })
-}
-
 /** Milliseconds from spawn to the first 401 of GET /api/auth; the process is stopped (gracefully) afterwards. */
 async function timeToFirstAnswer(args: string[], env: Record<string, string>): Promise<number> {
-  const port = await freePort()
-  let output = ''
-  const started = performance.now()
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PAGECREW_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  child.stdout!.on('data', (data: Buffer) => (output += data.toString()))
-  child.stderr!.on('data', (data: Buffer) => (output += data.toString()))
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the process exited (${child.exitCode}) before answering:\n${output}`)
-      const status = await probe(port)
-      if (status !== null) {
-        const elapsed = performance.now() - started
-        expect(status, output).toBe(401)
-        return elapsed
-      }
-      if (performance.now() - started > GIVE_UP_MS) throw new Error(`no answer within ${GIVE_UP_MS / 1000} s:\n${output}`)
-      await new Promise((done) => setTimeout(done, POLL_MS))
-    }
-  } finally {
-    await stop(child)
-  }
+  const server = await startServerProcess(env, args)
+  await stopServerProcess(server)
+  return server.startMs
 }
 
 describe.skipIf(!built)('start-up benchmark', () => {
