@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Post } from '../../src/shared/domain'
 import type { RecommendedList } from '../../src/shared/domain/recommended'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { PASSWORD, pickOptions, signUpAndOnboard } from './support/flows'
+import { pickOptions, signUpAndOnboard } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
+import { apiClient, type SignedIn } from './support/api'
 
 let server: RunningTestServer
 let browser: Browser
@@ -12,35 +13,18 @@ let browser: Browser
 // The publisher runs in the server as it does in production, polling fast.
 useServerAndBrowser((running) => ({ server, browser } = running), { config: { publisherIntervalMs: 200 } })
 
-const headers = { 'x-pagecrew-client': 'e2e' }
+const { headers, call, api, acceptInvitation, connectLinkedIn } = apiClient(() => server.url)
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */
 const WAIT = { timeout: 15_000 }
 
-type Method = 'GET' | 'POST' | 'PUT'
-
-async function call(context: BrowserContext, method: Method, path: string, data?: unknown) {
-  return context.request.fetch(`${server.url}/api${path}`, { method, headers, data })
-}
-
-async function api<T>(context: BrowserContext, method: Method, path: string, data?: unknown): Promise<T> {
-  const res = await call(context, method, path, data)
-  if (res.status() !== 200) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
-interface Person {
+interface Person extends SignedIn {
   id: string
   fullName: string
-  context: BrowserContext
-  page: Page
 }
 
-/** Setup through the API: the admin invites, the invitee joins through the join link's token (signed in in their own context). */
 async function join(admin: BrowserContext, fullName: string, email: string): Promise<Person> {
-  const { joinUrl } = await api<{ joinUrl: string }>(admin, 'POST', '/members/invite', { email, role: 'MEMBER' })
   const context = await browser.newContext({ timezoneId: 'UTC' })
-  await api(context, 'POST', '/join/accept', { token: new URL(joinUrl).searchParams.get('token'), fullName, password: PASSWORD })
-  const { id } = await api<{ id: string }>(context, 'GET', '/user')
+  const id = await acceptInvitation(admin, context, fullName, email)
   return { id, fullName, context, page: await context.newPage() }
 }
 
@@ -50,15 +34,6 @@ async function createTeam(admin: BrowserContext, name: string, members: Person[]
     multipart: { name, members: JSON.stringify(members.map((m) => m.id)), teamLeaders: JSON.stringify([leader.id]) }
   })
   expect(team.status(), await team.text()).toBe(200)
-}
-
-/** The LinkedIn sandbox's consent, answered as the member's browser would: its form, Allow, back to /callback. */
-async function connectLinkedIn(person: Person) {
-  const { authorizationUrl } = await api<{ authorizationUrl: string }>(person.context, 'POST', '/linkedin/connect', { redirectUri: `${server.url}/callback` })
-  await person.page.goto(authorizationUrl)
-  await person.page.getByRole('button', { name: 'Allow' }).click()
-  await person.page.waitForURL((url) => !url.pathname.startsWith('/callback') && !url.pathname.startsWith('/api/'))
-  expect((await api<{ connected: boolean }>(person.context, 'GET', '/linkedin/connection')).connected).toBe(true)
 }
 
 const postOf = (person: Person, postId: string) => api<Post>(person.context, 'GET', `/posts/get?postId=${postId}`)

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { AnalyticsPostRow, AssignedSlot, Post } from '../../src/shared/domain'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { PASSWORD, signUpAndOnboard } from './support/flows'
+import { signUpAndOnboard } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
+import { apiClient, type SignedIn } from './support/api'
 
 let server: RunningTestServer
 let browser: Browser
@@ -16,33 +17,21 @@ useServerAndBrowser((running) => ({ server, browser } = running), { config: { pu
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-const headers = { 'x-pagecrew-client': 'e2e' }
+const { headers, api, acceptInvitation, connectLinkedIn } = apiClient(() => server.url)
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */
 const WAIT = { timeout: 20_000 }
 /** The viewer lives in Tokyo (the browser and the profile): never UTC's day and hour. */
 const ZONE = 'Asia/Tokyo'
 const LOCALE = 'en-GB'
 
-type Method = 'GET' | 'POST' | 'PUT'
-
-async function api<T>(context: BrowserContext, method: Method, path: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(`${server.url}/api${path}`, { method, headers, data })
-  if (res.status() !== 200) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
-interface Person {
+interface Person extends SignedIn {
   id: string
-  context: BrowserContext
-  page: Page
 }
 
-/** Setup through the API: the admin invites, the invitee joins through the join link's token (in their own context), with a monthly target. */
+/** A member who joined (see acceptInvitation) in a Tokyo browser, with a monthly target. */
 async function join(admin: BrowserContext, fullName: string, email: string, numberOfPosts: number): Promise<Person> {
-  const { joinUrl } = await api<{ joinUrl: string }>(admin, 'POST', '/members/invite', { email, role: 'MEMBER' })
   const context = await browser.newContext({ timezoneId: ZONE, locale: LOCALE })
-  await api(context, 'POST', '/join/accept', { token: new URL(joinUrl).searchParams.get('token'), fullName, password: PASSWORD })
-  const { id } = await api<{ id: string }>(context, 'GET', '/user')
+  const id = await acceptInvitation(admin, context, fullName, email)
   await api(admin, 'PUT', '/members/update', { userId: id, numberOfPosts })
   return { id, context, page: await context.newPage() }
 }
@@ -54,15 +43,6 @@ async function createTeam(admin: BrowserContext, name: string, members: string[]
   })
   expect(res.status(), await res.text()).toBe(200)
   return ((await res.json()) as { id: string }).id
-}
-
-/** The LinkedIn sandbox's consent, answered as the member's browser would: its form, Allow, back to /callback. */
-async function connectLinkedIn(person: Person) {
-  const { authorizationUrl } = await api<{ authorizationUrl: string }>(person.context, 'POST', '/linkedin/connect', { redirectUri: `${server.url}/callback` })
-  await person.page.goto(authorizationUrl)
-  await person.page.getByRole('button', { name: 'Allow' }).click()
-  await person.page.waitForURL((url) => !url.pathname.startsWith('/callback') && !url.pathname.startsWith('/api/'))
-  expect((await api<{ connected: boolean }>(person.context, 'GET', '/linkedin/connection')).connected).toBe(true)
 }
 
 /** A text post sent with Post now: the running publisher publishes it through the sandbox. */
