@@ -17,13 +17,24 @@ const useStyles = makeStyles({
   footer: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS }
 })
 
-function CourseMeta({ course }: { course: CourseSummary }) {
+/** A course card's header: its title, and what taking it involves. */
+function CourseHeader({ course }: { course: CourseSummary }) {
   const styles = useStyles()
   return (
-    <Text size={200} className={styles.muted}>
-      {lessonCountLabel(course.lessons.length)} · {minutesLabel(course.minutes)}
-      {course.quiz ? ` · final quiz of ${course.quiz.questionCount} questions` : ''}
-    </Text>
+    <CardHeader
+      image={<HatGraduation20Regular />}
+      header={
+        <Text as="h3" weight="semibold" size={400}>
+          {course.title}
+        </Text>
+      }
+      description={
+        <Text size={200} className={styles.muted}>
+          {lessonCountLabel(course.lessons.length)} · {minutesLabel(course.minutes)}
+          {course.quiz ? ` · final quiz of ${course.quiz.questionCount} questions` : ''}
+        </Text>
+      }
+    />
   )
 }
 
@@ -37,15 +48,7 @@ function CourseCard({ course, onCertificate }: { course: CourseSummary; onCertif
   const label = done ? 'Review' : started(course) ? 'Continue' : 'Start course'
   return (
     <Card className={styles.card} data-testid="academy-course" data-course={course.slug}>
-      <CardHeader
-        image={<HatGraduation20Regular />}
-        header={
-          <Text as="h3" weight="semibold" size={400}>
-            {course.title}
-          </Text>
-        }
-        description={<CourseMeta course={course} />}
-      />
+      <CourseHeader course={course} />
       <Text className={styles.grow}>{course.summary}</Text>
       <Field
         label={`${course.completedLessons} of ${total} lessons completed`}
@@ -135,15 +138,7 @@ export function CourseOffer({ courses }: { courses: CourseSummary[] }) {
     <div className={styles.grid} data-testid="academy-offer-catalogue">
       {courses.map((course) => (
         <Card key={course.slug} className={styles.card} data-testid="academy-offer-course" data-course={course.slug}>
-          <CardHeader
-            image={<HatGraduation20Regular />}
-            header={
-              <Text as="h3" weight="semibold" size={400}>
-                {course.title}
-              </Text>
-            }
-            description={<CourseMeta course={course} />}
-          />
+          <CourseHeader course={course} />
           <Text>{course.summary}</Text>
           <ol className={styles.lessons} aria-label={`Lessons of ${course.title}`}>
             {course.lessons.map((lesson) => (
