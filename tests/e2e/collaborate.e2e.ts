@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { Post, ReviewThread } from '../../src/shared/domain'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { pickOptions, signUpAndOnboard } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
-import { apiClient, type SignedIn } from './support/api'
+import { apiClient, type Member } from './support/api'
 
 let server: RunningTestServer
 let browser: Browser
@@ -12,23 +12,12 @@ let browser: Browser
 // The publisher runs in the server as it does in production, polling fast; the test moves the server clock.
 useServerAndBrowser((running) => ({ server, browser } = running), { config: { publisherIntervalMs: 200 } })
 
-const { headers, call, api, acceptInvitation, connectLinkedIn } = apiClient(() => server.url)
+const { headers, call, api, join, connectLinkedIn } = apiClient(() => ({ server, browser }))
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */
 const WAIT = { timeout: 15_000 }
 
-interface Person extends SignedIn {
-  id: string
-  fullName: string
-}
-
-async function join(admin: BrowserContext, fullName: string, email: string): Promise<Person> {
-  const context = await browser.newContext({ timezoneId: 'UTC' })
-  const id = await acceptInvitation(admin, context, fullName, email)
-  return { id, fullName, context, page: await context.newPage() }
-}
-
-const thread = (person: Person, postId: string) => api<ReviewThread>(person.context, 'GET', `/review/thread?postId=${postId}`)
-const postOf = (person: Person, postId: string) => api<Post>(person.context, 'GET', `/posts/get?postId=${postId}`)
+const thread = (person: Member, postId: string) => api<ReviewThread>(person.context, 'GET', `/review/thread?postId=${postId}`)
+const postOf = (person: Member, postId: string) => api<Post>(person.context, 'GET', `/posts/get?postId=${postId}`)
 
 /** Selects `quote` in the review's post text with the mouse, as a reviewer does: pressed before its first letter, released after its last. */
 async function selectInPostText(page: Page, quote: string) {

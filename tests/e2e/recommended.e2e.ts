@@ -5,7 +5,7 @@ import type { RecommendedList } from '../../src/shared/domain/recommended'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { pickOptions, signUpAndOnboard } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
-import { apiClient, type SignedIn } from './support/api'
+import { apiClient, type Member } from './support/api'
 
 let server: RunningTestServer
 let browser: Browser
@@ -13,22 +13,11 @@ let browser: Browser
 // The publisher runs in the server as it does in production, polling fast.
 useServerAndBrowser((running) => ({ server, browser } = running), { config: { publisherIntervalMs: 200 } })
 
-const { headers, call, api, acceptInvitation, connectLinkedIn } = apiClient(() => server.url)
+const { headers, call, api, join, connectLinkedIn } = apiClient(() => ({ server, browser }))
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */
 const WAIT = { timeout: 15_000 }
 
-interface Person extends SignedIn {
-  id: string
-  fullName: string
-}
-
-async function join(admin: BrowserContext, fullName: string, email: string): Promise<Person> {
-  const context = await browser.newContext({ timezoneId: 'UTC' })
-  const id = await acceptInvitation(admin, context, fullName, email)
-  return { id, fullName, context, page: await context.newPage() }
-}
-
-async function createTeam(admin: BrowserContext, name: string, members: Person[], leader: Person) {
+async function createTeam(admin: BrowserContext, name: string, members: Member[], leader: Member) {
   const team = await admin.request.post(`${server.url}/api/team/create`, {
     headers,
     multipart: { name, members: JSON.stringify(members.map((m) => m.id)), teamLeaders: JSON.stringify([leader.id]) }
@@ -36,7 +25,7 @@ async function createTeam(admin: BrowserContext, name: string, members: Person[]
   expect(team.status(), await team.text()).toBe(200)
 }
 
-const postOf = (person: Person, postId: string) => api<Post>(person.context, 'GET', `/posts/get?postId=${postId}`)
+const postOf = (person: Member, postId: string) => api<Post>(person.context, 'GET', `/posts/get?postId=${postId}`)
 const navLabels = (page: Page) => page.getByTestId('left-nav').getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')))
 
 const COMPANY_POST = 'Pagecrew Robotics opens its second factory today: 200 new jobs in Lyon.'
@@ -51,7 +40,7 @@ describe('Recommended posts, end to end in Chromium (issue 15)', () => {
     const adminPage = await adminContext.newPage()
     await signUpAndOnboard(adminPage, server.url, 'ana@reshare.example', 'Reshare Co', 'Ana Admin')
     await api(adminContext, 'POST', '/billing/checkout', { priceId: 'professional-yearly', seatQuantity: 6 })
-    const ana: Person = { id: (await api<{ id: string }>(adminContext, 'GET', '/user')).id, fullName: 'Ana Admin', context: adminContext, page: adminPage }
+    const ana: Member = { id: (await api<{ id: string }>(adminContext, 'GET', '/user')).id, fullName: 'Ana Admin', context: adminContext, page: adminPage }
     const mia = await join(adminContext, 'Mia Member', 'mia@reshare.example')
     const lena = await join(adminContext, 'Lena Leader', 'lena@reshare.example')
     const bo = await join(adminContext, 'Bo Support', 'bo@reshare.example')

@@ -17,7 +17,7 @@ useServerAndBrowser((running) => ({ server, browser } = running), { config: { pu
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-const { headers, api, acceptInvitation, connectLinkedIn } = apiClient(() => server.url)
+const { headers, api, join, connectLinkedIn } = apiClient(() => ({ server, browser }))
 /** Room for a loaded machine: every wait ends as soon as what it waits for shows. */
 const WAIT = { timeout: 20_000 }
 /** The viewer lives in Tokyo (the browser and the profile): never UTC's day and hour. */
@@ -28,12 +28,11 @@ interface Person extends SignedIn {
   id: string
 }
 
-/** A member who joined (see acceptInvitation) in a Tokyo browser, with a monthly target. */
-async function join(admin: BrowserContext, fullName: string, email: string, numberOfPosts: number): Promise<Person> {
-  const context = await browser.newContext({ timezoneId: ZONE, locale: LOCALE })
-  const id = await acceptInvitation(admin, context, fullName, email)
-  await api(admin, 'PUT', '/members/update', { userId: id, numberOfPosts })
-  return { id, context, page: await context.newPage() }
+/** A member who joined in a Tokyo browser, with a monthly target. */
+async function joinWithTarget(admin: BrowserContext, fullName: string, email: string, numberOfPosts: number): Promise<Person> {
+  const member = await join(admin, fullName, email, { timezoneId: ZONE, locale: LOCALE })
+  await api(admin, 'PUT', '/members/update', { userId: member.id, numberOfPosts })
+  return member
 }
 
 async function createTeam(admin: BrowserContext, name: string, members: string[], leaders: string[]): Promise<string> {
@@ -92,9 +91,9 @@ describe('Results, end to end in Chromium (issue 14)', () => {
     await api(adminContext, 'PUT', '/user/update-user-details', { timezone: ZONE })
     const ana: Person = { id: (await api<{ id: string }>(adminContext, 'GET', '/user')).id, context: adminContext, page: adminPage }
     await api(adminContext, 'PUT', '/members/update', { userId: ana.id, numberOfPosts: 2 })
-    const sam = await join(adminContext, 'Sam Solo', 'sam@results.example', 1)
-    const cal = await join(adminContext, 'Cal Crowd', 'cal@results.example', 2)
-    const dan = await join(adminContext, 'Dan Crowd', 'dan@results.example', 1)
+    const sam = await joinWithTarget(adminContext, 'Sam Solo', 'sam@results.example', 1)
+    const cal = await joinWithTarget(adminContext, 'Cal Crowd', 'cal@results.example', 2)
+    const dan = await joinWithTarget(adminContext, 'Dan Crowd', 'dan@results.example', 1)
     const crowd = await createTeam(adminContext, 'Crowd', [ana.id, cal.id, dan.id], [cal.id])
     const solo = await createTeam(adminContext, 'Solo', [sam.id], [sam.id])
     await Promise.all([cal.context.close(), dan.context.close()])

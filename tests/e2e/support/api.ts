@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { PASSWORD } from './flows'
+import type { ServerAndBrowser } from './suite'
 
 export type Method = 'GET' | 'POST' | 'PUT'
 
@@ -10,12 +11,19 @@ export interface SignedIn {
   page: Page
 }
 
+/** A member who joined by invitation. */
+export interface Member extends SignedIn {
+  id: string
+  fullName: string
+}
+
 /**
  * The API as a signed-in browser calls it: requests go through a context (its cookie is the
- * session) with the client header. `baseUrl` is asked at each call, as the server starts after
- * this is made.
+ * session) with the client header. `running` is asked at each call, as the server and browser
+ * start (useServerAndBrowser) after this is made.
  */
-export function apiClient(baseUrl: () => string) {
+export function apiClient(running: () => ServerAndBrowser) {
+  const baseUrl = () => running().server.url
   const headers = { 'x-pagecrew-client': 'e2e' }
 
   /** One request; its answer whatever the status. */
@@ -35,12 +43,13 @@ export function apiClient(baseUrl: () => string) {
     call,
     api,
 
-    /** Setup through the API: the admin invites, the invitee joins through the join link's token, signed in in `context` (their own); their user id. */
-    async acceptInvitation(admin: BrowserContext, context: BrowserContext, fullName: string, email: string): Promise<string> {
+    /** Setup through the API: the admin invites, the invitee joins through the join link's token, signed in in a browser context of their own. */
+    async join(admin: BrowserContext, fullName: string, email: string, contextOptions: BrowserContextOptions = { timezoneId: 'UTC' }): Promise<Member> {
       const { joinUrl } = await api<{ joinUrl: string }>(admin, 'POST', '/members/invite', { email, role: 'MEMBER' })
+      const context = await running().browser.newContext(contextOptions)
       await api(context, 'POST', '/join/accept', { token: new URL(joinUrl).searchParams.get('token'), fullName, password: PASSWORD })
       const { id } = await api<{ id: string }>(context, 'GET', '/user')
-      return id
+      return { id, fullName, context, page: await context.newPage() }
     },
 
     /** The LinkedIn sandbox's consent, answered as the member's browser would: its form, Allow, back to /callback. */
