@@ -236,12 +236,12 @@ export const notificationUnreadCounts = pgTable(
 )
 
 /**
- * The Plan's version per organization (issue 16): bumped by triggers (migration 0015) in every
- * statement that changes what GET /schedule/calendar shows — slots, their pages, the Plan's posts,
- * members, teams, tags, business pages, and the names and pictures of the organization's people.
- * A server process keeps calendar answers it wrote beside the version they were read at, and
- * serves one again only while the version is still the same (http/answerCache.ts). No foreign key:
- * the triggers also fire for rows deleted with their organization.
+ * The Plan's version per organization (issue 16): triggers (migration 0015) note every organization
+ * whose calendar a statement changes — slots, their pages, the Plan's posts, members, teams, tags,
+ * business pages, and the names and pictures of its people — and bump each noted version once as
+ * the transaction commits. A server process keeps calendar answers it wrote beside the version they
+ * were read at, and serves one again only while the version is still the same
+ * (http/answerCache.ts). No foreign key: the triggers also fire for rows deleted with their organization.
  */
 export const planVersions = pgTable('plan_versions', {
   organizationId: uuid('organization_id').primaryKey(),

@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_HEADER, SESSION_COOKIE, toTeamFormFields, type Session } from '../../shared/api/contract'
 import type { AssignedSlot, BusinessPage, Member, Post, PostTag, Team, User } from '../../shared/domain'
 import type { CompactCalendar } from '../../shared/domain/compactCalendar'
 import { createServer } from '../app'
-import { subscriptions } from '../db/schema'
+import { planVersions, subscriptions } from '../db/schema'
 import { TestClient } from '../testing/harness'
 import { postFixtures } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'
@@ -197,6 +198,44 @@ describeEachDatabase('GET /schedule/calendar answer cache', (t) => {
     await stranger.signup({ fullName: 'Sam Stranger', email: email('sam') })
     await stranger.createOrganization('Elsewhere', { linkedInCompanyName: 'Elsewhere Inc.', industry: 'Retail' })
     expect((await ok(stranger.get<CompactCalendar>('/schedule/calendar', RANGE))).slots).toEqual([])
+  })
+
+  it('bumps the Plan version as a transaction commits, so writers of one organization never deadlock on it', async (context) => {
+    if (t().kind !== 'postgres') return context.skip('two connections at once: PostgreSQL only')
+    const { admin, org, mia } = await organization()
+    const slots = await ok(
+      admin.post<{ slots: AssignedSlot[] }>('/schedule/assigned-slots/create', {
+        assignedUserId: [mia.userId],
+        time: '2026-03-12T09:00:00.000Z',
+        comment: 'One',
+        postType: 'textOnly',
+        recurrenceType: 'weekly',
+        recurrenceInterval: 1,
+        recurrenceCount: 2
+      })
+    ).then((body) => body.slots)
+    const version = async () => (await t().db.select({ v: planVersions.version }).from(planVersions).where(eq(planVersions.organizationId, org.id)))[0]?.v ?? 0
+    const before = await version()
+    const pool = (t().db as unknown as { $client: Pool }).$client
+    const [first, second] = [await pool.connect(), await pool.connect()]
+    try {
+      // The first changes a slot, then wants the organization's lock the second holds while it
+      // changes another slot. Were versions bumped by the change itself, the second would wait for
+      // the first's version row and the first for the second's lock: a deadlock.
+      await first.query('begin')
+      await first.query('update assigned_slots set comment = $1 where id = $2', ['First', slots[0]!.id])
+      await second.query('begin')
+      await second.query('select id from organizations where id = $1 for update', [org.id])
+      await second.query('update assigned_slots set comment = $1 where id = $2', ['Second', slots[1]!.id])
+      const firstLocks = first.query('select id from organizations where id = $1 for update', [org.id])
+      await second.query('commit')
+      await firstLocks
+      await first.query('commit')
+    } finally {
+      first.release()
+      second.release()
+    }
+    expect(await version()).toBe(before + 2)
   })
 
   describe('OPEN and MISSED filters', () => {
