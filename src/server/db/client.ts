@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
-import pg from 'pg'
+import type pg from 'pg'
 import { templateFor } from './pgliteTemplate'
 import * as schema from './schema'
 
@@ -40,6 +39,8 @@ interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // node-postgres is loaded only for a PostgreSQL server: the embedded database never needs it (issue 16: start-up time).
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')])
     // While the server is down or unreachable a request fails within connectTimeoutMs (a 503,
     // errors.ts isDatabaseUnavailable) instead of waiting for a connection that never comes; that
     // wait covers waiting for a free pooled connection too. keepAlive notices a peer that vanished.

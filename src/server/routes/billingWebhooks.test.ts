@@ -241,7 +241,7 @@ describe.each(kinds)('Stripe webhooks [%s]', (kind) => {
     const client = new TestClient(testApp.app)
     const account = await client.signup()
     const org = await client.createOrganization('Acme Table')
-    const stripe = createStripeClient(config)
+    const stripe = await createStripeClient(config)
     const [price] = (await stripe.prices.list({ lookup_keys: ['entry-monthly'], active: true })).data
     // What Stripe's pricing table creates: client_reference_id and customer_email from the element's attributes, nothing else.
     const session = await stripe.checkout.sessions.create({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { API_BASE } from '../../shared/api/contract'
-import { createStripeClient } from '../adapters/billing/stripe'
+import { createStripeClient, loadStripe } from '../adapters/billing/stripe'
 import type { Clock } from '../clock'
 import type { StripeConfig } from '../config'
 import type { Database } from '../db/client'
@@ -44,7 +44,9 @@ export function registerStripeWebhookRoute(
   app: FastifyInstance,
   deps: { db: Database; clock: Clock; config: StripeConfig; log?: (message: string) => void; stripe?: Stripe }
 ): void {
-  const stripe = deps.stripe ?? createStripeClient(deps.config)
+  // stripe-node is loaded by the first webhook, not at start (issue 16).
+  let client: Promise<Stripe> | null = deps.stripe ? Promise.resolve(deps.stripe) : null
+  const stripe = () => (client ??= createStripeClient(deps.config))
   const log = deps.log ?? ((message: string) => app.log.warn(message))
   const service = createStripeWebhookService({ db: deps.db, clock: deps.clock, stripe, log })
 
@@ -57,12 +59,13 @@ export function registerStripeWebhookRoute(
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
         const header = request.headers['stripe-signature']
         if (typeof header !== 'string' || header.trim() === '') return reply.status(400).send(INVALID_SIGNATURE)
+        const client = await stripe()
         let event: unknown
         try {
           // Default tolerance: 300 seconds between the signature's timestamp and now.
-          event = stripe.webhooks.constructEvent(raw, header, deps.config.webhookSecret)
+          event = client.webhooks.constructEvent(raw, header, deps.config.webhookSecret)
         } catch (err) {
-          if (err instanceof Stripe.errors.StripeSignatureVerificationError) return reply.status(400).send(INVALID_SIGNATURE)
+          if (err instanceof (await loadStripe()).errors.StripeSignatureVerificationError) return reply.status(400).send(INVALID_SIGNATURE)
           return reply.status(400).send(INVALID_EVENT)
         }
         if (!isEvent(event)) return reply.status(400).send(INVALID_EVENT)

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { PLANS } from '../../shared/constants'
 import type { PlanStatus } from '../../shared/domain/enums'
 import type { ProviderSubscriptionState } from '../adapters/billing/billing'
-import { stripeResponseTime, subscriptionStateFromStripe } from '../adapters/billing/stripe'
+import { loadStripe, stripeResponseTime, subscriptionStateFromStripe } from '../adapters/billing/stripe'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { billingEvents, invoices, organizations, subscriptions } from '../db/schema'
@@ -199,7 +199,13 @@ interface StripeWebhookService {
   handle(event: Stripe.Event): Promise<WebhookResult>
 }
 
-export function createStripeWebhookService(deps: { db: Database; clock: Clock; stripe: Stripe; log?: (message: string) => void }): StripeWebhookService {
+export function createStripeWebhookService(deps: {
+  db: Database
+  clock: Clock
+  /** The Stripe client, made on first use (stripe-node is not loaded at start). */
+  stripe: () => Promise<Stripe>
+  log?: (message: string) => void
+}): StripeWebhookService {
   const { db, clock, stripe } = deps
   const log = deps.log ?? (() => undefined)
 
@@ -251,10 +257,10 @@ export function createStripeWebhookService(deps: { db: Database; clock: Clock; s
     }
     let subscription: Stripe.Response<Stripe.Subscription>
     try {
-      subscription = await stripe.subscriptions.retrieve(subscriptionId)
+      subscription = await (await stripe()).subscriptions.retrieve(subscriptionId)
     } catch (err) {
       // A subscription Stripe does not know will not appear on a retry either; outages are retried.
-      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (err instanceof (await loadStripe()).errors.StripeInvalidRequestError) {
         log(`Stripe checkout session ${session.id}: subscription ${subscriptionId} could not be read (${err.message})`)
         return { organizationId, effect: { kind: 'none', outcome: 'ignored' } }
       }

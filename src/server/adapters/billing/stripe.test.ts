@@ -137,7 +137,7 @@ describe('Stripe billing provider against a local Stripe-speaking server', () =>
   const provider = () => createStripeProvider(config, { log: (m) => logs.push(m) })
 
   it('seeds one price per priced plan variant, found by lookup_key', async () => {
-    const stripe = createStripeClient(config)
+    const stripe = await createStripeClient(config)
     const prices = await stripe.prices.list({ lookup_keys: [yearly.priceId], active: true })
     expect(prices.data).toHaveLength(1)
     expect(prices.data[0]).toMatchObject({ lookup_key: 'professional-yearly', unit_amount: 29000, recurring: { interval: 'year' } })
@@ -181,7 +181,7 @@ describe('Stripe billing provider against a local Stripe-speaking server', () =>
   })
 
   it('reuses the Stripe customer of an earlier subscription', async () => {
-    const stripe = createStripeClient(config)
+    const stripe = await createStripeClient(config)
     const customer = await stripe.customers.create({ email: 'billing@acme.example' })
     const input = checkoutInput({ existing: trialRow({ status: 'canceled', provider: 'stripe', providerCustomerId: customer.id }) })
     const result = await provider().checkout(input)
@@ -271,7 +271,7 @@ describe('Stripe billing provider against a local Stripe-speaking server', () =>
   })
 
   it('portalUrl opens a Customer Portal session for the customer; none yet is a clear BillingProviderError', async () => {
-    const stripe = createStripeClient(config)
+    const stripe = await createStripeClient(config)
     const customer = await stripe.customers.create({ email: 'portal@acme.example' })
     const url = await provider().portalUrl({
       subscription: trialRow({ providerCustomerId: customer.id }),

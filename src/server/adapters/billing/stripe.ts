@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { PlanStatus } from '../../../shared/domain/enums'
 import type { StripeConfig } from '../../config'
 import { BillingProviderError, type BillingProvider, type CheckoutInput, type ProviderCheckout, type ProviderSubscriptionState } from './billing'
@@ -14,8 +14,20 @@ import { BillingProviderError, type BillingProvider, type CheckoutInput, type Pr
 /** The billing service calls updateSeats inside a database transaction; never wait long. */
 const REQUEST_TIMEOUT_MS = 10_000
 
+let stripeModule: Promise<typeof Stripe> | null = null
+
+/**
+ * stripe-node, loaded when Stripe is first used rather than at start (issue 16: loading it cost
+ * about 0.4 s of every start, also of servers with built-in billing).
+ */
+export function loadStripe(): Promise<typeof Stripe> {
+  stripeModule ??= import('stripe').then((module) => module.default)
+  return stripeModule
+}
+
 /** The Stripe client for this configuration: apiBase (tests) points it at a local Stripe-speaking server. */
-export function createStripeClient(config: Pick<StripeConfig, 'secretKey' | 'apiBase'>): Stripe {
+export async function createStripeClient(config: Pick<StripeConfig, 'secretKey' | 'apiBase'>): Promise<Stripe> {
+  const Stripe = await loadStripe()
   const options: ConstructorParameters<typeof Stripe>[1] = {
     // One retry for network failures and 409/5xx; stripe-node adds an Idempotency-Key to POSTs so
     // a retried create never creates twice.
@@ -106,32 +118,34 @@ export function stripeResponseTime(response: { lastResponse?: { headers?: Record
 const UPDATABLE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused'])
 
 export function createStripeProvider(config: StripeConfig, deps: { log?: (message: string) => void; client?: Stripe } = {}): BillingProvider {
-  const stripe = deps.client ?? createStripeClient(config)
+  let client: Promise<Stripe> | null = deps.client ? Promise.resolve(deps.client) : null
+  const stripeClient = () => (client ??= createStripeClient(config))
   const log = deps.log ?? (() => undefined)
 
   /**
    * Stripe failures as BillingProviderError (the service answers them without a 500); details only
    * in the log. missingAsNull: a 'No such …' answer (resource_missing) is null instead.
    */
-  async function call<T>(operation: string, run: () => Promise<T>): Promise<T>
-  async function call<T>(operation: string, run: () => Promise<T>, options: { missingAsNull: true }): Promise<T | null>
-  async function call<T>(operation: string, run: () => Promise<T>, options: { missingAsNull?: boolean } = {}): Promise<T | null> {
+  async function call<T>(operation: string, run: (stripe: Stripe) => Promise<T>): Promise<T>
+  async function call<T>(operation: string, run: (stripe: Stripe) => Promise<T>, options: { missingAsNull: true }): Promise<T | null>
+  async function call<T>(operation: string, run: (stripe: Stripe) => Promise<T>, options: { missingAsNull?: boolean } = {}): Promise<T | null> {
     try {
-      return await run()
+      return await run(await stripeClient())
     } catch (err) {
-      if (options.missingAsNull && err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
+      const { errors } = await loadStripe()
+      if (options.missingAsNull && err instanceof errors.StripeInvalidRequestError && err.code === 'resource_missing') {
         log(`Stripe ${operation}: ${err.message}; starting afresh`)
         return null
       }
       if (err instanceof BillingProviderError) throw err
-      const detail = err instanceof Stripe.errors.StripeError ? `${err.type}${err.code ? ` ${err.code}` : ''}: ${err.message}` : String(err)
+      const detail = err instanceof errors.StripeError ? `${err.type}${err.code ? ` ${err.code}` : ''}: ${err.message}` : String(err)
       log(`Stripe ${operation} failed: ${detail}`)
       throw new BillingProviderError('The payment provider could not complete the request. Please try again later.', { cause: err })
     }
   }
 
   async function priceFor(lookupKey: string): Promise<Stripe.Price> {
-    const prices = await call('price lookup', () => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }))
+    const prices = await call('price lookup', (stripe) => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }))
     const price = prices.data[0]
     if (!price) {
       log(`Stripe has no active price with lookup_key ${lookupKey}`)
@@ -147,11 +161,11 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
       const price = await priceFor(input.variant.priceId)
       const existingId = input.existing.providerSubscriptionId
       // Ids Stripe no longer knows (another Stripe account, test ids after switching to live keys) start afresh.
-      const current = existingId ? await call('subscription retrieve', () => stripe.subscriptions.retrieve(existingId), { missingAsNull: true }) : null
+      const current = existingId ? await call('subscription retrieve', (stripe) => stripe.subscriptions.retrieve(existingId), { missingAsNull: true }) : null
       const item = current?.items.data[0]
       if (current && item && UPDATABLE_STATUSES.has(current.status)) {
         if (current.items.data.length > 1) log(`Stripe subscription ${current.id} has ${current.items.data.length} items; changing the first`)
-        const updated = await call('subscription update', () =>
+        const updated = await call('subscription update', (stripe) =>
           stripe.subscriptions.update(current.id, {
             items: [{ id: item.id, price: price.id, quantity: input.seatQuantity }],
             proration_behavior: 'create_prorations',
@@ -163,7 +177,7 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
         const state = subscriptionStateFromStripe(updated, stripeResponseTime(updated))
         return { kind: 'applied', state: { ...state, organizationId: input.organizationId } }
       }
-      const createSession = (customer: string | null) =>
+      const createSession = (stripe: Stripe, customer: string | null) =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
           line_items: [{ price: price.id, quantity: input.seatQuantity }],
@@ -175,8 +189,8 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
           cancel_url: input.cancelUrl
         })
       const customer = input.existing.providerCustomerId
-      let session = customer ? await call('checkout session create', () => createSession(customer), { missingAsNull: true }) : null
-      session ??= await call('checkout session create', () => createSession(null))
+      let session = customer ? await call('checkout session create', (stripe) => createSession(stripe, customer), { missingAsNull: true }) : null
+      session ??= await call('checkout session create', (stripe) => createSession(stripe, null))
       if (!session.url) throw new BillingProviderError('The payment provider did not return a checkout page. Please try again later.')
       return { kind: 'redirect', url: session.url }
     },
@@ -185,11 +199,11 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
       const id = subscription.providerSubscriptionId
       // The trial (or built-in billing) has nothing at Stripe: the service's seat count is all there is.
       if (!id) return
-      const current = await call('subscription retrieve', () => stripe.subscriptions.retrieve(id))
+      const current = await call('subscription retrieve', (stripe) => stripe.subscriptions.retrieve(id))
       const item = current.items.data[0]
       if (!item) throw new BillingProviderError('The Stripe subscription has no item to change.')
       if (item.quantity === quantity) return
-      await call('seat update', () =>
+      await call('seat update', (stripe) =>
         stripe.subscriptions.update(id, { items: [{ id: item.id, quantity }], proration_behavior: 'create_prorations' })
       )
     },
@@ -197,7 +211,7 @@ export function createStripeProvider(config: StripeConfig, deps: { log?: (messag
     async portalUrl({ subscription, returnUrl }) {
       const customer = subscription.providerCustomerId
       if (!customer) throw new BillingProviderError('There is no billing account with Stripe yet. Choose a plan first.')
-      const session = await call('portal session create', () => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }))
+      const session = await call('portal session create', (stripe) => stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }))
       return session.url
     },
 
