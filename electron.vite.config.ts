@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { academyContent } from './scripts/academy-content'
 import { pathAliases } from './scripts/aliases'
 
 const alias = pathAliases()
@@ -8,6 +9,7 @@ const alias = pathAliases()
 export default defineConfig({
   main: {
     resolve: { alias },
+    plugins: [academyContent()],
     build: {
       rollupOptions: {
         // The API server is bundled beside main: the desktop app runs it in a utilityProcess,

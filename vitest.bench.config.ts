@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { academyContent } from './scripts/academy-content'
 import { pathAliases } from './scripts/aliases'
 
 /**
@@ -7,6 +8,7 @@ import { pathAliases } from './scripts/aliases'
  */
 export default defineConfig({
   resolve: { alias: pathAliases() },
+  plugins: [academyContent()],
   test: {
     include: ['tests/bench/**/*.bench.ts'],
     environment: 'node',

@@ -1,5 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { academyContent, AcademyContentError, parseAcademyContent, readingMinutes } from './content'
+import { academyContent as academyContentPlugin } from '../../../scripts/academy-content'
+import { academyContent, academyContentData, academyContentFromData, readingMinutes } from './content'
+import { AcademyContentError, parseAcademyContent, readAcademyContentFiles } from './parse'
 
 const course = (title = 'Writing posts', order = 1) => `---\ntitle: ${title}\nsummary: Posts people read.\norder: ${order}\n---\nWhy this course.\n`
 const lesson = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n${'word '.repeat(450)}\n`
@@ -130,5 +135,54 @@ describe('the shipped content', () => {
       }
     }
     expect(new Set(content.articles.map((a) => a.slug)).size).toBe(content.articles.length)
+  })
+})
+
+describe('the build hands the parsed content over (scripts/academy-content.ts)', () => {
+  type Load = (this: { addWatchFile(file: string): void }, id: string) => string | null
+  const loadWith = (dir: string) => {
+    const plugin = academyContentPlugin(dir)
+    const id = (plugin.resolveId as (id: string) => string | null)('virtual:academy-content')!
+    const watched: string[] = []
+    const code = (plugin.load as Load).call({ addWatchFile: (file) => watched.push(file) }, id)!
+    const prefix = 'export default JSON.parse('
+    expect(code.startsWith(prefix)).toBe(true)
+    return { data: JSON.parse(JSON.parse(code.slice(prefix.length, -1)) as string) as ReturnType<typeof academyContentData>, watched }
+  }
+  const folderWith = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pagecrew-academy-'))
+    for (const [path, text] of Object.entries(files)) {
+      const file = join(dir, path.replace('./content/', ''))
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, text)
+    }
+    return dir
+  }
+
+  it('as JSON that becomes the same content again, right options and look-up included', () => {
+    const parsed = parseAcademyContent(fixture())
+    const again = academyContentFromData(JSON.parse(JSON.stringify(academyContentData(parsed))) as ReturnType<typeof academyContentData>)
+    expect(again.courses).toEqual(parsed.courses)
+    expect(again.articles).toEqual(parsed.articles)
+    expect([...again.course('writing')!.quiz!.questions[1]!.correct]).toEqual(['a', 'b'])
+  })
+
+  it('reads every file of the folder, and refuses a bad one naming it', () => {
+    const dir = folderWith(fixture())
+    try {
+      const { data, watched } = loadWith(dir)
+      expect(data).toEqual(academyContentData(parseAcademyContent(fixture())))
+      expect(watched).toHaveLength(Object.keys(fixture()).length)
+      writeFileSync(join(dir, 'courses/writing/lessons/03-empty.md'), '---\ntitle: Empty\n---\n')
+      expect(() => loadWith(dir)).toThrow('Academy content courses/writing/lessons/03-empty.md: the lesson has no text')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('the server gets what the shipped files say', () => {
+    const shipped = parseAcademyContent(readAcademyContentFiles(resolve(__dirname, 'content')))
+    expect(academyContent().courses).toEqual(shipped.courses)
+    expect(academyContent().articles).toEqual(shipped.articles)
   })
 })

@@ -47,7 +47,8 @@ const FIXTURE = vi.hoisted(() => {
 
 vi.mock('../academy/content', async (importOriginal) => {
   const original = await importOriginal<typeof import('../academy/content')>()
-  const content = original.parseAcademyContent(FIXTURE)
+  const { parseAcademyContent } = await import('../academy/parse')
+  const content = parseAcademyContent(FIXTURE)
   return { ...original, academyContent: () => content }
 })
 

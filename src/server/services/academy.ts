@@ -174,7 +174,7 @@ export function createAcademyService(deps: {
   entitlements: EntitlementService
   notifications: NotificationService
   certificates: CertificateService
-  /** The shipped content; default the bundled files (parsed at start: invalid content stops the server). */
+  /** The shipped content; default the bundled files (checked and parsed by the build: invalid content stops it). */
   content?: AcademyContent
 }): AcademyService {
   const { db, clock, entitlements, notifications } = deps
