@@ -4,7 +4,6 @@
  * same file in an Electron utilityProcess and learns the port from a 'listening' message.
  */
 import { join } from 'node:path'
-import { createServer } from './app'
 import { systemClock } from './clock'
 import { loadConfig, type Config } from './config'
 import { ConfigError } from './configError'
@@ -55,20 +54,11 @@ async function main(): Promise<void> {
     throw err
   }
 
-  let database: DatabaseHandle
-  try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
-      pgliteTemplate: bundledPgliteTemplate(import.meta.url)
-    })
-    await migrate(database.db)
-  } catch (err) {
-    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the database in ${join(config.dataDir, 'pglite')}`
-    console.error(`Could not open ${where}: ${err instanceof Error ? err.message : String(err)}`)
-    process.exit(1)
-  }
-
+  // The database starts before the rest of the server is loaded (issue 16): PGlite compiles its
+  // WebAssembly and reads its files while the modules below load, instead of after them.
+  const opening = openAndMigrate(config)
+  const { createServer } = await import('./app')
+  const database = await opening
   const app = createServer({ db: database.db, clock: systemClock, config })
 
   let closing = false
@@ -117,6 +107,23 @@ async function main(): Promise<void> {
     )
   }
   parent?.send({ type: 'listening', port })
+}
+
+/** The migrated database of `config`; a failure is reported and ends the process. */
+async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
+  try {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
+      pgliteTemplate: bundledPgliteTemplate(import.meta.url)
+    })
+    await migrate(database.db)
+    return database
+  } catch (err) {
+    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the database in ${join(config.dataDir, 'pglite')}`
+    console.error(`Could not open ${where}: ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
 }
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.')
