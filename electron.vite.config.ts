@@ -11,6 +11,26 @@ export default defineConfig({
     resolve: { alias },
     plugins: [academyContent()],
     build: {
+      // Issue 16 (start-up time): the packages every start loads are bundled in, so Node reads and
+      // compiles a few files instead of several hundred (date-fns alone is ~250 modules, tree-shaken
+      // here). Native (@node-rs/argon2), WebAssembly (PGlite) and first-use packages stay outside.
+      externalizeDeps: {
+        exclude: [
+          'zod',
+          'drizzle-orm',
+          'date-fns',
+          '@date-fns/tz',
+          'fastify',
+          '@fastify/compress',
+          '@fastify/cookie',
+          '@fastify/rate-limit',
+          '@fastify/static',
+          '@fastify/multipart',
+          'fast-json-stringify',
+          'csv-stringify',
+          'csv-parse'
+        ]
+      },
       rollupOptions: {
         // The API server is bundled beside main: the desktop app runs it in a utilityProcess,
         // and `npm run serve` runs the same file with plain Node.
