@@ -8,6 +8,7 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
+import { academyContent } from '../../../scripts/academy-content'
 import { pathAliases } from '../../../scripts/aliases'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -16,6 +17,7 @@ const vite = await createServer({
   root,
   logLevel: 'error',
   resolve: { alias: pathAliases() },
+  plugins: [academyContent()],
   server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   appType: 'custom',
   optimizeDeps: { noDiscovery: true, include: [] }
