@@ -38,6 +38,7 @@ export const TEST_POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgre
 
 let postgresProbe: Promise<PostgresProbe> | null = null
 let pgliteTemplate: Promise<Blob> | null = null
+let postgresTemplate: Promise<string> | null = null
 
 /**
  * PGlite's initdb costs seconds; loading a data directory costs about one. The first test database
@@ -64,6 +65,82 @@ function migratedPgliteTemplate(): Promise<Blob> {
     return dump
   })()
   return pgliteTemplate
+}
+
+/** The test server's URL with another database name. */
+function postgresUrlFor(database: string): string {
+  const url = new URL(TEST_POSTGRES_URL)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** Runs `work` on a fresh connection to the test server's own database, then closes it. */
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
+  await admin.connect()
+  try {
+    return await work(admin)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** Arbitrary constant: test processes building the PostgreSQL template queue on this session lock. */
+const POSTGRES_TEMPLATE_LOCK_KEY = 4_680_002
+
+/**
+ * Migrating a new PostgreSQL database costs about a second; copying a migrated one costs a fraction.
+ * One template database per migration set, `pagecrew_tpl_<hash of the migrations>`, is migrated
+ * once per server and every test database is created from it (`create database … template …`).
+ * - Parallel workers (and parallel runs of other checkouts on the same server) queue on a session
+ *   advisory lock; whoever gets it first builds, the rest find it built.
+ * - It is built under a `_partial` name, marked a template that accepts no connections (copying
+ *   needs a template nobody is connected to), and renamed last: a template under the final name is
+ *   always complete. A `_partial` left by a killed run is dropped and rebuilt.
+ * - Templates of other migration sets are left alone: another checkout may be using them.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const key = createHash('sha256')
+      .update('v1 ')
+      .update(MIGRATIONS.map((m) => `${m.name}\n${m.sql}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16)
+    const name = `pagecrew_tpl_${key}`
+    const partial = `${name}_partial`
+    const isBuilt = async (admin: pg.Client) =>
+      (await admin.query('select 1 from pg_database where datname = $1 and datistemplate and not datallowconn', [name])).rowCount === 1
+    await withAdmin(async (admin) => {
+      if (await isBuilt(admin)) return
+      await admin.query('select pg_advisory_lock($1)', [POSTGRES_TEMPLATE_LOCK_KEY])
+      try {
+        if (await isBuilt(admin)) return
+        for (const stale of [partial, name]) {
+          const exists = await admin.query('select 1 from pg_database where datname = $1', [stale])
+          if (exists.rowCount === 0) continue
+          await admin.query(`alter database "${stale}" is_template false`)
+          await admin.query(`drop database "${stale}" with (force)`)
+        }
+        await admin.query(`create database "${partial}"`)
+        const handle = await openDatabase({ databaseUrl: postgresUrlFor(partial) })
+        try {
+          await migrate(handle.db)
+        } finally {
+          await handle.close()
+        }
+        await admin.query(`alter database "${partial}" with is_template true allow_connections false`)
+        // The pool's backends may still be exiting; renaming (and copying) needs them gone.
+        while ((await admin.query('select 1 from pg_stat_activity where datname = $1', [partial])).rowCount !== 0) {
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        }
+        await admin.query(`alter database "${partial}" rename to "${name}"`)
+      } finally {
+        await admin.query('select pg_advisory_unlock($1)', [POSTGRES_TEMPLATE_LOCK_KEY])
+      }
+    })
+    return name
+  })()
+  return postgresTemplate
 }
 
 type PostgresProbe = 'answers' | 'absent' | 'broken'
@@ -129,29 +206,16 @@ export async function createTestDatabase(kind: TestDatabaseKind = 'pglite', opti
     await migrate(db) // a no-op on the template; keeps the guarantee explicit
     return { db, kind: 'pglite', close: () => client.close() }
   }
+  const template = await migratedPostgresTemplate()
   const name = `pagecrew_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL })
-  await admin.connect()
-  try {
-    await admin.query(`create database "${name}"`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(TEST_POSTGRES_URL)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString(), logger: options.logger })
-  await migrate(handle.db)
+  await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`))
+  const handle = await openDatabase({ databaseUrl: postgresUrlFor(name), logger: options.logger })
+  await migrate(handle.db) // a no-op on the template; keeps the guarantee explicit
   return {
     ...handle,
     async close() {
       await handle.close()
-      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL })
-      await dropper.connect()
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`)
-      } finally {
-        await dropper.end()
-      }
+      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`))
     }
   }
 }
