@@ -208,7 +208,12 @@ export async function createTestDatabase(kind: TestDatabaseKind = 'pglite', opti
   }
   const template = await migratedPostgresTemplate()
   const name = `pagecrew_test_${randomBytes(6).toString('hex')}`
-  await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`))
+  await withAdmin(async (admin) => {
+    await admin.query(`create database "${name}" template "${template}"`)
+    // A test database need not survive a crash of the server: commits skip waiting for the WAL
+    // flush (what each sees and when is unchanged), as on the fault tests' private clusters.
+    await admin.query(`alter database "${name}" set synchronous_commit = off`)
+  })
   const handle = await openDatabase({ databaseUrl: postgresUrlFor(name), logger: options.logger })
   await migrate(handle.db) // a no-op on the template; keeps the guarantee explicit
   return {
