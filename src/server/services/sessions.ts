@@ -5,10 +5,15 @@ import { DAY_MS } from '../../shared/constants'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { memberships, organizations, sessions, users } from '../db/schema'
+import { UserChanges } from './userChanges'
 
 const SESSION_TTL_MS = 30 * DAY_MS
 /** A session used again more than this long after its expiry was last set gets a fresh 30 days. */
 const SESSION_REFRESH_AFTER_MS = DAY_MS
+/** Sessions each server process keeps (issue 16), least recently used out first. */
+const KEPT_SESSIONS = 50_000
+/** A kept session is read again after this long even without a change notice (a safety net, not the mechanism). */
+const KEPT_SESSION_MAX_AGE_MS = 5 * 60_000
 
 /** The signed-in user of a request, with the session's current organization when still valid. */
 export interface AuthSession {
@@ -71,7 +76,43 @@ export interface SessionService {
   destroyAllForUser(userId: string, options?: { except?: string }): Promise<number>
 }
 
-export function createSessionService(db: Database, clock: Clock): SessionService {
+interface KeptSession {
+  session: AuthSession
+  /** UserChanges mark the session was read at. */
+  mark: number
+  readAt: number
+}
+
+/**
+ * `changes`: what this process has heard of changes to users. While it is live, a resolved session
+ * is kept per token and used again, without a database round trip, until a change to its user is
+ * heard — its own sign-out, expiry extension or organization switch; a membership, role, user or
+ * organization change (migration 0016's triggers), from any server process — or it expires.
+ */
+export function createSessionService(db: Database, clock: Clock, changes: UserChanges = new UserChanges()): SessionService {
+  const kept = new Map<string, KeptSession>()
+  const keep = (tokenHash: string, session: AuthSession, mark: number) => {
+    kept.delete(tokenHash)
+    if (!changes.unchangedSince(session.userId, mark)) return
+    kept.set(tokenHash, { session: copyOf(session), mark, readAt: clock.now().getTime() })
+    if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!)
+  }
+  const keptSession = (tokenHash: string): AuthSession | null => {
+    const entry = kept.get(tokenHash)
+    if (!entry) return null
+    const now = clock.now().getTime()
+    if (!changes.unchangedSince(entry.session.userId, entry.mark) || entry.session.expiresAt.getTime() <= now || now - entry.readAt >= KEPT_SESSION_MAX_AGE_MS) {
+      kept.delete(tokenHash)
+      return null
+    }
+    // Most recently used last.
+    kept.delete(tokenHash)
+    kept.set(tokenHash, entry)
+    return copyOf(entry.session)
+  }
+  /** This process's own change to a user's sessions counts at once, before any notice comes back. */
+  const changedHere = (userId: string) => changes.changed(userId)
+
   return {
     async create(userId, organizationId) {
       const token = randomBytes(32).toString('base64url')
@@ -87,6 +128,10 @@ export function createSessionService(db: Database, clock: Clock): SessionService
       // A 256-bit base64url token is 43 characters; anything else cannot be one of ours.
       if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null
       const tokenHash = hashToken(token)
+      const known = keptSession(tokenHash)
+      if (known) return known
+      // Taken before reading: a change heard while the read is under way makes what it read unusable.
+      const mark = changes.mark()
       const [row] = await db
         .select({
           userId: sessions.userId,
@@ -120,9 +165,13 @@ export function createSessionService(db: Database, clock: Clock): SessionService
         organization = await defaultOrganizationFor(db, row.userId)
         if (organization || row.storedOrganizationId) {
           await db.update(sessions).set({ organizationId: organization?.id ?? null }).where(eq(sessions.tokenHash, tokenHash))
+          changedHere(row.userId)
+          return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
         }
       }
-      return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
+      const session: AuthSession = { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
+      if (mark !== null) keep(tokenHash, session, mark)
+      return session
     },
 
     async refresh(session) {
@@ -130,17 +179,22 @@ export function createSessionService(db: Database, clock: Clock): SessionService
       if (session.expiresAt.getTime() - now > SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) return null
       const expiresAt = new Date(now + SESSION_TTL_MS)
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, session.tokenHash))
+      changedHere(session.userId)
       return expiresAt
     },
 
     async setOrganization(tokenHash, organizationId) {
-      await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash))
+      const [changed] = await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId })
+      kept.delete(tokenHash)
+      if (changed) changedHere(changed.userId)
     },
 
     defaultOrganizationFor: (userId) => defaultOrganizationFor(db, userId),
 
     async destroy(tokenHash) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+      const [ended] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId })
+      kept.delete(tokenHash)
+      if (ended) changedHere(ended.userId)
     },
 
     async destroyAllForUser(userId, options = {}) {
@@ -148,7 +202,13 @@ export function createSessionService(db: Database, clock: Clock): SessionService
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), options.except ? ne(sessions.tokenHash, options.except) : undefined))
         .returning({ tokenHash: sessions.tokenHash })
+      for (const { tokenHash } of ended) kept.delete(tokenHash)
+      changedHere(userId)
       return ended.length
     }
   }
+}
+
+function copyOf(session: AuthSession): AuthSession {
+  return { ...session, expiresAt: new Date(session.expiresAt), organization: session.organization ? { ...session.organization } : null }
 }
