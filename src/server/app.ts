@@ -149,6 +149,10 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => sendError(error, request, reply))
 
+  // Waits until this process has heard every change committed before (nothing to wait for when it keeps nothing).
+  app.decorate('settleChanges', async () => {
+    if (changeFeed && userChanges && !(await changeFeed.settle())) userChanges.forgetAll()
+  })
   if (changeFeed && userChanges) {
     app.addHook('onReady', async () => changeFeed.start({ notice: (payload) => userChanges.notice(payload), live: (live) => userChanges.setLive(live) }))
     app.addHook('onClose', async () => changeFeed.close())
@@ -157,9 +161,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     // session or GET /user answer the change made stale here. Other processes hear it within
     // milliseconds. GET /auth/… (sign-out, single sign-on's return) changes sessions too.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (STATE_CHANGING.has(request.method) || request.url.startsWith(`${API_BASE}/auth/`)) {
-        if (!(await changeFeed.settle())) userChanges.forgetAll()
-      }
+      if (STATE_CHANGING.has(request.method) || request.url.startsWith(`${API_BASE}/auth/`)) await app.settleChanges()
       return payload
     })
   }

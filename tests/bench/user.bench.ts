@@ -13,6 +13,9 @@
  * - GET /user as the plain user, a user with the heavy user's organizations and teams but no
  *   notifications (what 10,000 notifications add: goal within 10 %) and the heavy user;
  * - GET /notification/list's first page as the plain and the heavy user.
+ * Each process keeps sessions and GET /user answers until a change to their user is heard
+ * (services/userChanges.ts), so polling costs no statement: the same requests against a server
+ * keeping nothing (PAGECREW_USER_CACHE_MB=0, same database kind) show what a first read costs.
  * Goals (issue 16): /auth ≥ 0.2 of bare Fastify; /user ≥ 0.5 of /auth; both flat in the notifications.
  * It also prints EXPLAIN ANALYZE of the heavy user's unread count (read, and counted) and first page.
  *
@@ -110,6 +113,13 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     await seedHeavy(server.db, (await wide.get<{ id: string }>('/user')).body.id, wideActive.id, 0)
     expect((await wide.get<{ organizations: unknown[] }>('/user')).body.organizations).toHaveLength(ORGANIZATIONS)
 
+    // The same plain user's requests on a server that keeps nothing: every request reads the database.
+    const keepsNothing = await startTestServer({ database: kind, config: { responseChecks: false, publisherIntervalMs: null, userCacheBytes: 0 } })
+    servers.push(keepsNothing)
+    const unkept = new TestClient(keepsNothing.app)
+    await unkept.signup()
+    await unkept.createOrganization('Plain')
+
     const headersOf = (client: TestClient) => ({ cookie: `${SESSION_COOKIE}=${client.cookie}`, [CLIENT_HEADER]: 'bench' })
     const auth = await plain.get('/auth')
     expect(auth.status).toBe(200)
@@ -140,6 +150,8 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       results.push(await measureThroughput('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
       results.push(await measureThroughput('GET /notification/list (plain)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
       results.push(await measureThroughput('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
+      results.push(await measureThroughput('GET /auth, nothing kept', `${keepsNothing.url}${API_BASE}/auth`, headersOf(unkept)))
+      results.push(await measureThroughput('GET /user (plain), nothing kept', `${keepsNothing.url}${API_BASE}/user`, headersOf(unkept)))
     } finally {
       await bare.close()
     }
@@ -150,7 +162,9 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       'GET /user (50 orgs, 0 notifications)': 'GET /user (plain)',
       'GET /user (heavy)': 'GET /user (50 orgs, 0 notifications)',
       'GET /notification/list (plain)': 'GET /auth',
-      'GET /notification/list (heavy)': 'GET /notification/list (plain)'
+      'GET /notification/list (heavy)': 'GET /notification/list (plain)',
+      'GET /auth, nothing kept': 'GET /auth',
+      'GET /user (plain), nothing kept': 'GET /auth, nothing kept'
     }
     const rows = results.map((r) => {
       const base = baselineOf[r.name]

@@ -193,6 +193,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       const org = await client.createOrganization('Leaving Co')
       const userId = (await client.get<Session>('/auth')).body.userId
       await t().db.delete(memberships).where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, userId)))
+      await t().settle()
       const session = await client.get<Session>('/auth')
       expect(session.body).toMatchObject({ organizationId: null, organizationWorkOSId: null, needsOnboarding: true })
       expect((await client.get('/organization')).status).toBe(409)
@@ -207,6 +208,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       const leave = await client.createOrganization('Leave Co')
       const userId = (await client.get<Session>('/auth')).body.userId
       await t().db.delete(memberships).where(and(eq(memberships.organizationId, leave.id), eq(memberships.userId, userId)))
+      await t().settle()
       const session = await client.get<Session>('/auth')
       expect(session.body).toMatchObject({ organizationId: stay.id, organizationWorkOSId: stay.organizationWorkOSId, needsOnboarding: false })
       expect((await client.get<Organization>('/organization')).body.name).toBe('Stay Co')

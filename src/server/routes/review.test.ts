@@ -623,8 +623,12 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
     })
 
     it('answers with the same number of statements whatever the number of posts', async () => {
-      const measure = async (person: Person, view: string) =>
-        (await t().statementsDuring(() => person.client.get<ReviewInbox>('/review/inbox', { view }))).statements.length
+      // Asked once first: a session this process keeps (issue 16) is read again after a change to its
+      // user (a new request notifies the reviewer), and that read is not the inbox's.
+      const measure = async (person: Person, view: string) => {
+        await person.client.get<ReviewInbox>('/review/inbox', { view })
+        return (await t().statementsDuring(() => person.client.get<ReviewInbox>('/review/inbox', { view }))).statements.length
+      }
       const before = { requested: await measure(olive, 'requested'), mine: await measure(writer, 'mine'), team: await measure(people.ADMIN, 'team') }
       for (let i = 0; i < 5; i++) await ask(`more ${i}`, 'MEDIUM')
       const after = { requested: await measure(olive, 'requested'), mine: await measure(writer, 'mine'), team: await measure(people.ADMIN, 'team') }

@@ -104,6 +104,8 @@ describeEachDatabase(
         expect(await badge(ann)).toBe(61)
         expect(await badge(max)).toBe(80)
         // GET /user is polled every 30 s: the score rides in its users statement, no statement of its own.
+        // (A repeat is the kept answer, no statement at all: a change to the user makes the server read again.)
+        await ok(ann.client.put('/user/update-user-details', { fullName: 'Ann History' }))
         const { statements } = await t().statementsDuring(() => ann.client.get('/user'))
         const reading = statements.filter((q) => q.includes('ssi_records'))
         expect(reading).toHaveLength(1)
