@@ -12,7 +12,7 @@
  * - GET /auth, the session look-up alone (the baseline of the rest);
  * - GET /user as the plain user, a user with the heavy user's organizations and teams but no
  *   notifications (what 10,000 notifications add: goal within 10 %) and the heavy user;
- * - GET /notification/list's first page as the plain and the heavy user.
+ * - GET /notification/list's first page (20 items) as the plain user given 20 notifications and as the heavy user.
  * Each process keeps sessions and GET /user answers until a change to their user is heard
  * (services/userChanges.ts), so polling costs no statement: the same requests against a server
  * keeping nothing (PAGECREW_USER_CACHE_MB=0, same database kind) show what a first read costs.
@@ -90,7 +90,7 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
 
     const plain = new TestClient(server.app)
     await plain.signup()
-    await plain.createOrganization('Plain')
+    const plainOrganization = await plain.createOrganization('Plain')
     const heavy = new TestClient(server.app)
     await heavy.signup()
     const active = await heavy.createOrganization('Heavy')
@@ -120,6 +120,15 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     await unkept.signup()
     await unkept.createOrganization('Plain')
 
+    // The notification list's baseline: the plain user with exactly one full first page (20), so the
+    // heavy user's page holds as many items and only the 10,000 behind it differ.
+    const plainId = (await plain.get<{ id: string }>('/user')).body.id
+    await server.db.execute(sql`
+      insert into notifications (id, organization_id, user_id, title, message, link, read, created_at)
+      select gen_random_uuid(), ${plainOrganization.id}, ${plainId}, 'Slot reminder ' || n, 'Your slot of day ' || n || ' is coming up.', '/schedule', false, now() - make_interval(mins => n)
+      from generate_series(1, 20 - (select count(*)::int from notifications where user_id = ${plainId})) n`)
+    expect((await plain.get<{ items: unknown[] }>('/notification/list')).body.items).toHaveLength(20)
+
     const headersOf = (client: TestClient) => ({ cookie: `${SESSION_COOKIE}=${client.cookie}`, [CLIENT_HEADER]: 'bench' })
     const auth = await plain.get('/auth')
     expect(auth.status).toBe(200)
@@ -148,7 +157,7 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       results.push(await measureThroughput('GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)))
       results.push(await measureThroughput('GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)))
       results.push(await measureThroughput('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
-      results.push(await measureThroughput('GET /notification/list (plain)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
+      results.push(await measureThroughput('GET /notification/list (20 notifications)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
       results.push(await measureThroughput('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
       results.push(await measureThroughput('GET /auth, nothing kept', `${keepsNothing.url}${API_BASE}/auth`, headersOf(unkept)))
       results.push(await measureThroughput('GET /user (plain), nothing kept', `${keepsNothing.url}${API_BASE}/user`, headersOf(unkept)))
@@ -161,8 +170,8 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       'GET /user (plain)': 'GET /auth',
       'GET /user (50 orgs, 0 notifications)': 'GET /user (plain)',
       'GET /user (heavy)': 'GET /user (50 orgs, 0 notifications)',
-      'GET /notification/list (plain)': 'GET /auth',
-      'GET /notification/list (heavy)': 'GET /notification/list (plain)',
+      'GET /notification/list (20 notifications)': 'GET /auth',
+      'GET /notification/list (heavy)': 'GET /notification/list (20 notifications)',
       'GET /auth, nothing kept': 'GET /auth',
       'GET /user (plain), nothing kept': 'GET /auth, nothing kept'
     }
