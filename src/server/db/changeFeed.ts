@@ -48,7 +48,7 @@ interface FeedOptions {
  */
 export function openChangeFeed(db: Database, options: FeedOptions = {}): ChangeFeed {
   const client = (db as unknown as { $client: unknown }).$client
-  const listenOn = isPglite(client) ? pgliteListener(client) : postgresListener(client as pg.Pool, options)
+  const listenOn = isPglite(client) ? pgliteListener(client) : isPool(client) ? postgresListener(client, options) : deafListener()
   const settleTimeoutMs = options.settleTimeoutMs ?? 2_000
   // Settle notices carry this feed's own id, so two processes (or two servers in one test) never answer each other's.
   const own = `s:${randomBytes(6).toString('base64url')}:`
@@ -113,6 +113,17 @@ interface Listener {
   close(): Promise<void>
 }
 
+function isPool(client: unknown): client is pg.Pool {
+  return typeof (client as pg.Pool | null)?.connect === 'function' && typeof (client as pg.Pool).options === 'object'
+}
+
+/** A database this feed cannot listen to: never live, so nothing is kept. */
+function deafListener(): Listener {
+  const listen = async (handlers: ChangeHandlers) => handlers.live(false)
+  listen.close = async () => undefined
+  return listen
+}
+
 function isPglite(client: unknown): client is PGlite {
   return typeof (client as PGlite | null)?.listen === 'function' && 'waitReady' in (client as object)
 }
@@ -141,6 +152,8 @@ function postgresListener(pool: pg.Pool, options: FeedOptions): Listener {
   let closed = false
   let current: pg.Client | null = null
   let retry: NodeJS.Timeout | null = null
+  // Said once per outage, not at every attempt.
+  let failing = false
 
   const connect = async (handlers: ChangeHandlers): Promise<void> => {
     if (closed) return
@@ -157,7 +170,8 @@ function postgresListener(pool: pg.Pool, options: FeedOptions): Listener {
       if (!closed) retry = setTimeout(() => void connect(handlers), reconnectMs)
     }
     client.on('error', (err) => {
-      options.log?.(`Change feed connection lost: ${err.message}`)
+      if (!failing) options.log?.(`Change notices not heard (sessions and GET /user answers are read from the database meanwhile): ${err.message}`)
+      failing = true
       onLost()
     })
     client.on('end', onLost)
@@ -168,7 +182,8 @@ function postgresListener(pool: pg.Pool, options: FeedOptions): Listener {
       await client.connect()
       await client.query(`LISTEN ${CHANGES_CHANNEL}`)
     } catch (err) {
-      options.log?.(`Change feed cannot listen: ${(err as Error).message}`)
+      if (!failing) options.log?.(`Change notices not heard (sessions and GET /user answers are read from the database meanwhile): ${(err as Error).message}`)
+      failing = true
       onLost()
       return
     }
@@ -177,6 +192,8 @@ function postgresListener(pool: pg.Pool, options: FeedOptions): Listener {
       return
     }
     current = client
+    if (failing) options.log?.('Change notices heard again.')
+    failing = false
     handlers.live(true)
   }
 

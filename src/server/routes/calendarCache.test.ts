@@ -46,11 +46,7 @@ describeEachDatabase('GET /schedule/calendar answer cache', (t) => {
     await rm(otherDataDir, { recursive: true, force: true })
   })
 
-  const on = (app: FastifyInstance, client: TestClient) => {
-    const twin = new TestClient(app)
-    twin.cookie = client.cookie
-    return twin
-  }
+  const on = (app: FastifyInstance, client: TestClient) => client.on(app)
 
   /** The calendar as `who` sees it through this process, the other one and one without a cache: all the same. */
   async function calendarOf(who: TestClient, query: Record<string, string> = RANGE): Promise<CompactCalendar> {

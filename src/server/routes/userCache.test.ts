@@ -47,11 +47,7 @@ describeEachDatabase('kept sessions and GET /user answers', (t) => {
     await rm(otherDataDir, { recursive: true, force: true })
   })
 
-  const on = (app: FastifyInstance, client: TestClient) => {
-    const twin = new TestClient(app)
-    twin.cookie = client.cookie
-    return twin
-  }
+  const on = (app: FastifyInstance, client: TestClient) => client.on(app)
 
   async function ok<T>(request: Promise<{ status: number; body: T }>): Promise<T> {
     const res = await request

@@ -379,6 +379,13 @@ export class TestClient {
 
   constructor(readonly app: FastifyInstance) {}
 
+  /** The same signed-in browser talking to another server (another process on the same database). */
+  on(app: FastifyInstance): TestClient {
+    const twin = new TestClient(app)
+    twin.cookie = this.cookie
+    return twin
+  }
+
   async request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.clientHeader !== false) headers[CLIENT_HEADER] = 'test'

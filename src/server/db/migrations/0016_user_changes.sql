@@ -51,45 +51,15 @@ CREATE TRIGGER "organizations_changes_update" AFTER UPDATE ON "organizations" RE
 FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify_organization"();--> statement-breakpoint
 CREATE TRIGGER "post_tags_changes_update" AFTER UPDATE ON "post_tags" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
 FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify_post_tag"();--> statement-breakpoint
-CREATE TRIGGER "memberships_changes_insert" AFTER INSERT ON "memberships" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "memberships_changes_update" AFTER UPDATE ON "memberships" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "memberships_changes_delete" AFTER DELETE ON "memberships" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "team_members_changes_insert" AFTER INSERT ON "team_members" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "team_members_changes_update" AFTER UPDATE ON "team_members" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "team_members_changes_delete" AFTER DELETE ON "team_members" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "business_page_members_changes_insert" AFTER INSERT ON "business_page_members" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "business_page_members_changes_update" AFTER UPDATE ON "business_page_members" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "business_page_members_changes_delete" AFTER DELETE ON "business_page_members" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "ssi_records_changes_insert" AFTER INSERT ON "ssi_records" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "ssi_records_changes_update" AFTER UPDATE ON "ssi_records" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "ssi_records_changes_delete" AFTER DELETE ON "ssi_records" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "linkedin_connections_changes_insert" AFTER INSERT ON "linkedin_connections" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "linkedin_connections_changes_update" AFTER UPDATE ON "linkedin_connections" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "linkedin_connections_changes_delete" AFTER DELETE ON "linkedin_connections" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "notification_unread_counts_changes_insert" AFTER INSERT ON "notification_unread_counts" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "notification_unread_counts_changes_update" AFTER UPDATE ON "notification_unread_counts" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "notification_unread_counts_changes_delete" AFTER DELETE ON "notification_unread_counts" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "post_tag_assignments_changes_insert" AFTER INSERT ON "post_tag_assignments" REFERENCING NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "post_tag_assignments_changes_update" AFTER UPDATE ON "post_tag_assignments" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "post_tag_assignments_changes_delete" AFTER DELETE ON "post_tag_assignments" REFERENCING OLD TABLE AS "old_rows"
-FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"('user_id');
+-- The tables whose rows name the user in "user_id": a trigger per event (transition tables need one
+-- event a trigger), all calling user_changes_notify.
+DO $$
+DECLARE
+  "t" text;
+BEGIN
+  FOREACH "t" IN ARRAY ARRAY['memberships', 'team_members', 'business_page_members', 'ssi_records', 'linkedin_connections', 'notification_unread_counts', 'post_tag_assignments'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"(''user_id'')', "t" || '_changes_insert', "t");
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"(''user_id'')', "t" || '_changes_update', "t");
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_changes_notify"(''user_id'')', "t" || '_changes_delete', "t");
+  END LOOP;
+END $$;
