@@ -36,9 +36,7 @@ export default defineConfig({
         // and `npm run serve` runs the same file with plain Node.
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          server: resolve(__dirname, 'src/server/main.ts'),
-          // The embedded database's thread (issue 16): PGlite starts on the second core.
-          'pglite-worker': resolve(__dirname, 'src/server/db/pgliteWorker.ts')
+          server: resolve(__dirname, 'src/server/main.ts')
         }
       }
     }

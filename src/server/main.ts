@@ -9,7 +9,7 @@ import { loadConfig, type Config } from './config'
 import { ConfigError } from './configError'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { migrate } from './db/migrate'
-import { bundledPgliteTemplate, bundledPgliteWorker, migratedPgliteDump, writeDumpFile } from './db/pgliteTemplate'
+import { bundledPgliteTemplate, migratedPgliteDump, writeDumpFile } from './db/pgliteTemplate'
 
 /** Electron's utilityProcess gives the child `process.parentPort`; plain Node has none. */
 interface ParentPort {
@@ -115,8 +115,7 @@ async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
-      pgliteTemplate: bundledPgliteTemplate(import.meta.url),
-      pgliteWorker: bundledPgliteWorker(import.meta.url)
+      pgliteTemplate: bundledPgliteTemplate(import.meta.url)
     })
     await migrate(database.db)
     return database

@@ -7,9 +7,6 @@
  * - a later start of that same folder (goal ≤ 1 s);
  * - first start without the template, i.e. PGlite's initdb and every migration (the bundle copied
  *   to a folder without the tar: production code is not told anything);
- * - first and later starts with PGlite in the server's own thread: the bundle copied to a folder
- *   without the worker thread's script (out/main/pglite-worker.js), so the server runs PGlite as it
- *   did before the worker (what the worker saves);
  * - the baseline of the same run: a bare Fastify answering 401 on GET /api/auth (`node -e`), i.e.
  *   what Node and the machine cost before any Pagecrew code runs.
  *
@@ -63,15 +60,8 @@ describe.skipIf(!built)('start-up benchmark', () => {
       if (entry !== 'pglite-template.tar') cpSync(join(ROOT, 'out/main', entry), join(bare, 'main', entry), { recursive: true })
     }
     const serverWithoutTemplate = join(bare, 'main/server.js')
-    // And without the worker thread's script: PGlite in the server's own thread.
-    const oneThread = temporaryDir('.bench-no-worker-', join(ROOT, 'out'))
-    mkdirSync(join(oneThread, 'main'))
-    for (const entry of readdirSync(join(ROOT, 'out/main'))) {
-      if (entry !== 'pglite-worker.js') cpSync(join(ROOT, 'out/main', entry), join(oneThread, 'main', entry), { recursive: true })
-    }
-    const serverInOneThread = join(oneThread, 'main/server.js')
 
-    const times = { fastify: [] as number[], first: [] as number[], later: [] as number[], scratch: [] as number[], firstOne: [] as number[], laterOne: [] as number[] }
+    const times = { fastify: [] as number[], first: [] as number[], later: [] as number[], scratch: [] as number[] }
     // Interleaved, so a busy moment of the machine touches every kind alike.
     for (let run = 0; run < RUNS; run++) {
       times.fastify.push(await timeToFirstAnswer(['-e', BARE_FASTIFY], {}))
@@ -82,9 +72,6 @@ describe.skipIf(!built)('start-up benchmark', () => {
       const scratchDir = temporaryDir('pagecrew-bench-startup-')
       times.scratch.push(await timeToFirstAnswer([serverWithoutTemplate], { PAGECREW_DATA_DIR: scratchDir }))
       expect(existsSync(join(scratchDir, 'pglite/PG_VERSION'))).toBe(true)
-      const oneThreadDir = temporaryDir('pagecrew-bench-startup-')
-      times.firstOne.push(await timeToFirstAnswer([serverInOneThread], { PAGECREW_DATA_DIR: oneThreadDir }))
-      times.laterOne.push(await timeToFirstAnswer([serverInOneThread], { PAGECREW_DATA_DIR: oneThreadDir }))
     }
 
     const base = median(times.fastify)
@@ -101,10 +88,7 @@ describe.skipIf(!built)('start-up benchmark', () => {
         row('first start, new data folder (template)', times.first, '≤ 1500 ms'),
         row('later start, same data folder', times.later, '≤ 1000 ms'),
         row('first start without the template (initdb + migrations)', times.scratch, '—'),
-        row('first start, PGlite in the server’s thread (no worker)', times.firstOne, '—'),
-        row('later start, PGlite in the server’s thread (no worker)', times.laterOne, '—'),
-        `Template against migrating from scratch: first start takes ${(median(times.first) / median(times.scratch)).toFixed(2)}× the time.`,
-        `PGlite in its worker thread against the server's thread: first start ${(median(times.first) / median(times.firstOne)).toFixed(2)}×, later start ${(median(times.later) / median(times.laterOne)).toFixed(2)}× the time.`
+        `Template against migrating from scratch: first start takes ${(median(times.first) / median(times.scratch)).toFixed(2)}× the time.`
       ].join('\n')
     )
   })

@@ -35,11 +35,6 @@ interface DatabaseOptions {
   connectTimeoutMs?: number
   /** A migrated data folder (tar) a new pgliteDir starts from (./pgliteTemplate.ts). */
   pgliteTemplate?: string | null
-  /**
-   * The built worker (out/main/pglite-worker.js) to run PGlite in a thread of its own (with
-   * pgliteDir): its start then overlaps the server's own (./pgliteWorker.ts). Absent: in this thread.
-   */
-  pgliteWorker?: string | null
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -65,14 +60,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  if (options.pgliteDir && options.pgliteWorker) {
-    const { PgliteInWorker } = await import('./pgliteProxy')
-    const client = new PgliteInWorker(options.pgliteWorker, { dataDir: options.pgliteDir, template: options.pgliteTemplate ?? null })
-    const db: Database = drizzlePglite({ client: client.asPglite(), schema, logger: options.logger })
-    // Not waited for here: the first statement waits (the worker answers in order), so the caller
-    // can load the rest of the server meanwhile.
-    return { db, kind: 'pglite', close: () => client.close() }
-  }
   const loadDataDir = options.pgliteDir ? await templateFor(options.pgliteDir, options.pgliteTemplate) : undefined
   const client = options.pgliteDir ? new PGlite(options.pgliteDir, { loadDataDir }) : new PGlite()
   await client.waitReady

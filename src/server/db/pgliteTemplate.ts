@@ -22,17 +22,6 @@ export function bundledPgliteTemplate(moduleUrl: string): string {
   return resolve(dirname(fileURLToPath(moduleUrl)), PGLITE_TEMPLATE_FILE)
 }
 
-/**
- * The built worker thread that runs PGlite (./pgliteWorker.ts), beside the server's bundle; null
- * when not built (running from source) and inside a packaged app's asar archive, where loading a
- * worker thread's script has not been tried on a machine with the Electron binary yet (PGlite then
- * runs in the server's thread, as before).
- */
-export function bundledPgliteWorker(moduleUrl: string): string | null {
-  const file = resolve(dirname(fileURLToPath(moduleUrl)), 'pglite-worker.js')
-  return existsSync(file) && !/\.asar[\\/]/.test(file) ? file : null
-}
-
 /** A migrated, checkpointed PGlite data folder as an uncompressed tar. */
 export async function migratedPgliteDump(): Promise<Blob> {
   const client = new PGlite()
