@@ -193,7 +193,7 @@ describeEachDatabase('kept sessions and GET /user answers', (t) => {
     const kept = async () => (await t().statementsDuring(() => mia.get('/auth'))).statements.length === 0
     expect(await kept()).toBe(true)
     // Cut every listening connection: the processes must stop using what they kept at once they notice.
-    await t().db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN pagecrew_changes' and pid <> pg_backend_pid()`)
+    await t().db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN pagecrew_changes' and datname = current_database() and pid <> pg_backend_pid()`)
     await eventually(async () => !(await kept()), 'the process to stop using kept sessions')
     // A change while nothing listens sends a notice nobody hears; it must show all the same.
     await t().db.update(users).set({ fullName: 'Mia Unheard' }).where(eq(users.id, miaId))
