@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
 import { seedMembers } from './support/seed'
-import { openAvatarMenu, PASSWORD, pickOptions, recordAlerts, signUpAndOnboard, TINY_PNG } from './support/flows'
+import { openAvatarMenu, PASSWORD, pickOptions, recordAlerts, signUpAndOnboard, TINY_PNG, traceOnFailure } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
@@ -46,6 +46,7 @@ describe('organization administration, end to end in Chromium', () => {
     const admin = await browser.newContext()
     const page = await admin.newPage()
     const alerts = recordAlerts(page)
+    traceOnFailure(page, 'the admin’s page')
     await signUpAndOnboard(page, server.url, 'ana@acme.example', 'Acme')
 
     // Invite: the submit button waits for a valid email.
@@ -195,7 +196,9 @@ describe('organization administration, end to end in Chromium', () => {
     }
     // The 402 shows its message and, as any 402 does (spec §4), leads to the plan page, which says
     // a limit was reached rather than that the subscription expired.
+    const refusedInvite = page.waitForResponse((r) => r.url().endsWith('/api/members/invite') && r.request().method() === 'POST')
     await invite(page, 'fay@acme.example')
+    expect((await refusedInvite).status()).toBe(402)
     await expect.poll(() => toastText(page), TOAST_WAIT).toContain('Plan seats limit reached')
     await page.waitForURL('**/subscription-expired')
     await expect.poll(() => page.getByTestId('subscription-expired').getAttribute('data-reason')).toBe('limit')

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { onTestFailed } from 'vitest'
 
 export const PASSWORD = 'correct horse battery'
 
@@ -33,6 +34,29 @@ export async function openAvatarMenu(page: Page) {
       if (attempt === 3) throw error
     }
   }
+}
+
+/**
+ * Keeps what the page did that a failure would need to explain: console errors, uncaught errors,
+ * API calls and their statuses (with the time since the call), failed requests. Printed only when
+ * the current test fails.
+ */
+export function traceOnFailure(page: Page, name: string) {
+  const started = Date.now()
+  const lines: string[] = []
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') lines.push(`${at()} console.${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => lines.push(`${at()} page error: ${error.message}`))
+  page.on('requestfailed', (request) => lines.push(`${at()} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('response', (response) => {
+    if (response.url().includes('/api/')) lines.push(`${at()} ${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`)
+  })
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) lines.push(`${at()} at ${frame.url()}`)
+  })
+  onTestFailed(() => console.log(`What ${name} did (last 60 events):\n${lines.slice(-60).join('\n')}`))
 }
 
 /** Collects window.alert texts and accepts them. */
