@@ -209,7 +209,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
           throw new ApiError(403, 'csrf', 'This request must come from the Pagecrew app (missing X-Pagecrew-Client header).')
         }
       })
-      registerApiRoutes(api, services, config)
+      registerApiRoutes(api, services, config, clock)
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send(errorBody('not_found', API_NOT_FOUND))
       })
@@ -227,10 +227,10 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   return app
 }
 
-function registerApiRoutes(api: FastifyInstance, services: Services, config: ServerConfig): void {
+function registerApiRoutes(api: FastifyInstance, services: Services, config: ServerConfig, clock: Clock): void {
   registerPublicRoutes(api, services, config)
   registerAuthRoutes(api, services)
-  registerUserRoutes(api, services, config)
+  registerUserRoutes(api, services, config, clock)
   registerOrganizationRoutes(api, services)
   registerAuditLogRoutes(api, services)
   registerBillingRoutes(api, services, config)

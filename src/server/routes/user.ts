@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../clock'
 import { endpoints } from '../../shared/api/contract'
 import type { ServerConfig } from '../config'
 import { AnswerCache } from '../http/answerCache'
@@ -10,7 +11,7 @@ import { passwordCheckGuard } from '../services/authThrottle'
 /** A kept GET /user answer is read again after this long even without a change notice (a safety net). */
 const USER_ANSWER_MAX_AGE_MS = 5 * 60_000
 
-export function registerUserRoutes(app: FastifyInstance, services: Services, config: Pick<ServerConfig, 'userCacheBytes'>): void {
+export function registerUserRoutes(app: FastifyInstance, services: Services, config: Pick<ServerConfig, 'userCacheBytes'>, clock: Clock): void {
   const { users, userChanges } = services
   const account = createAccountService(services)
   // GET /user is polled every 30 s by every open app (issue 16): each process keeps the answer per
@@ -25,7 +26,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, con
           ticket: async ({ session }) => {
             const { userId, organization } = session()
             const version = userChanges.version(userId)
-            return version === null ? null : { key: `${userId}:${organization?.id ?? ''}`, version, now: Date.now() }
+            return version === null ? null : { key: `${userId}:${organization?.id ?? ''}`, version, now: clock.now().getTime() }
           },
           expiresAt: (_answer, ticket) => ticket.now + USER_ANSWER_MAX_AGE_MS
         }

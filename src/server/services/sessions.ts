@@ -110,8 +110,6 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
     kept.set(tokenHash, entry)
     return copyOf(entry.session)
   }
-  /** This process's own change to a user's sessions counts at once, before any notice comes back. */
-  const changedHere = (userId: string) => changes.changed(userId)
 
   return {
     async create(userId, organizationId) {
@@ -165,7 +163,8 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
         organization = await defaultOrganizationFor(db, row.userId)
         if (organization || row.storedOrganizationId) {
           await db.update(sessions).set({ organizationId: organization?.id ?? null }).where(eq(sessions.tokenHash, tokenHash))
-          changedHere(row.userId)
+          // This process's own change to a user's sessions counts at once, before any notice comes back.
+          changes.changed(row.userId)
           return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
         }
       }
@@ -179,14 +178,14 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
       if (session.expiresAt.getTime() - now > SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) return null
       const expiresAt = new Date(now + SESSION_TTL_MS)
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, session.tokenHash))
-      changedHere(session.userId)
+      changes.changed(session.userId)
       return expiresAt
     },
 
     async setOrganization(tokenHash, organizationId) {
       const [changed] = await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId })
       kept.delete(tokenHash)
-      if (changed) changedHere(changed.userId)
+      if (changed) changes.changed(changed.userId)
     },
 
     defaultOrganizationFor: (userId) => defaultOrganizationFor(db, userId),
@@ -194,7 +193,7 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
     async destroy(tokenHash) {
       const [ended] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId })
       kept.delete(tokenHash)
-      if (ended) changedHere(ended.userId)
+      if (ended) changes.changed(ended.userId)
     },
 
     async destroyAllForUser(userId, options = {}) {
@@ -203,7 +202,7 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
         .where(and(eq(sessions.userId, userId), options.except ? ne(sessions.tokenHash, options.except) : undefined))
         .returning({ tokenHash: sessions.tokenHash })
       for (const { tokenHash } of ended) kept.delete(tokenHash)
-      changedHere(userId)
+      changes.changed(userId)
       return ended.length
     }
   }
