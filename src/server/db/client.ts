@@ -4,7 +4,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
 import type pg from 'pg'
-import { templateFor } from './pgliteTemplate'
+import { embeddedOptions } from './embedded'
+import { unpackTemplate } from './pgliteTemplate'
 import * as schema from './schema'
 
 type Schema = typeof schema
@@ -59,9 +60,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db: Database = drizzlePg({ client: pool, schema, logger: options.logger })
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true })
-  const loadDataDir = options.pgliteDir ? await templateFor(options.pgliteDir, options.pgliteTemplate) : undefined
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir, { loadDataDir }) : new PGlite()
+  if (options.pgliteDir) {
+    await unpackTemplate(options.pgliteDir, options.pgliteTemplate)
+    mkdirSync(options.pgliteDir, { recursive: true })
+  }
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir, embeddedOptions()) : new PGlite(embeddedOptions())
   await client.waitReady
   const db: Database = drizzlePglite({ client, schema, logger: options.logger })
   return { db, kind: 'pglite', close: () => client.close() }

@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from './client'
 import { migrate, MIGRATIONS, rowsOf } from './migrate'
-import { migratedPgliteDump, writeDumpFile } from './pgliteTemplate'
+import { EMBEDDED_SHARED_BUFFERS } from './embedded'
+import { extractTar, migratedPgliteDump, unpackTemplate, writeDumpFile } from './pgliteTemplate'
 
 describe('the embedded database template (issue 16)', () => {
   const folders: string[] = []
@@ -36,4 +37,42 @@ describe('the embedded database template (issue 16)', () => {
     expect(rowsOf(await later.db.execute(sql`select count(*)::int as n from kept_between_starts`))).toEqual([{ n: 0 }])
     await later.close()
   }, 120_000)
+
+  it('replaces a folder a start left without a database, leaves nothing half-made beside it, and runs with small shared buffers', async () => {
+    const template = join(await folder(), 'pglite-template.tar')
+    await writeDumpFile(template, await migratedPgliteDump())
+    const dataDir = await folder()
+    const pgliteDir = join(dataDir, 'pglite')
+    await mkdir(join(pgliteDir, 'base'), { recursive: true })
+    await writeFile(join(pgliteDir, 'base', 'half-written'), 'x')
+
+    const database = await openDatabase({ pgliteDir, pgliteTemplate: template })
+    expect(await migrate(database.db)).toEqual([])
+    expect(rowsOf(await database.db.execute(sql`show shared_buffers`))).toEqual([{ shared_buffers: EMBEDDED_SHARED_BUFFERS }])
+    await database.close()
+    expect(await readdir(dataDir)).toEqual(['pglite'])
+    expect(await readdir(join(pgliteDir, 'base'))).not.toContain('half-written')
+    // Once the folder holds a database, the template is not unpacked again.
+    expect(await unpackTemplate(pgliteDir, template)).toBe(false)
+  }, 120_000)
+
+  it('refuses an archive entry that would land outside the folder or is not a file or folder', async () => {
+    const entry = (name: string, type: string, body = '') => {
+      const header = Buffer.alloc(512)
+      header.write(name, 0)
+      header.write('0000600\0', 100)
+      header.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124)
+      header.write(type, 156)
+      const data = Buffer.alloc(Math.ceil(body.length / 512) * 512)
+      data.write(body)
+      return Buffer.concat([header, data])
+    }
+    const end = Buffer.alloc(1024)
+    const dir = join(await folder(), 'out')
+    await expect(extractTar(Buffer.concat([entry('/../escaped', '0', 'x'), end]), dir)).rejects.toThrow(/outside its folder/)
+    await expect(extractTar(Buffer.concat([entry('/link', '2'), end]), dir)).rejects.toThrow(/type '2'/)
+    await expect(extractTar(Buffer.concat([entry('/cut', '0', 'x'.repeat(600)).subarray(0, 700)]), dir)).rejects.toThrow(/cut short/)
+    await extractTar(Buffer.concat([entry('/base/', '5'), entry('/base/1', '0', 'hello'), end]), dir)
+    expect(await readdir(join(dir, 'base'))).toEqual(['1'])
+  })
 })

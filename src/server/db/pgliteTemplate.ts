@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
+import { embeddedOptions } from './embedded'
 import { migrate } from './migrate'
 import * as schema from './schema'
 
@@ -24,7 +25,7 @@ export function bundledPgliteTemplate(moduleUrl: string): string {
 
 /** A migrated, checkpointed PGlite data folder as an uncompressed tar. */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const client = new PGlite()
+  const client = new PGlite(embeddedOptions())
   await client.waitReady
   await migrate(drizzle({ client, schema }))
   // A checkpointed dump starts without WAL replay: about twice as fast to load.
@@ -41,8 +42,77 @@ export async function writeDumpFile(file: string, dump: Blob): Promise<void> {
   await rename(partial, file)
 }
 
-/** The template to start `pgliteDir` from: only for a folder PGlite has not made yet, and only when the template exists. */
-export async function templateFor(pgliteDir: string, template: string | null | undefined): Promise<Blob | undefined> {
-  if (!template || existsSync(join(pgliteDir, 'PG_VERSION')) || !existsSync(template)) return undefined
-  return new Blob([await readFile(template)])
+/**
+ * Makes `pgliteDir` a copy of the template when PGlite has not made a database there yet (no
+ * PG_VERSION) and the template exists; true when it did. The tar is unpacked here with Node's own
+ * file calls (about a tenth of the time PGlite's loadDataDir takes through its WebAssembly file
+ * system), into a folder beside `pgliteDir` that is renamed into place once complete: a start
+ * stopped halfway leaves no half-made database behind, and the next start unpacks again.
+ */
+export async function unpackTemplate(pgliteDir: string, template: string | null | undefined): Promise<boolean> {
+  if (!template || existsSync(join(pgliteDir, 'PG_VERSION')) || !existsSync(template)) return false
+  const partial = `${pgliteDir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`
+  try {
+    await extractTar(await readFile(template), partial)
+    // A folder without PG_VERSION holds no database: PGlite's own folder, made empty or half-made before.
+    await rm(pgliteDir, { recursive: true, force: true })
+    await rename(partial, pgliteDir)
+  } finally {
+    await rm(partial, { recursive: true, force: true })
+  }
+  return true
+}
+
+const BLOCK = 512
+/** Files written at once while unpacking (the writes run on libuv's threads while the server's modules load). */
+const WRITES_AT_ONCE = 16
+
+/**
+ * Unpacks an uncompressed ustar archive (what PGlite's dumpDataDir('none') writes: directories and
+ * regular files) into `dir`. Anything else, or a path leaving `dir`, is refused rather than guessed at.
+ */
+export async function extractTar(archive: Buffer, dir: string): Promise<void> {
+  const files: { path: string; data: Buffer; mode: number }[] = []
+  const dirs = new Set<string>([dir])
+  let offset = 0
+  while (offset + BLOCK <= archive.length) {
+    const header = archive.subarray(offset, offset + BLOCK)
+    if (header.every((byte) => byte === 0)) break
+    const name = field(header, 0, 100)
+    const prefix = field(header, 345, 155)
+    const size = octal(header, 124, 12)
+    const mode = octal(header, 100, 8) & 0o777
+    const type = String.fromCharCode(header[156] ?? 0)
+    const relative = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '').replace(/\/+$/, '')
+    const target = resolve(dir, relative)
+    if (relative === '' || (target !== dir && !target.startsWith(`${dir}${sep}`))) throw new Error(`The embedded database template holds a path outside its folder: ${relative}`)
+    const start = offset + BLOCK
+    if (type === '5') dirs.add(target)
+    else if (type === '0' || type === '\0') {
+      if (start + size > archive.length) throw new Error(`The embedded database template is cut short at ${relative}`)
+      files.push({ path: target, data: archive.subarray(start, start + size), mode: mode || 0o600 })
+      dirs.add(dirname(target))
+    } else throw new Error(`The embedded database template holds an entry of type '${type}' (${relative}), which it never should`)
+    offset = start + Math.ceil(size / BLOCK) * BLOCK
+  }
+  for (const folder of [...dirs].sort()) await mkdir(folder, { recursive: true, mode: 0o700 })
+  let next = 0
+  const writer = async () => {
+    while (next < files.length) {
+      const file = files[next++]!
+      await writeFile(file.path, file.data, { mode: file.mode })
+    }
+  }
+  await Promise.all(Array.from({ length: WRITES_AT_ONCE }, writer))
+}
+
+function field(header: Buffer, start: number, length: number): string {
+  const bytes = header.subarray(start, start + length)
+  const end = bytes.indexOf(0)
+  return bytes.subarray(0, end === -1 ? length : end).toString('utf8')
+}
+
+function octal(header: Buffer, start: number, length: number): number {
+  const text = field(header, start, length).trim()
+  return text === '' ? 0 : parseInt(text, 8)
 }

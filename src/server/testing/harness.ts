@@ -26,6 +26,7 @@ import { createServer, type CreateServerOptions } from '../app'
 import { manualClock, type ManualClock } from '../clock'
 import type { ServerConfig } from '../config'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
+import { embeddedOptions } from '../db/embedded'
 import { migrate, MIGRATIONS } from '../db/migrate'
 import { migratedPgliteDump, writeDumpFile } from '../db/pgliteTemplate'
 import * as schema from '../db/schema'
@@ -200,7 +201,7 @@ export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
  */
 export async function createTestDatabase(kind: TestDatabaseKind = 'pglite', options: { logger?: Logger } = {}): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
-    const client = new PGlite({ loadDataDir: await migratedPgliteTemplate() })
+    const client = new PGlite({ ...embeddedOptions(), loadDataDir: await migratedPgliteTemplate() })
     await client.waitReady
     const db: Database = drizzle({ client, schema, logger: options.logger })
     await migrate(db) // a no-op on the template; keeps the guarantee explicit
