@@ -61,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir) {
-    await unpackTemplate(options.pgliteDir, options.pgliteTemplate)
+    unpackTemplate(options.pgliteDir, options.pgliteTemplate)
     mkdirSync(options.pgliteDir, { recursive: true })
   }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir, embeddedOptions()) : new PGlite(embeddedOptions())

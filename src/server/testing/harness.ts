@@ -55,7 +55,7 @@ function pgliteVersion(): string {
 function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
     const key = createHash('sha256')
-      .update(`v2 ${pgliteVersion()}`)
+      .update(`v3 ${pgliteVersion()}`)
       .update(MIGRATIONS.map((m) => `${m.name}\n${m.sql}`).join('\n'))
       .digest('hex')
       .slice(0, 16)
