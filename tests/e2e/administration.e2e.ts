@@ -11,7 +11,7 @@ let browser: Browser
 useServerAndBrowser((running) => ({ server, browser } = running))
 
 const toastText = (page: Page) => page.getByTestId('toast').last().textContent()
-// One toast at a time (spec §2): a new one waits until the one showing is dismissed (5 s).
+// One toast at a time (spec §2): a new one replaces the one showing, which stays 5 s otherwise.
 const TOAST_WAIT = { timeout: 12_000 }
 
 /** Closes a dialog with Cancel, confirming 'You have unsaved changes!' when it asks. */
