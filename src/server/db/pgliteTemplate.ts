@@ -116,7 +116,7 @@ export function extractTar(archive: Buffer, dir: string): void {
     const written = withoutZeroTail(file.data)
     const fd = openSync(file.path, 'w', file.mode)
     try {
-      if (written.length > 0) writeSync(fd, written)
+      for (let done = 0; done < written.length; ) done += writeSync(fd, written, done)
       if (written.length < file.data.length) ftruncateSync(fd, file.data.length)
     } finally {
       closeSync(fd)
