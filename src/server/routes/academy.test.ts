@@ -66,10 +66,14 @@ function answersWith(right: number, q10: string[] = right >= 10 ? ['a', 'b'] : [
 /** The lines of text a PDF made by pdfkit shows (its content streams inflated, each TJ's hex strings joined). */
 function pdfLines(pdf: Buffer): string[] {
   const lines: string[] = []
-  for (const stream of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const text = pdf.toString('latin1')
+  // Each stream's bytes by its dictionary's /Length: compressed bytes may end in a CR, which a
+  // search for the line break before `endstream` would cut off.
+  for (const stream of text.matchAll(/\/Length (\d+)\b[^>]*>>\s*stream\r?\n/g)) {
+    const start = stream.index + stream[0].length
     let content: string
     try {
-      content = inflateSync(Buffer.from(stream[1]!, 'latin1')).toString('latin1')
+      content = inflateSync(Buffer.from(text.slice(start, start + Number(stream[1])), 'latin1')).toString('latin1')
     } catch {
       continue // not a compressed content stream
     }
