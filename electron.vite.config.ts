@@ -36,7 +36,9 @@ export default defineConfig({
         // and `npm run serve` runs the same file with plain Node.
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          server: resolve(__dirname, 'src/server/main.ts')
+          server: resolve(__dirname, 'src/server/main.ts'),
+          // The embedded database's thread, started by the server beside it (src/server/db/pgliteThread.ts).
+          pgliteWorker: resolve(__dirname, 'src/server/db/pgliteWorker.ts')
         }
       }
     }

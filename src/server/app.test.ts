@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { PublicConfig, Session } from '../shared/api/contract'
 import { createPasswordIdentity } from './adapters/identity/password'
 import { createServer } from './app'
@@ -75,6 +75,27 @@ describeEachDatabase(
           expect((await bare.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200)
         } finally {
           await bare.close()
+        }
+      })
+
+      it('is ready only once the database is: nothing that runs when ready starts on a database still migrating (issue 16)', async () => {
+        let awaited = false
+        let release!: () => void
+        const migrated = new Promise<void>((resolve) => (release = resolve))
+        // A thenable, so the test sees the moment the server starts waiting on it.
+        const databaseReady = { then: (ok: () => void, fail: () => void) => ((awaited = true), migrated.then(ok, fail)) } as unknown as Promise<void>
+        const server = createServer({ db: t().db, clock: t().clock, config: { logLevel: 'silent' }, databaseReady })
+        const afterwards: string[] = []
+        server.addHook('onReady', async () => void afterwards.push('ready hook'))
+        try {
+          const ready = server.ready()
+          await vi.waitFor(() => expect(awaited).toBe(true))
+          expect(afterwards).toEqual([])
+          release()
+          await ready
+          expect(afterwards).toEqual(['ready hook'])
+        } finally {
+          await server.close()
         }
       })
     })

@@ -51,6 +51,11 @@ import { registerSsiRoutes } from './routes/ssi'
 
 export interface CreateServerOptions {
   db: Database
+  /**
+   * The server is ready (and its background jobs and change feed start) only once this has
+   * resolved: main.ts builds the routes while the database starts and migrates (issue 16).
+   */
+  databaseReady?: Promise<unknown>
   clock?: Clock
   /** The background jobs' timers (the publisher's interval and publish timeouts); tests drive them by hand. */
   timers?: Timers
@@ -104,6 +109,9 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     frameworkErrors: sendRouterError
   })
   app.decorate('responseChecks', config.responseChecks)
+  // First of the onReady hooks, which run in order: nothing below starts on a database not yet migrated.
+  const { databaseReady } = options
+  if (databaseReady) app.addHook('onReady', async () => void (await databaseReady))
 
   const smtp = options.mailTransport === undefined && config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : null
   if (smtp) app.addHook('onClose', async () => smtp.close())

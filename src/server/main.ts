@@ -9,7 +9,7 @@ import { loadConfig, type Config } from './config'
 import { ConfigError } from './configError'
 import { openDatabase, type DatabaseHandle } from './db/client'
 import { migrate } from './db/migrate'
-import { bundledPgliteTemplate, migratedPgliteDump, writeDumpFile } from './db/pgliteTemplate'
+import { bundledPgliteTemplate, bundledPgliteWorker, migratedPgliteDump, writeDumpFile } from './db/pgliteTemplate'
 
 /** Electron's utilityProcess gives the child `process.parentPort`; plain Node has none. */
 interface ParentPort {
@@ -54,12 +54,13 @@ async function main(): Promise<void> {
     throw err
   }
 
-  // The database starts before the rest of the server is loaded (issue 16): PGlite compiles its
-  // WebAssembly and reads its files while the modules below load, instead of after them.
-  const opening = openAndMigrate(config)
+  // Issue 16 (start-up): the embedded database starts on a thread of its own (db/pgliteThread.ts)
+  // and is migrated there while this thread loads the server and builds its routes; the server
+  // is ready, and listens, once both are done.
+  const database = await openOrExit(config)
+  const migrated = migrate(database.db).catch((err: unknown) => cannotOpen(config, err))
   const { createServer } = await import('./app')
-  const database = await opening
-  const app = createServer({ db: database.db, clock: systemClock, config })
+  const app = createServer({ db: database.db, clock: systemClock, config, databaseReady: migrated })
 
   let closing = false
   const shutdown = async (reason: string) => {
@@ -109,21 +110,24 @@ async function main(): Promise<void> {
   parent?.send({ type: 'listening', port })
 }
 
-/** The migrated database of `config`; a failure is reported and ends the process. */
-async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
+/** The database of `config` (the embedded one may still be starting); a failure is reported and ends the process. */
+async function openOrExit(config: Config): Promise<DatabaseHandle> {
   try {
-    const database = await openDatabase({
+    return await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
-      pgliteTemplate: bundledPgliteTemplate(import.meta.url)
+      pgliteTemplate: bundledPgliteTemplate(import.meta.url),
+      pgliteWorker: bundledPgliteWorker(import.meta.url)
     })
-    await migrate(database.db)
-    return database
   } catch (err) {
-    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the database in ${join(config.dataDir, 'pglite')}`
-    console.error(`Could not open ${where}: ${err instanceof Error ? err.message : String(err)}`)
-    process.exit(1)
+    return cannotOpen(config, err)
   }
+}
+
+function cannotOpen(config: Config, err: unknown): never {
+  const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the database in ${join(config.dataDir, 'pglite')}`
+  console.error(`Could not open ${where}: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
 }
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.')

@@ -5,7 +5,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
 import type pg from 'pg'
 import { embeddedOptions } from './embedded'
-import { unpackTemplate } from './pgliteTemplate'
+import { openPgliteThread } from './pgliteThread'
+import { unpackTemplate } from './unpackTemplate'
 import * as schema from './schema'
 
 type Schema = typeof schema
@@ -36,6 +37,12 @@ interface DatabaseOptions {
   connectTimeoutMs?: number
   /** A migrated data folder (tar) a new pgliteDir starts from (./pgliteTemplate.ts). */
   pgliteTemplate?: string | null
+  /**
+   * The built worker script (./pgliteWorker.ts) that runs a pgliteDir's PGlite on a thread of its
+   * own (./pgliteThread.ts). The handle then comes back at once: statements wait until PGlite has
+   * started, and fail if it cannot. Without it PGlite runs in this thread.
+   */
+  pgliteWorker?: string | URL | null
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -60,10 +67,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db: Database = drizzlePg({ client: pool, schema, logger: options.logger })
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  if (options.pgliteDir) {
-    unpackTemplate(options.pgliteDir, options.pgliteTemplate)
-    mkdirSync(options.pgliteDir, { recursive: true })
+  if (options.pgliteDir && options.pgliteWorker) {
+    const thread = openPgliteThread(options.pgliteWorker, { dataDir: options.pgliteDir, template: options.pgliteTemplate ?? null })
+    // The thread's client speaks the part of PGlite's interface Drizzle's driver uses.
+    const db: Database = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: options.logger })
+    return { db, kind: 'pglite', close: () => thread.close() }
   }
+  if (options.pgliteDir && !unpackTemplate(options.pgliteDir, options.pgliteTemplate)) mkdirSync(options.pgliteDir, { recursive: true })
   const client = options.pgliteDir ? new PGlite(options.pgliteDir, embeddedOptions()) : new PGlite(embeddedOptions())
   await client.waitReady
   const db: Database = drizzlePglite({ client, schema, logger: options.logger })

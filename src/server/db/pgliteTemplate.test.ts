@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from './client'
 import { migrate, MIGRATIONS, rowsOf } from './migrate'
 import { EMBEDDED_SHARED_BUFFERS } from './embedded'
-import { extractTar, migratedPgliteDump, unpackTemplate, writeDumpFile } from './pgliteTemplate'
+import { migratedPgliteDump, writeDumpFile } from './pgliteTemplate'
+import { extractTar, unpackTemplate } from './unpackTemplate'
 
 describe('the embedded database template (issue 16)', () => {
   const folders: string[] = []
