@@ -107,6 +107,7 @@ async function main(): Promise<void> {
       `PAGECREW_PUBLIC_URL is not set: invitation links and other links that leave the app use this server's own address${config.trustProxy ? ' (or the X-Forwarded-Host of the trusted proxy)' : ''}. Set it to the address people open Pagecrew at.`
     )
   }
+  serving = true
   parent?.send({ type: 'listening', port })
 }
 
@@ -117,7 +118,13 @@ async function openOrExit(config: Config): Promise<DatabaseHandle> {
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : join(config.dataDir, 'pglite'),
       pgliteTemplate: bundledPgliteTemplate(import.meta.url),
-      pgliteWorker: bundledPgliteWorker(import.meta.url)
+      pgliteWorker: bundledPgliteWorker(import.meta.url),
+      // It answers nothing again: the process ends (the desktop app starts it again) rather than fail every request.
+      onPgliteStopped: (err) => {
+        if (!serving) cannotOpen(config, err)
+        console.error(err.message)
+        process.exit(1)
+      }
     })
   } catch (err) {
     return cannotOpen(config, err)
@@ -129,6 +136,9 @@ function cannotOpen(config: Config, err: unknown): never {
   console.error(`Could not open ${where}: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 }
+
+/** Whether the server has started listening (a database failing before is one that could not be opened). */
+let serving = false
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.')
 

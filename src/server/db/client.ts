@@ -43,6 +43,8 @@ interface DatabaseOptions {
    * started, and fail if it cannot. Without it PGlite runs in this thread.
    */
   pgliteWorker?: string | URL | null
+  /** With pgliteWorker: told when that thread stops on its own, after which no statement is answered. */
+  onPgliteStopped?: (err: Error) => void
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -68,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   if (options.pgliteDir && options.pgliteWorker) {
-    const thread = openPgliteThread(options.pgliteWorker, { dataDir: options.pgliteDir, template: options.pgliteTemplate ?? null })
+    const thread = openPgliteThread(options.pgliteWorker, { dataDir: options.pgliteDir, template: options.pgliteTemplate ?? null }, options.onPgliteStopped)
     // The thread's client speaks the part of PGlite's interface Drizzle's driver uses.
     const db: Database = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: options.logger })
     return { db, kind: 'pglite', close: () => thread.close() }

@@ -184,9 +184,12 @@ describe('the embedded database thread as the built server starts it', () => {
 
     const exits = join(folder(), 'exits.mjs')
     writeFileSync(exits, 'process.exit(3)\n')
-    const stopped = openPgliteThread(exits, { dataDir: folder(), template: null })
+    const told: string[] = []
+    const stopped = openPgliteThread(exits, { dataDir: folder(), template: null }, (err) => told.push(err.message))
     await expect(stopped.query('select 1')).rejects.toThrow('The embedded database stopped (its thread exited with code 3)')
     await expect(stopped.waitReady).rejects.toThrow('exited with code 3')
+    expect(told).toEqual(['The embedded database stopped (its thread exited with code 3)'])
     await stopped.close()
+    expect(told).toHaveLength(1)
   }, 60_000)
 })

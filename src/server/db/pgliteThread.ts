@@ -355,18 +355,24 @@ export interface PgliteThreadData {
 
 /**
  * Starts the worker script `workerFile` (the built ./pgliteWorker.ts) on `data` and returns its
- * client at once: statements wait until PGlite has started, and fail if it cannot.
+ * client at once: statements wait until PGlite has started, and fail if it cannot. `onStopped` is
+ * told, once, when the thread stops on its own (it answers nothing again).
  */
-export function openPgliteThread(workerFile: string | URL, data: PgliteThreadData): PgliteThreadClient {
+export function openPgliteThread(workerFile: string | URL, data: PgliteThreadData, onStopped?: (err: Error) => void): PgliteThreadClient {
   const worker = new Worker(workerFile, { workerData: data })
   let stopping = false
   const client = new PgliteThreadClient(worker, async () => {
     stopping = true
     await worker.terminate()
   })
-  worker.on('error', (err) => client.fail(new Error(`The embedded database stopped: ${err.message}`)))
-  worker.on('exit', (code) => {
-    if (!stopping) client.fail(new Error(`The embedded database stopped (its thread exited with code ${code})`))
-  })
+  let stopped = false
+  const stop = (err: Error) => {
+    if (stopping || stopped) return
+    stopped = true
+    client.fail(err)
+    onStopped?.(err)
+  }
+  worker.on('error', (err) => stop(new Error(`The embedded database stopped: ${err.message}`)))
+  worker.on('exit', (code) => stop(new Error(`The embedded database stopped (its thread exited with code ${code})`)))
   return client
 }
