@@ -8,7 +8,9 @@
  *   in every other organization, 10,000 unread notifications in the active organization.
  * autocannon (in a worker thread, so the load does not share the server's event loop; ~10
  * connections, loopback) measures:
- * - a bare Fastify answering a constant JSON of the same size as GET /auth's answer (the baseline of /auth);
+ * - a bare Fastify answering a constant JSON of the same size as GET /auth's answer (the baseline of /auth),
+ *   and the plain and the heavy user's GET /user answers (what their size alone costs: the heavy
+ *   answer is 22 KB against 1.3 KB, and sending it costs more whatever the server does);
  * - GET /auth, the session look-up alone (the baseline of the rest);
  * - GET /user as the plain user, a user with the heavy user's organizations and teams but no
  *   notifications (what 10,000 notifications add: goal within 10 %) and the heavy user;
@@ -20,7 +22,8 @@
  * It also prints EXPLAIN ANALYZE of the heavy user's unread count (read, and counted) and first page.
  *
  * Alone: `npx vitest run -c vitest.bench.config.ts tests/bench/user.bench.ts`.
- * Knobs: PAGECREW_BENCH_SECONDS (4 per run), PAGECREW_BENCH_CONNECTIONS (10).
+ * Each request is measured once per round, ROUNDS rounds in turn; the table shows each one's median.
+ * Knobs: PAGECREW_BENCH_SECONDS (4 per run), PAGECREW_BENCH_CONNECTIONS (10), PAGECREW_BENCH_ROUNDS (3).
  */
 import Fastify from 'fastify'
 import { sql } from 'drizzle-orm'
@@ -34,6 +37,7 @@ import { BENCH_SECONDS, measureThroughput, type Measured } from './support/throu
 const ORGANIZATIONS = 50
 const TEAMS = 20
 const NOTIFICATIONS = 10_000
+const ROUNDS = Number(process.env.PAGECREW_BENCH_ROUNDS ?? 3)
 
 /** Everything the heavy user has beyond their first organization, written straight into the database. */
 async function seedHeavy(db: Database, userId: string, activeOrganizationId: string, notificationCount = NOTIFICATIONS): Promise<void> {
@@ -134,8 +138,14 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     expect(auth.status).toBe(200)
     const authJson = JSON.stringify(auth.body)
 
+    // The plain and the heavy user's GET /user answers, for a bare Fastify sending the same bytes.
+    const plainUserJson = JSON.stringify((await plain.get('/user')).body)
+    const heavyUserJson = JSON.stringify((await heavy.get('/user')).body)
+
     const bare = Fastify({ logger: false })
     bare.get('/api/auth', async (_request, reply) => reply.type('application/json; charset=utf-8').send(authJson))
+    bare.get('/api/user/plain', async (_request, reply) => reply.type('application/json; charset=utf-8').send(plainUserJson))
+    bare.get('/api/user/heavy', async (_request, reply) => reply.type('application/json; charset=utf-8').send(heavyUserJson))
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
 
     const explains = [
@@ -150,22 +160,36 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     const plans: string[] = []
     for (const [name, query] of explains) plans.push(`${name}:\n${await explain(server.db, query)}`)
 
-    const results: Measured[] = []
+    const targets: [name: string, url: string, headers: Record<string, string>][] = [
+      ['bare Fastify', `${bareUrl}/api/auth`, {}],
+      ['bare Fastify, plain GET /user bytes', `${bareUrl}/api/user/plain`, {}],
+      ['bare Fastify, heavy GET /user bytes', `${bareUrl}/api/user/heavy`, {}],
+      ['GET /auth', `${server.url}${API_BASE}/auth`, headersOf(plain)],
+      ['GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)],
+      ['GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)],
+      ['GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)],
+      ['GET /notification/list (20 notifications)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)],
+      ['GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)],
+      ['GET /auth, nothing kept', `${keepsNothing.url}${API_BASE}/auth`, headersOf(unkept)],
+      ['GET /user (plain), nothing kept', `${keepsNothing.url}${API_BASE}/user`, headersOf(unkept)]
+    ]
+    // Every request once per round, rounds one after another: a slow moment of the machine (or a
+    // garbage collection) touches one run of each, and the median leaves it out.
+    const runs = new Map<string, Measured[]>(targets.map(([name]) => [name, []]))
     try {
-      results.push(await measureThroughput('bare Fastify', `${bareUrl}/api/auth`, {}))
-      results.push(await measureThroughput('GET /auth', `${server.url}${API_BASE}/auth`, headersOf(plain)))
-      results.push(await measureThroughput('GET /user (plain)', `${server.url}${API_BASE}/user`, headersOf(plain)))
-      results.push(await measureThroughput('GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)))
-      results.push(await measureThroughput('GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)))
-      results.push(await measureThroughput('GET /notification/list (20 notifications)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)))
-      results.push(await measureThroughput('GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)))
-      results.push(await measureThroughput('GET /auth, nothing kept', `${keepsNothing.url}${API_BASE}/auth`, headersOf(unkept)))
-      results.push(await measureThroughput('GET /user (plain), nothing kept', `${keepsNothing.url}${API_BASE}/user`, headersOf(unkept)))
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [name, url, headers] of targets) runs.get(name)!.push(await measureThroughput(name, url, headers))
+      }
     } finally {
       await bare.close()
     }
+    const results = targets.map(([name]) => {
+      const measured = [...runs.get(name)!].sort((a, b) => a.requests - b.requests)
+      return { ...measured[Math.floor(measured.length / 2)]!, low: measured[0]!.requests, high: measured.at(-1)!.requests }
+    })
     const by = (name: string) => results.find((r) => r.name === name)!
     const baselineOf: Record<string, string> = {
+      'bare Fastify, heavy GET /user bytes': 'bare Fastify, plain GET /user bytes',
       'GET /auth': 'bare Fastify',
       'GET /user (plain)': 'GET /auth',
       'GET /user (50 orgs, 0 notifications)': 'GET /user (plain)',
@@ -178,18 +202,25 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     const rows = results.map((r) => {
       const base = baselineOf[r.name]
       const ratio = base ? (r.requests / by(base).requests).toFixed(2) : '–'
-      return `| ${r.name} | ${Math.round(r.requests)} | ${r.p99} | ${Math.round(r.bytes)} | ${base ?? '–'} | ${ratio} |`
+      return `| ${r.name} | ${Math.round(r.requests)} | ${Math.round(r.low)}–${Math.round(r.high)} | ${r.p99} | ${Math.round(r.bytes)} | ${base ?? '–'} | ${ratio} |`
     })
+    // What the answer's size alone costs: each user's GET /user against a bare Fastify sending its bytes.
+    const ownCost = (user: string, bytes: string) => by(user).requests / by(bytes).requests
+    const plainOwn = ownCost('GET /user (plain)', 'bare Fastify, plain GET /user bytes')
+    const heavyOwn = ownCost('GET /user (heavy)', 'bare Fastify, heavy GET /user bytes')
     const extra = [
-      `| GET /user (heavy) | | | | GET /user (plain) | ${(by('GET /user (heavy)').requests / by('GET /user (plain)').requests).toFixed(2)} |`,
-      `| GET /user (heavy) | | | | GET /auth | ${(by('GET /user (heavy)').requests / by('GET /auth').requests).toFixed(2)} |`
+      `| GET /user (plain) | | | | | bare Fastify, plain GET /user bytes | ${plainOwn.toFixed(2)} |`,
+      `| GET /user (heavy) | | | | | bare Fastify, heavy GET /user bytes | ${heavyOwn.toFixed(2)} |`,
+      `| GET /user (heavy) ÷ (plain), each against its bytes | | | | | | ${(heavyOwn / plainOwn).toFixed(2)} |`,
+      `| GET /user (heavy) | | | | | GET /user (plain) | ${(by('GET /user (heavy)').requests / by('GET /user (plain)').requests).toFixed(2)} |`,
+      `| GET /user (heavy) | | | | | GET /auth | ${(by('GET /user (heavy)').requests / by('GET /auth').requests).toFixed(2)} |`
     ]
     reports.push(
       [
         `### ${kind}`,
         '',
-        '| request | req/s | p99 ms | bytes | baseline | ratio |',
-        '|---|---:|---:|---:|---|---:|',
+        `| request | req/s (median of ${ROUNDS}) | range | p99 ms | bytes | baseline | ratio |`,
+        '|---|---:|---:|---:|---:|---|---:|',
         ...rows,
         ...extra,
         '',
