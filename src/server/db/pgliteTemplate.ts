@@ -35,9 +35,8 @@ export function bundledPgliteWorker(moduleUrl: string): string | null {
 
 /** A migrated, checkpointed PGlite data folder as an uncompressed tar. */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const options = embeddedOptions()
   // Old WAL segments are removed rather than kept for reuse: the dump holds one segment.
-  const client = new PGlite({ ...options, startParams: [...(options.startParams ?? []), '-c', 'wal_recycle=off'] })
+  const client = new PGlite(embeddedOptions('wal_recycle=off'))
   await client.waitReady
   await migrate(drizzle({ client, schema }))
   // Pagecrew uses one database ('postgres'). initdb's template0 and template1 are two more copies

@@ -36,27 +36,34 @@ export async function openAvatarMenu(page: Page) {
   }
 }
 
+/** How many of the latest events traceOnFailure keeps. */
+const TRACE_EVENTS = 60
+
 /**
- * Keeps what the page did that a failure would need to explain: console errors, uncaught errors,
- * API calls and their statuses (with the time since the call), failed requests. Printed only when
- * the current test fails.
+ * Keeps the latest things the page did that a failure would need to explain: console errors,
+ * uncaught errors, API calls and their statuses, failed requests, navigations, each with the time
+ * since this call. Printed only when the current test fails.
  */
 export function traceOnFailure(page: Page, name: string) {
   const started = Date.now()
   const lines: string[] = []
   const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
+  const record = (event: string) => {
+    lines.push(`${at()} ${event}`)
+    if (lines.length > TRACE_EVENTS) lines.shift()
+  }
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') lines.push(`${at()} console.${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning') record(`console.${message.type()}: ${message.text()}`)
   })
-  page.on('pageerror', (error) => lines.push(`${at()} page error: ${error.message}`))
-  page.on('requestfailed', (request) => lines.push(`${at()} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('pageerror', (error) => record(`page error: ${error.message}`))
+  page.on('requestfailed', (request) => record(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
   page.on('response', (response) => {
-    if (response.url().includes('/api/')) lines.push(`${at()} ${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`)
+    if (response.url().includes('/api/')) record(`${response.request().method()} ${new URL(response.url()).pathname} -> ${response.status()}`)
   })
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) lines.push(`${at()} at ${frame.url()}`)
+    if (frame === page.mainFrame()) record(`at ${frame.url()}`)
   })
-  onTestFailed(() => console.log(`What ${name} did (last 60 events):\n${lines.slice(-60).join('\n')}`))
+  onTestFailed(() => console.log(`What ${name} did (last ${TRACE_EVENTS} events):\n${lines.join('\n')}`))
 }
 
 /** Collects window.alert texts and accepts them. */
