@@ -241,6 +241,7 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect(memberUser.body.userOrgSettings[0]).toMatchObject({ role: 'MEMBER', organizationId: org.id })
 
       await t().db.update(memberships).set({ role: 'GHOST' }).where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, memberId)))
+      await t().settle() // written here, not through a request: the member's kept session must hear it
       const ghost = await member.put<Organization>('/organization/settings/organization/update', { name: 'Ghost Name' })
       expect(ghost.status).toBe(200)
       expect(ghost.body.name).toBe('Ghost Name')

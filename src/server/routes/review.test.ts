@@ -93,6 +93,7 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
       .db.update(memberships)
       .set({ userApprovalFlow: on })
       .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    await t().settle()
   }
 
   /**
