@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
@@ -6,7 +5,7 @@ import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm'
 import type pg from 'pg'
 import { embeddedOptions } from './embedded'
 import { openPgliteThread } from './pgliteThread'
-import { unpackTemplate } from './unpackTemplate'
+import { prepareDataFolder } from './unpackTemplate'
 import * as schema from './schema'
 
 type Schema = typeof schema
@@ -75,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db: Database = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: options.logger })
     return { db, kind: 'pglite', close: () => thread.close() }
   }
-  if (options.pgliteDir && !unpackTemplate(options.pgliteDir, options.pgliteTemplate)) mkdirSync(options.pgliteDir, { recursive: true })
+  if (options.pgliteDir) prepareDataFolder(options.pgliteDir, options.pgliteTemplate)
   const client = options.pgliteDir ? new PGlite(options.pgliteDir, embeddedOptions()) : new PGlite(embeddedOptions())
   await client.waitReady
   const db: Database = drizzlePglite({ client, schema, logger: options.logger })

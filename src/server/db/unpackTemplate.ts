@@ -24,6 +24,11 @@ export function unpackTemplate(pgliteDir: string, template: string | null | unde
   return true
 }
 
+/** Makes sure `pgliteDir` exists before PGlite opens it: a copy of the template when new, else as it is. */
+export function prepareDataFolder(pgliteDir: string, template: string | null | undefined): void {
+  if (!unpackTemplate(pgliteDir, template)) mkdirSync(pgliteDir, { recursive: true })
+}
+
 const BLOCK = 512
 
 /**
