@@ -11,6 +11,7 @@ import { PUBLISH_JOB } from '../jobs/publisher'
 import { createTestApp, type TestApp } from '../testing/harness'
 import { postFixtures, type TestPerson } from '../testing/postFixtures'
 import { privateClusterUnavailable, startPrivateCluster, type PrivateCluster } from '../testing/privateCluster'
+import { eventually } from '../testing/eventually'
 import { deferred } from '../testing/publisherFixtures'
 
 /**
@@ -23,15 +24,6 @@ const AUTHORS = 3
 const POSTS_PER_AUTHOR = 10
 const KILL_AFTER_PUBLISH_CALLS = 5
 const PUBLISHER_INTERVAL_MS = 200
-
-/** Polls `check` until it returns true (every 100 ms, at most `ms`). */
-async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 // Said where the run shows it, not only in the skipped suite's name.
 if (unavailable) console.warn(`Skipping the database outage fault test (issue 16): ${unavailable}`)
@@ -120,22 +112,22 @@ describe.skipIf(unavailable !== null)(
       // of the batch's other lanes that were under way when it died may still end). Three failed
       // runs observed, not a length of time, so a slow machine waits longer instead of passing early.
       const ticksBefore = failedTicksWhileDown
-      await eventually(async () => failedTicksWhileDown >= ticksBefore + 3, 30_000, 'three failed publisher runs while the database is down')
+      await eventually(async () => failedTicksWhileDown >= ticksBefore + 3, 'three failed publisher runs while the database is down', { timeoutMs: 30_000, intervalMs: 100 })
       expect(callsWhileDown).toBe(0)
       const takenBeforeRestart = publishCalls.length
 
       down = false
       await cluster!.restart()
       // The same server answers again: the pool makes new connections.
-      await eventually(async () => (await authors[0]!.client.get('/user')).status === 200, 5_000, 'GET /user to answer again')
+      await eventually(async () => (await authors[0]!.client.get('/user')).status === 200, 'GET /user to answer again', { timeoutMs: 5_000, intervalMs: 100 })
       for (const author of authors) expect((await author.client.get('/user')).status).toBe(200)
 
       // The batch finishes: the post LinkedIn took before the kill is found there by its key, the
       // rest go out once each.
       await eventually(
         async () => (await app().db.select({ id: posts.id }).from(posts).where(eq(posts.status, 'PUBLISHED'))).length === ids.length,
-        20_000,
-        'every post to be PUBLISHED'
+        'every post to be PUBLISHED',
+        { timeoutMs: 20_000, intervalMs: 100 }
       )
       const rows = await app().db.select().from(posts).where(inArray(posts.id, ids))
       expect(rows.map((r) => r.status)).toEqual(ids.map(() => 'PUBLISHED'))

@@ -9,6 +9,7 @@ import { SESSION_COOKIE, type Session } from '../../shared/api/contract'
 import type { Member, User } from '../../shared/domain'
 import { createServer } from '../app'
 import { memberships, organizations, subscriptions, users } from '../db/schema'
+import { eventually } from '../testing/eventually'
 import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 
@@ -21,14 +22,6 @@ import { describeEachDatabase } from '../testing/suite'
  */
 const PASSWORD = 'correct horse battery staple'
 const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`
-
-async function eventually(check: () => Promise<boolean>, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 describeEachDatabase('kept sessions and GET /user answers', (t) => {
   let other: FastifyInstance
@@ -199,8 +192,8 @@ describeEachDatabase('kept sessions and GET /user answers', (t) => {
     await t().db.update(users).set({ fullName: 'Mia Unheard' }).where(eq(users.id, miaId))
     expect((await ok(mia.get<User>('/user'))).fullName).toBe('Mia Unheard')
     // Listening again (after 1 s), it keeps again — what it kept before the loss is forgotten.
-    await eventually(async () => (await kept()) && (await kept()), 'the process to keep sessions again', 10_000)
+    await eventually(async () => (await kept()) && (await kept()), 'the process to keep sessions again', { timeoutMs: 10_000 })
     expect((await ok(mia.get<User>('/user'))).fullName).toBe('Mia Unheard')
-    await eventually(async () => (await ok(on(other, mia).get<User>('/user'))).fullName === 'Mia Unheard', 'the other process to read anew', 10_000)
+    await eventually(async () => (await ok(on(other, mia).get<User>('/user'))).fullName === 'Mia Unheard', 'the other process to read anew', { timeoutMs: 10_000 })
   })
 })
