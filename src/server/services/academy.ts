@@ -19,6 +19,7 @@ import {
 import { academyContent, readingMinutes, type AcademyContent, type ContentQuiz } from '../academy/content'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
+import { allInTurn } from '../db/inTurn'
 import { rowsOf } from '../db/migrate'
 import { academyLessonProgress, academyQuizAttempts, certificates, organizationLessons, organizations, teamMembers, teams, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
@@ -197,7 +198,7 @@ export function createAcademyService(deps: {
 
   /** The organization's lessons as a course; null while it has none. */
   async function organizationCourse(executor: Executor, organizationId: string): Promise<Course | null> {
-    const [rows, name] = await Promise.all([lessonRows(executor, organizationId), organizationName(executor, organizationId)])
+    const [rows, name] = await allInTurn(executor, [() => lessonRows(executor, organizationId), () => organizationName(executor, organizationId)])
     if (rows.length === 0) return null
     return {
       slug: ORGANIZATION_COURSE_SLUG,
@@ -267,21 +268,23 @@ export function createAcademyService(deps: {
     const [completed, passed] =
       userIds.length === 0
         ? [[], []]
-        : await Promise.all([
-            db
-              .select({ userId: academyLessonProgress.userId, courseSlug: academyLessonProgress.courseSlug, lessonSlug: academyLessonProgress.lessonSlug })
-              .from(academyLessonProgress)
-              .where(
-                and(
-                  eq(academyLessonProgress.organizationId, organizationId),
-                  inArray(academyLessonProgress.userId, userIds),
-                  isNotNull(academyLessonProgress.completedAt)
-                )
-              ),
-            db
-              .select({ userId: certificates.userId, courseSlug: certificates.courseSlug })
-              .from(certificates)
-              .where(and(eq(certificates.organizationId, organizationId), inArray(certificates.userId, userIds), isNull(certificates.revokedAt)))
+        : await allInTurn(db, [
+            () =>
+              db
+                .select({ userId: academyLessonProgress.userId, courseSlug: academyLessonProgress.courseSlug, lessonSlug: academyLessonProgress.lessonSlug })
+                .from(academyLessonProgress)
+                .where(
+                  and(
+                    eq(academyLessonProgress.organizationId, organizationId),
+                    inArray(academyLessonProgress.userId, userIds),
+                    isNotNull(academyLessonProgress.completedAt)
+                  )
+                ),
+            () =>
+              db
+                .select({ userId: certificates.userId, courseSlug: certificates.courseSlug })
+                .from(certificates)
+                .where(and(eq(certificates.organizationId, organizationId), inArray(certificates.userId, userIds), isNull(certificates.revokedAt)))
           ])
     const done = new Set(completed.map((p) => `${p.userId}|${p.courseSlug}|${p.lessonSlug}`))
     const certified = new Set(passed.map((c) => `${c.userId}|${c.courseSlug}`))
@@ -400,13 +403,13 @@ export function createAcademyService(deps: {
     if (!entitled) {
       return { entitled, courses: shipped.map((c) => summaryOf(c, [], null)), articles: [], insights: null, teamProgress: [] }
     }
-    const [own, progress, live] = await Promise.all([
-      organizationCourse(db, session.organization.id),
-      progressOf(db, session),
-      liveCertificates(session, publicBase)
+    const [own, progress, live] = await allInTurn(db, [
+      () => organizationCourse(db, session.organization.id),
+      () => progressOf(db, session),
+      () => liveCertificates(session, publicBase)
     ])
     const courses = own ? [own, ...shipped] : shipped
-    const [insightsNow, teams] = await Promise.all([insights(session), teamProgress(session, courses)])
+    const [insightsNow, teams] = await allInTurn(db, [() => insights(session), () => teamProgress(session, courses)])
     return {
       entitled,
       courses: courses.map((c) => summaryOf(c, progress, live.get(c.slug) ?? null)),
@@ -419,21 +422,22 @@ export function createAcademyService(deps: {
   async function course(session: OrganizationSession, slug: string, publicBase: string): Promise<CourseDetail> {
     await requireAcademy(session)
     const found = await courseOf(session, slug)
-    const [progress, certificate, attempts] = await Promise.all([
-      progressOf(db, session, found.slug),
-      deps.certificates.live(session, found.slug, publicBase),
-      db
-        .select()
-        .from(academyQuizAttempts)
-        .where(
-          and(
-            eq(academyQuizAttempts.userId, session.userId),
-            eq(academyQuizAttempts.organizationId, session.organization.id),
-            eq(academyQuizAttempts.courseSlug, found.slug)
+    const [progress, certificate, attempts] = await allInTurn(db, [
+      () => progressOf(db, session, found.slug),
+      () => deps.certificates.live(session, found.slug, publicBase),
+      () =>
+        db
+          .select()
+          .from(academyQuizAttempts)
+          .where(
+            and(
+              eq(academyQuizAttempts.userId, session.userId),
+              eq(academyQuizAttempts.organizationId, session.organization.id),
+              eq(academyQuizAttempts.courseSlug, found.slug)
+            )
           )
-        )
-        .orderBy(desc(academyQuizAttempts.submittedAt), desc(academyQuizAttempts.id))
-        .limit(ATTEMPTS_SHOWN)
+          .orderBy(desc(academyQuizAttempts.submittedAt), desc(academyQuizAttempts.id))
+          .limit(ATTEMPTS_SHOWN)
     ])
     const summary = summaryOf(found, progress, certificate)
     return {
@@ -481,7 +485,7 @@ export function createAcademyService(deps: {
             : { completedAt: completedAt ? sql`coalesce(${academyLessonProgress.completedAt}, ${now.toISOString()}::timestamptz)` : null })
         }
       })
-    const [rows, certificate] = await Promise.all([progressOf(db, session, found.slug), deps.certificates.live(session, found.slug, publicBase)])
+    const [rows, certificate] = await allInTurn(db, [() => progressOf(db, session, found.slug), () => deps.certificates.live(session, found.slug, publicBase)])
     return summaryOf(found, rows, certificate)
   }
 

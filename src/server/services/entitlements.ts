@@ -4,6 +4,7 @@ import { isEntitled, trialEntitlementKeys } from '../../shared/rules'
 import type { PlanDefinition } from '../../shared/constants'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
+import { allInTurn } from '../db/inTurn'
 import { aiGenerations, aiTemplates, businessPages, postTags, teams } from '../db/schema'
 import { planLimit } from '../errors'
 import { renewDuePeriods } from './billing'
@@ -79,7 +80,7 @@ function utcMonthOf(now: Date): { start: Date; end: Date } {
  * AI templates, and its AI generations (ideas and drafts) in the current UTC calendar month by
  * the server clock; 0 for features not built yet.
  */
-async function currentUsage(executor: Executor, organizationId: string, inTransaction: boolean, now: Date): Promise<Partial<Record<EntitlementKey, number>>> {
+async function currentUsage(executor: Executor, organizationId: string, now: Date): Promise<Partial<Record<EntitlementKey, number>>> {
   const countOf = async (table: typeof businessPages | typeof teams | typeof postTags | typeof aiTemplates) => {
     const [row] = await executor.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId))
     return Number(row?.n ?? 0)
@@ -92,12 +93,13 @@ async function currentUsage(executor: Executor, organizationId: string, inTransa
       .where(and(eq(aiGenerations.organizationId, organizationId), gte(aiGenerations.createdAt, month.start), lt(aiGenerations.createdAt, month.end)))
     return Number(row?.n ?? 0)
   }
-  const counters = [...[businessPages, teams, postTags, aiTemplates].map((table) => () => countOf(table)), generationsThisMonth]
-  // A transaction has one connection: its queries go one after another.
-  const counts: number[] = []
-  if (inTransaction) for (const counter of counters) counts.push(await counter())
-  else counts.push(...(await Promise.all(counters.map((counter) => counter()))))
-  const [pages, teamCount, tags, templates, generations] = counts
+  const [pages, teamCount, tags, templates, generations] = await allInTurn(executor, [
+    () => countOf(businessPages),
+    () => countOf(teams),
+    () => countOf(postTags),
+    () => countOf(aiTemplates),
+    generationsThisMonth
+  ])
   return { BUSINESS_PAGES: pages, TEAMS: teamCount, TOPIC_TAGS: tags, AI_TEMPLATES: templates, GENERATE_IDEAS_PER_MONTH: generations }
 }
 
@@ -118,7 +120,7 @@ export function createEntitlementService(db: Database, clock: Clock): Entitlemen
       const now = clock.now()
       // Built-in billing renews lazily: a period end that has passed is settled before reading.
       const limits = grantedLimits(await renewDuePeriods(executor, organizationId, now), now)
-      const usage = await currentUsage(executor, organizationId, executor !== db, now)
+      const usage = await currentUsage(executor, organizationId, now)
       return ENTITLEMENT_KEYS.filter((key) => limits[key] !== undefined).map((lookupKey) => ({
         lookupKey,
         limit: limits[lookupKey]!,
