@@ -135,6 +135,23 @@ describe('the embedded database on its own thread (issue 16)', () => {
     expect(heard).toEqual(['notice first', 'committed', 'notice second', 'answered'])
   })
 
+  it('listens again on a channel whose LISTEN failed, without keeping the failed listener', async () => {
+    const listen = threaded.served.listen.bind(threaded.served)
+    threaded.served.listen = () => Promise.reject(new Error('LISTEN failed'))
+    const failed: string[] = []
+    try {
+      await expect(threaded.client.listen('pagecrew_retry', (payload) => failed.push(payload))).rejects.toThrow('LISTEN failed')
+    } finally {
+      threaded.served.listen = listen
+    }
+    const heard: string[] = []
+    const stop = await threaded.client.listen('pagecrew_retry', (payload) => heard.push(payload))
+    await threaded.client.query(`select pg_notify('pagecrew_retry', 'after the retry')`)
+    await stop()
+    expect(heard).toEqual(['after the retry'])
+    expect(failed).toEqual([])
+  })
+
   it("carries the server's change feed: live, hears committed changes, settles on its own notice", async () => {
     const feed = openChangeFeed(threaded.db, { settleTimeoutMs: 10_000 })
     const notices: string[] = []

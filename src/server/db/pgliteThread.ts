@@ -242,7 +242,14 @@ export class PgliteThreadClient {
       this.#listeners.set(channel, entry)
     }
     entry.callbacks.add(callback)
-    await entry.listening
+    try {
+      await entry.listening
+    } catch (err) {
+      // A failed LISTEN is not kept: the next listen on the channel asks the database again.
+      entry.callbacks.delete(callback)
+      if (this.#listeners.get(channel) === entry) this.#listeners.delete(channel)
+      throw err
+    }
     const { callbacks } = entry
     return async () => {
       callbacks.delete(callback)
