@@ -117,4 +117,29 @@ describe.each(kinds)('job runner queue [%s]', (kind) => {
     await b.complete(taken!, null)
     expect(Object.keys(await rows()).sort()).toEqual(['p2', 'p3'])
   })
+
+  it('a job queued again while it runs keeps its new time and payload over the running claim, and runs again', async () => {
+    const a = runner('a')
+    await a.enqueue('metrics', 'p1', at(0), { n: 1 })
+    const [running] = await a.claim('metrics', 10)
+    // Queued again during the run (a post published again): due now, with what the new run needs.
+    await a.enqueue('metrics', 'p1', at(0), { n: 2 })
+    await a.complete(running!, at(360))
+    const [again] = await a.claim('metrics', 10)
+    expect(again).toMatchObject({ key: 'p1', payload: { n: 2 }, runs: 0 })
+    // The same worker's claim of the re-queued job is its own: the first run's fail or defer does not touch it.
+    await a.fail(running!, 'late answer', at(5))
+    await a.defer(running!, at(60))
+    await a.complete(again!, null)
+    expect(await db.$count(jobs)).toBe(0)
+
+    // Queued again to run later (also while the job ran through to its removal): the job stays, due then.
+    await a.enqueue('metrics', 'p2', at(0))
+    const [first] = await a.claim('metrics', 10)
+    await a.enqueue('metrics', 'p2', at(30))
+    await a.complete(first!, null)
+    expect(await a.claim('metrics', 10)).toEqual([])
+    clock.advance(30 * MINUTE_MS)
+    expect(await a.claim('metrics', 10)).toMatchObject([{ key: 'p2', runs: 0 }])
+  })
 })

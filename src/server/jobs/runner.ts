@@ -28,6 +28,10 @@ import { jobs } from '../db/schema'
  *   and was taken over does not overwrite the new owner's work). complete counts a run and resets
  *   attempts; fail counts an attempt and keeps the error; defer moves a job without counting either
  *   (waiting for a daily budget is not a failure).
+ * - Enqueueing a key that is queued already makes it a new job: a new id, unlocked, due at its new
+ *   time. A run of the old one still going on then finishes without touching it (complete, fail and
+ *   defer match the id they claimed), and the new one is claimed when due like any other, by any
+ *   worker: the queueing asked for a run with what is true now, which the older run may not have seen.
  * - "Now" is the injected clock's, never the database's, so tests move due times with the clock.
  */
 export type JobRow = typeof jobs.$inferSelect
@@ -42,7 +46,7 @@ export interface JobKind {
 }
 
 export interface JobQueue {
-  /** Queues (kind, key) at runAt; the same key again replaces its time and payload and starts it afresh. */
+  /** Queues (kind, key) at runAt; the same key again replaces its time and payload and starts it afresh, also while it runs. */
   enqueue(kind: string, key: string, runAt: Date, payload?: Record<string, unknown>, organizationId?: string | null, executor?: Executor): Promise<void>
   /** Up to `limit` due jobs of `kind`, locked for this worker (lockMs, default the runner's). */
   claim(kind: string, limit: number, lockMs?: number): Promise<JobRow[]>
@@ -152,12 +156,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async enqueue(kind, key, runAt, payload = {}, organizationId = null, executor = db) {
       const now = clock.now()
+      const id = randomUUID()
       await executor
         .insert(jobs)
-        .values({ id: randomUUID(), kind, key, organizationId, runAt, payload, createdAt: now, updatedAt: now })
+        .values({ id, kind, key, organizationId, runAt, payload, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: [jobs.kind, jobs.key],
-          set: { runAt, payload, organizationId, attempts: 0, runs: 0, lastError: null, updatedAt: now }
+          set: { id, runAt, payload, organizationId, attempts: 0, runs: 0, lastError: null, lockedBy: null, lockedUntil: null, updatedAt: now }
         })
     },
 
