@@ -42,8 +42,6 @@ import { registerOrganizationRoutes } from './routes/organization'
 import { registerPublicRoutes } from './routes/public'
 import { registerScheduleRoutes } from './routes/schedule'
 import { registerUserRoutes } from './routes/user'
-import { openChangeFeed } from './db/changeFeed'
-import { UserChanges } from './services/userChanges'
 import { createServices, type Services } from './services'
 import type { SsoFetch, TxtResolver } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
@@ -52,7 +50,7 @@ import { registerSsiRoutes } from './routes/ssi'
 export interface CreateServerOptions {
   db: Database
   /**
-   * The server is ready (and its background jobs and change feed start) only once this has
+   * The server is ready (and its background jobs start) only once this has
    * resolved: main.ts builds the routes while the database starts and migrates (issue 16).
    */
   databaseReady?: Promise<unknown>
@@ -115,13 +113,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
 
   const smtp = options.mailTransport === undefined && config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : null
   if (smtp) app.addHook('onClose', async () => smtp.close())
-  // Sessions and GET /user answers are kept per process while the database's change notices are
-  // heard (issue 16; db/changeFeed.ts, services/userChanges.ts).
-  const userChanges = config.userCacheBytes > 0 ? new UserChanges() : undefined
-  const changeFeed = userChanges ? openChangeFeed(options.db, { log: (message) => app.log.warn(message) }) : null
   const services = createServices({
     db: options.db,
-    userChanges,
     clock,
     timers: options.timers,
     config,
@@ -156,23 +149,6 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   })
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => sendError(error, request, reply))
-
-  // Waits until this process has heard every change committed before (nothing to wait for when it keeps nothing).
-  app.decorate('settleChanges', async () => {
-    if (changeFeed && userChanges && !(await changeFeed.settle())) userChanges.forgetAll()
-  })
-  if (changeFeed && userChanges) {
-    app.addHook('onReady', async () => changeFeed.start({ notice: (payload) => userChanges.notice(payload), live: (live) => userChanges.setLive(live) }))
-    app.addHook('onClose', async () => changeFeed.close())
-    // A request that may have changed something answers only once this process has heard every
-    // change committed before (its own included), so the client's next request never meets a
-    // session or GET /user answer the change made stale here. Other processes hear it within
-    // milliseconds. GET /auth/… (sign-out, single sign-on's return) changes sessions too.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (STATE_CHANGING.has(request.method) || request.url.startsWith(`${API_BASE}/auth/`)) await app.settleChanges()
-      return payload
-    })
-  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff')
@@ -238,7 +214,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
 function registerApiRoutes(api: FastifyInstance, services: Services, config: ServerConfig, clock: Clock): void {
   registerPublicRoutes(api, services, config)
   registerAuthRoutes(api, services)
-  registerUserRoutes(api, services, config, clock)
+  registerUserRoutes(api, services)
   registerOrganizationRoutes(api, services)
   registerAuditLogRoutes(api, services)
   registerBillingRoutes(api, services, config)

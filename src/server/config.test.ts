@@ -72,15 +72,6 @@ describe('loadConfig', () => {
     }
   })
 
-  it('keeps PAGECREW_USER_CACHE_MB of GET /user answers (16 by default, 0 for none)', () => {
-    expect(loadConfig({}, noRenderer).userCacheBytes).toBe(16 * 1024 * 1024)
-    expect(loadConfig({ PAGECREW_USER_CACHE_MB: '0' }, noRenderer).userCacheBytes).toBe(0)
-    expect(loadConfig({ PAGECREW_USER_CACHE_MB: '2' }, noRenderer).userCacheBytes).toBe(2 * 1024 * 1024)
-    for (const bad of ['lots', '-1', '1.5', '4097']) {
-      expect(() => loadConfig({ PAGECREW_USER_CACHE_MB: bad }, noRenderer), bad).toThrow(/PAGECREW_USER_CACHE_MB must be/)
-    }
-  })
-
   it('reads every variable', () => {
     const renderer = mkdtempSync(join(tmpdir(), 'pagecrew-renderer-'))
     writeFileSync(join(renderer, 'index.html'), '<!doctype html>')
@@ -121,7 +112,6 @@ describe('loadConfig', () => {
       PAGECREW_SSO_SKIP_DOMAIN_PROOF: '1',
       PAGECREW_RESPONSE_CHECKS: '1',
       PAGECREW_CALENDAR_CACHE_MB: '16',
-      PAGECREW_USER_CACHE_MB: '4'
     })
     expect(config).toEqual({
       port: 0,
@@ -162,8 +152,7 @@ describe('loadConfig', () => {
       linkedInDailyCalls: 250,
       ssoSkipDomainProof: true,
       responseChecks: true,
-      calendarCacheBytes: 16 * 1024 * 1024,
-      userCacheBytes: 4 * 1024 * 1024
+      calendarCacheBytes: 16 * 1024 * 1024
     })
   })
 

@@ -74,12 +74,6 @@ export interface ServerConfig {
    * organization's Plan version is unchanged (PAGECREW_CALENDAR_CACHE_MB; 0 keeps none).
    */
   calendarCacheBytes: number
-  /**
-   * Bytes of GET /user answers each server process keeps (PAGECREW_USER_CACHE_MB; 0 keeps none, and
-   * no sessions either). Kept sessions and answers are used until the database's change notices say
-   * their user changed (migration 0016), so the server listens for them while this is above 0.
-   */
-  userCacheBytes: number
 }
 
 export interface StripeConfig {
@@ -110,7 +104,6 @@ const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
 const DEFAULT_METRICS_INTERVAL_MS = 60_000
 const DEFAULT_LINKEDIN_DAILY_CALLS = 500
 const DEFAULT_CALENDAR_CACHE_MB = 64
-const DEFAULT_USER_CACHE_MB = 16
 const MB = 1024 * 1024
 
 const defaultServerConfig: ServerConfig = {
@@ -135,8 +128,7 @@ const defaultServerConfig: ServerConfig = {
   linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS,
   ssoSkipDomainProof: false,
   responseChecks: true,
-  calendarCacheBytes: DEFAULT_CALENDAR_CACHE_MB * MB,
-  userCacheBytes: DEFAULT_USER_CACHE_MB * MB
+  calendarCacheBytes: DEFAULT_CALENDAR_CACHE_MB * MB
 }
 
 export function resolveServerConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
@@ -276,15 +268,6 @@ const envSchema = z.object({
       .max(4096, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
       .default(DEFAULT_CALENDAR_CACHE_MB)
   ),
-  PAGECREW_USER_CACHE_MB: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: 'PAGECREW_USER_CACHE_MB must be a whole number of megabytes from 0 to 4096.' })
-      .int('PAGECREW_USER_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
-      .min(0, 'PAGECREW_USER_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
-      .max(4096, 'PAGECREW_USER_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
-      .default(DEFAULT_USER_CACHE_MB)
-  ),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
   PAGECREW_RESPONSE_CHECKS: z.enum(['0', '1', 'true', 'false'], { message: 'PAGECREW_RESPONSE_CHECKS must be 1 or 0.' }).optional(),
   NODE_ENV: z.string().optional(),
@@ -341,7 +324,6 @@ export function loadConfig(
     metricsIntervalMs: e.PAGECREW_METRICS_INTERVAL_MS,
     linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS,
     calendarCacheBytes: e.PAGECREW_CALENDAR_CACHE_MB * MB,
-    userCacheBytes: e.PAGECREW_USER_CACHE_MB * MB,
     ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true',
     responseChecks:
       e.PAGECREW_RESPONSE_CHECKS === undefined ? e.NODE_ENV === 'development' || e.NODE_ENV === 'test' : e.PAGECREW_RESPONSE_CHECKS === '1' || e.PAGECREW_RESPONSE_CHECKS === 'true'

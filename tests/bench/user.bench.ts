@@ -15,9 +15,8 @@
  * - GET /user as the plain user, a user with the heavy user's organizations and teams but no
  *   notifications (what 10,000 notifications add: goal within 10 %) and the heavy user;
  * - GET /notification/list's first page (20 items) as the plain user given 20 notifications and as the heavy user.
- * Each process keeps sessions and GET /user answers until a change to their user is heard
- * (services/userChanges.ts), so polling costs no statement: the same requests against a server
- * keeping nothing (PAGECREW_USER_CACHE_MB=0, same database kind) show what a first read costs.
+ * Nothing is kept between requests: each one reads its session, role and membership from the
+ * database (docs/decisions/0001-authority-from-the-database.md).
  * Goals (issue 16): /auth ≥ 0.2 of bare Fastify; /user ≥ 0.5 of /auth; both flat in the notifications.
  * It also prints EXPLAIN ANALYZE of the heavy user's unread count (read, and counted) and first page.
  *
@@ -117,13 +116,6 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
     await seedHeavy(server.db, (await wide.get<{ id: string }>('/user')).body.id, wideActive.id, 0)
     expect((await wide.get<{ organizations: unknown[] }>('/user')).body.organizations).toHaveLength(ORGANIZATIONS)
 
-    // The same plain user's requests on a server that keeps nothing: every request reads the database.
-    const keepsNothing = await startTestServer({ database: kind, config: { responseChecks: false, publisherIntervalMs: null, userCacheBytes: 0 } })
-    servers.push(keepsNothing)
-    const unkept = new TestClient(keepsNothing.app)
-    await unkept.signup()
-    await unkept.createOrganization('Plain')
-
     // The notification list's baseline: the plain user with exactly one full first page (20), so the
     // heavy user's page holds as many items and only the 10,000 behind it differ.
     const plainId = (await plain.get<{ id: string }>('/user')).body.id
@@ -169,9 +161,7 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       ['GET /user (50 orgs, 0 notifications)', `${server.url}${API_BASE}/user`, headersOf(wide)],
       ['GET /user (heavy)', `${server.url}${API_BASE}/user`, headersOf(heavy)],
       ['GET /notification/list (20 notifications)', `${server.url}${API_BASE}/notification/list`, headersOf(plain)],
-      ['GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)],
-      ['GET /auth, nothing kept', `${keepsNothing.url}${API_BASE}/auth`, headersOf(unkept)],
-      ['GET /user (plain), nothing kept', `${keepsNothing.url}${API_BASE}/user`, headersOf(unkept)]
+      ['GET /notification/list (heavy)', `${server.url}${API_BASE}/notification/list`, headersOf(heavy)]
     ]
     // Every request once per round, rounds one after another: a slow moment of the machine (or a
     // garbage collection) touches one run of each, and the median leaves it out.
@@ -195,9 +185,7 @@ describe.each(kinds)('GET /user at team scale on %s', (kind) => {
       'GET /user (50 orgs, 0 notifications)': 'GET /user (plain)',
       'GET /user (heavy)': 'GET /user (50 orgs, 0 notifications)',
       'GET /notification/list (20 notifications)': 'GET /auth',
-      'GET /notification/list (heavy)': 'GET /notification/list (20 notifications)',
-      'GET /auth, nothing kept': 'GET /auth',
-      'GET /user (plain), nothing kept': 'GET /auth, nothing kept'
+      'GET /notification/list (heavy)': 'GET /notification/list (20 notifications)'
     }
     const rows = results.map((r) => {
       const base = baselineOf[r.name]

@@ -6,7 +6,7 @@
  *
  * The worker (./pgliteWorker.ts) owns the PGlite instance and answers requests over a message port
  * (`servePglite`); the server holds a `PgliteThreadClient`, which speaks the part of PGlite's
- * interface Drizzle's PGlite driver and the change feed use: query, exec, transaction, listen,
+ * interface Drizzle's PGlite driver uses: query, exec, transaction, listen,
  * waitReady, closed, close. A transaction keeps PGlite's own transaction open in the worker until
  * the server's callback ends, so statements from elsewhere wait for it exactly as they do with
  * PGlite in the same thread. A notice is posted before the answer of the statement that committed

@@ -15,11 +15,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers checked against the contract (tests, development) or only written by compiled serializers (production). */
     responseChecks: boolean
-    /**
-     * Resolves once this process has heard every change committed before the call, so what it keeps
-     * of sessions and GET /user answers reflects them (app.ts; a change written outside a request).
-     */
-    settleChanges(): Promise<void>
   }
 }
 

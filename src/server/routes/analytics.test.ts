@@ -47,7 +47,6 @@ describeEachDatabase('analytics', (t) => {
     }
     const gil = await join('Gil Ghost')
     await t().db.update(memberships).set({ role: 'GHOST' }).where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, gil.id)))
-    await t().settle()
     const lea = await join('Lea Leader')
     const max = await join('Max Member')
     const bob = await join('Bob Builder')

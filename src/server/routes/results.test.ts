@@ -49,7 +49,6 @@ describeEachDatabase('team effort, nudges and the dashboard (issue 14)', (t) => 
         .db.update(memberships)
         .set({ assignedNumberOfPosts: target })
         .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, invited.member.id)))
-      await t().settle()
       return { client: person, userId: invited.member.id }
     }
 

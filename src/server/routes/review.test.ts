@@ -93,7 +93,6 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
       .db.update(memberships)
       .set({ userApprovalFlow: on })
       .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-    await t().settle()
   }
 
   /**

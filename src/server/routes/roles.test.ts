@@ -64,7 +64,6 @@ describeEachDatabase('who may grant which role (issue 12)', (t) => {
 
   async function setRole(userId: string, role: Role) {
     await t().db.update(memberships).set({ role }).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-    await t().settle()
   }
 
   beforeAll(async () => {

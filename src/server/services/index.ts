@@ -17,7 +17,6 @@ import { createEntitlementService, type EntitlementService } from './entitlement
 import { createNotificationService, type NotificationService } from './notifications'
 import { createOrganizationService, type OrganizationService } from './organizations'
 import { createSessionService, type SessionService } from './sessions'
-import { UserChanges } from './userChanges'
 import { createUserService, type UserService } from './users'
 import { join } from 'node:path'
 import type { Mailer, MailTransport } from '../adapters/mail/mail'
@@ -54,8 +53,6 @@ import { createSsiService, type SsiService } from './ssi'
 export interface Services {
   identity: IdentityProvider
   sessions: SessionService
-  /** What this process has heard of changes to users: its kept sessions and GET /user answers follow it. */
-  userChanges: UserChanges
   /** Failed password checks per client address (and email), counted in the database (issue 12). */
   authThrottle: AuthThrottle
   notifications: NotificationService
@@ -133,8 +130,6 @@ export function createServices(deps: {
   sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
   /** Replaces the post media storage (default: the local folder <dataDir>/uploads/media); tests fill its disk. */
   mediaStorage?: MediaStorage
-  /** Fed by the database's change notices (the server does); without, nothing is kept. */
-  userChanges?: UserChanges
   log?: (message: string) => void
 }): Services {
   const { clock, config } = deps
@@ -189,11 +184,9 @@ export function createServices(deps: {
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
   const schedule = createScheduleService({ db, clock })
   const certificates = createCertificateService({ db, clock, notifications, entitlements })
-  const userChanges = deps.userChanges ?? new UserChanges()
   return {
     identity,
-    sessions: createSessionService(db, clock, userChanges),
-    userChanges,
+    sessions: createSessionService(db, clock),
     authThrottle: createAuthThrottle(db, clock),
     notifications,
     organizations: createOrganizationService(db, clock, notifications, entitlements),

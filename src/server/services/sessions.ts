@@ -1,20 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, lt, ne } from 'drizzle-orm'
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/domain'
 import { DAY_MS } from '../../shared/constants'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { memberships, organizations, sessions, users } from '../db/schema'
-import { UserChanges } from './userChanges'
 
 const SESSION_TTL_MS = 30 * DAY_MS
 /** A session used again more than this long after its expiry was last set gets a fresh 30 days. */
 const SESSION_REFRESH_AFTER_MS = DAY_MS
-/** Sessions each server process keeps (issue 16), least recently used out first. */
-const KEPT_SESSIONS = 50_000
-/** A kept session is read again after this long even without a change notice (a safety net, not the mechanism). */
-const KEPT_SESSION_MAX_AGE_MS = 5 * 60_000
-
 /** The signed-in user of a request, with the session's current organization when still valid. */
 export interface AuthSession {
   tokenHash: string
@@ -76,40 +70,33 @@ export interface SessionService {
   destroyAllForUser(userId: string, options?: { except?: string }): Promise<number>
 }
 
-interface KeptSession {
-  session: AuthSession
-  /** UserChanges mark the session was read at. */
-  mark: number
-  readAt: number
-}
-
 /**
- * `changes`: what this process has heard of changes to users. While it is live, a resolved session
- * is kept per token and used again, without a database round trip, until a change to its user is
- * heard — its own sign-out, expiry extension or organization switch; a membership, role, user or
- * organization change (migration 0016's triggers), from any server process — or it expires.
+ * A session is read from the database on every request, by one prepared statement that also reads
+ * its membership: who the session is, its organization and its role are never served from memory, so
+ * a member removed or demoted through any server process is refused by every other one from the
+ * moment the change committed (docs/decisions/0001-authority-from-the-database.md).
  */
-export function createSessionService(db: Database, clock: Clock, changes: UserChanges = new UserChanges()): SessionService {
-  const kept = new Map<string, KeptSession>()
-  const keep = (tokenHash: string, session: AuthSession, mark: number) => {
-    kept.delete(tokenHash)
-    if (!changes.unchangedSince(session.userId, mark)) return
-    kept.set(tokenHash, { session: copyOf(session), mark, readAt: clock.now().getTime() })
-    if (kept.size > KEPT_SESSIONS) kept.delete(kept.keys().next().value!)
-  }
-  const keptSession = (tokenHash: string): AuthSession | null => {
-    const entry = kept.get(tokenHash)
-    if (!entry) return null
-    const now = clock.now().getTime()
-    if (!changes.unchangedSince(entry.session.userId, entry.mark) || entry.session.expiresAt.getTime() <= now || now - entry.readAt >= KEPT_SESSION_MAX_AGE_MS) {
-      kept.delete(tokenHash)
-      return null
-    }
-    // Most recently used last.
-    kept.delete(tokenHash)
-    kept.set(tokenHash, entry)
-    return copyOf(entry.session)
-  }
+export function createSessionService(db: Database, clock: Clock): SessionService {
+  const byToken = db
+    .select({
+      userId: sessions.userId,
+      email: users.email,
+      expiresAt: sessions.expiresAt,
+      storedOrganizationId: sessions.organizationId,
+      organizationId: organizations.id,
+      organizationWorkOSId: organizations.organizationWorkOSId,
+      role: memberships.role
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, sessions.organizationId), eq(memberships.userId, sessions.userId), eq(memberships.status, 'ACTIVE'))
+    )
+    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('pagecrew_session_by_token')
 
   return {
     async create(userId, organizationId) {
@@ -126,33 +113,7 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
       // A 256-bit base64url token is 43 characters; anything else cannot be one of ours.
       if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null
       const tokenHash = hashToken(token)
-      const known = keptSession(tokenHash)
-      if (known) return known
-      // Taken before reading: a change heard while the read is under way makes what it read unusable.
-      const mark = changes.mark()
-      const [row] = await db
-        .select({
-          userId: sessions.userId,
-          email: users.email,
-          expiresAt: sessions.expiresAt,
-          storedOrganizationId: sessions.organizationId,
-          organizationId: organizations.id,
-          organizationWorkOSId: organizations.organizationWorkOSId,
-          role: memberships.role
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(
-          memberships,
-          and(
-            eq(memberships.organizationId, sessions.organizationId),
-            eq(memberships.userId, sessions.userId),
-            eq(memberships.status, 'ACTIVE')
-          )
-        )
-        .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1)
+      const [row] = await byToken.execute({ tokenHash })
       if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null
       let organization: SessionOrganization | null =
         row.organizationId && row.organizationWorkOSId && row.role
@@ -163,14 +124,9 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
         organization = await defaultOrganizationFor(db, row.userId)
         if (organization || row.storedOrganizationId) {
           await db.update(sessions).set({ organizationId: organization?.id ?? null }).where(eq(sessions.tokenHash, tokenHash))
-          // This process's own change to a user's sessions counts at once, before any notice comes back.
-          changes.changed(row.userId)
-          return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
         }
       }
-      const session: AuthSession = { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
-      if (mark !== null) keep(tokenHash, session, mark)
-      return session
+      return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
     },
 
     async refresh(session) {
@@ -178,22 +134,17 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
       if (session.expiresAt.getTime() - now > SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) return null
       const expiresAt = new Date(now + SESSION_TTL_MS)
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, session.tokenHash))
-      changes.changed(session.userId)
       return expiresAt
     },
 
     async setOrganization(tokenHash, organizationId) {
-      const [changed] = await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId })
-      kept.delete(tokenHash)
-      if (changed) changes.changed(changed.userId)
+      await db.update(sessions).set({ organizationId }).where(eq(sessions.tokenHash, tokenHash))
     },
 
     defaultOrganizationFor: (userId) => defaultOrganizationFor(db, userId),
 
     async destroy(tokenHash) {
-      const [ended] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId })
-      kept.delete(tokenHash)
-      if (ended) changes.changed(ended.userId)
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
     },
 
     async destroyAllForUser(userId, options = {}) {
@@ -201,13 +152,7 @@ export function createSessionService(db: Database, clock: Clock, changes: UserCh
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), options.except ? ne(sessions.tokenHash, options.except) : undefined))
         .returning({ tokenHash: sessions.tokenHash })
-      for (const { tokenHash } of ended) kept.delete(tokenHash)
-      changes.changed(userId)
       return ended.length
     }
   }
-}
-
-function copyOf(session: AuthSession): AuthSession {
-  return { ...session, expiresAt: new Date(session.expiresAt), organization: session.organization ? { ...session.organization } : null }
 }

@@ -240,12 +240,6 @@ export interface TestApp {
    * PostgreSQL also a transaction's begin and commit). Nothing else may use the database meanwhile.
    */
   statementsDuring<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }>
-  /**
-   * Waits until the server has heard every change committed so far. A request that changes something
-   * does this itself before answering; a test that writes to the database directly (or through a
-   * service) calls it before asking the server, which may keep sessions and GET /user answers.
-   */
-  settle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -308,7 +302,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     timers,
     dataDir,
-    settle: () => app.settleChanges(),
     async statementsDuring(action) {
       if (recording) throw new Error('statementsDuring does not nest')
       const statements: string[] = []
