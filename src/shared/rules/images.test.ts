@@ -7,7 +7,7 @@ describe('isSafeImageAddress', () => {
       'https://media.licdn.com/logo.png',
       'https://example.com:8443/a/b.png?x=1',
       'https://8.8.8.8/logo.png',
-      'https://[2001:db8::1]/logo.png',
+      'https://[2606:4700:4700::1111]/logo.png',
       '/api/team/image/abc?v=1'
     ]) {
       expect(isSafeImageAddress(ok), ok).toBe(true)
@@ -36,6 +36,8 @@ describe('isSafeImageAddress', () => {
       'https://[::ffff:a9fe:a9fe]/x.png',
       'https://[fe80::1]/x.png',
       'https://[fd00::1]/x.png',
+      'https://[2001:db8::1]/x.png', // documentation
+      'https://203.0.113.7/x.png', // documentation
       'https://user:pass@example.com/x.png',
       'javascript:alert(1)',
       'data:image/png;base64,AAAA',
