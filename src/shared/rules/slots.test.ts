@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRecurrence, expandRecurrence, isDateInSlotWindow, localDate, localTime, presetSlotDate, recurrencePayload, slotDateWindow, zonedInstant } from './slots'
+import { checkRecurrence, expandRecurrence, isDateInSlotWindow, localDate, localTime, presetSlotDate, recurrencePayload, slotDateWindow, slotStatus, zonedInstant } from './slots'
 
 /** 23:30 on 20 March in Berlin (CET), already the 21st in Tokyo. */
 const now = new Date('2026-03-20T22:30:00Z')
@@ -76,5 +76,17 @@ describe('recurrence', () => {
     expect(recurrencePayload({ enabled: true, type: 'weekly', interval: 2, count: 0 })).toEqual({ recurrenceType: null, recurrenceInterval: null, recurrenceCount: null })
     expect(recurrencePayload({ enabled: true, type: 'monthly', interval: 3, count: 2 })).toEqual({ recurrenceType: 'monthly', recurrenceInterval: 1, recurrenceCount: 2 })
     expect(recurrencePayload({ enabled: true, type: 'weekly', interval: 2, count: 4 })).toEqual({ recurrenceType: 'weekly', recurrenceInterval: 2, recurrenceCount: 4 })
+  })
+})
+
+describe('slot status', () => {
+  it('is DONE with a published post whatever the time, else MISSED once the time has passed, else OPEN', () => {
+    const at = new Date('2026-03-10T10:00:00Z')
+    expect(slotStatus(new Date('2026-03-10T09:59:59Z'), at, false)).toBe('MISSED')
+    expect(slotStatus('2026-03-10T09:59:59.999Z', at, false)).toBe('MISSED')
+    expect(slotStatus(at, at, false)).toBe('OPEN')
+    expect(slotStatus('2026-03-11T09:00:00.000Z', at, false)).toBe('OPEN')
+    expect(slotStatus(new Date('2026-03-01T00:00:00Z'), at, true)).toBe('DONE')
+    expect(slotStatus('2026-03-20T00:00:00.000Z', at, true)).toBe('DONE')
   })
 })

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMonths, addWeeks, format } from 'date-fns'
 import { RECURRENCE_COUNT_MAX, SLOT_WINDOW_DAYS, TIME_OPTIONS, WEEKLY_INTERVAL_MAX } from '../constants'
+import type { SlotStatus } from '../domain/entities'
 
 /**
  * Slot dates and recurrence (spec §5, §9; issue 5). Dates are calendar days ('yyyy-MM-dd') in an
@@ -17,6 +18,16 @@ export interface Recurrence {
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * A slot's status (issues 5, 6): DONE when a published post is linked to it, whatever its time;
+ * else MISSED once its time has passed; else OPEN (at its very time it is still OPEN). Derived,
+ * never stored: the server works it out for every slot it shows (services/slotView.ts).
+ */
+export function slotStatus(time: Date | string, now: Date, hasPublishedPost: boolean): SlotStatus {
+  if (hasPublishedPost) return 'DONE'
+  return new Date(time).getTime() < now.getTime() ? 'MISSED' : 'OPEN'
+}
 
 /** The calendar day of an instant in a timezone. */
 export function localDate(instant: Date | string, timeZone: string): string {
