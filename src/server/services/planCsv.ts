@@ -15,7 +15,6 @@ import {
 import { MESSAGES } from '../../shared/api/messages'
 import { TIME_OPTIONS } from '../../shared/constants'
 import { postTypeSchema, type PostType } from '../../shared/domain'
-import { expandCalendar } from '../../shared/domain/compactCalendar'
 import { localDate, localTime, zonedInstant } from '../../shared/rules'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -35,19 +34,19 @@ import {
   requireMayAssign,
   requireWindow,
   safeTimeZone,
-  viewerOf,
   withTag,
-  type Person,
-  type Viewer
+  type Person
 } from './slots'
+import { viewerOf, type Viewer } from './slotView'
 
 /**
  * The Plan as CSV (issue 17): export the calendar, import slots.
  *
  * Decisions (README, "The plan as CSV"):
- * - Export is the calendar (schedule.calendar: the same filters, range limit and scope, so it
- *   shows exactly what the Plan shows) as one row per slot and one per post on the Plan that is
- *   not the post of an exported slot, in time order. Times are the wall-clock date and time in the viewer's
+ * - Export is the calendar (schedule.plan: the calendar's slots in full, read like every other
+ *   slot answer in services/slotView.ts, with the same filters, range limit and scope, so it shows
+ *   exactly what the Plan shows) as one row per slot and one per post on the Plan that is not the
+ *   post of an exported slot, in time order. Times are the wall-clock date and time in the viewer's
  *   time zone (or `timezone`), with the zone in its own column. Text a spreadsheet would run as a
  *   formula starts with a quote (analytics' csvSafeText).
  * - Import rows are checked with the assign-slot modal's rules, through the functions slot
@@ -303,7 +302,7 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
         if (!zone) throw badRequest(UNKNOWN_TIME_ZONE, { timezone: UNKNOWN_TIME_ZONE })
         timeZone = zone
       }
-      const calendar = expandCalendar(await schedule.calendar(session, query))
+      const calendar = await schedule.plan(session, query)
 
       // The calendar names people and posts; the file also wants emails, each slot's post and each post's author.
       const slotPostIds = calendar.slots.map((s) => s.postId).filter((id): id is string => id !== null)

@@ -1,29 +1,20 @@
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { scheduleFilterSchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { DAY_MS, SLOT_WINDOW_DAYS } from '../../shared/constants'
-import type { AssignedSlot, CalendarPost, PersonRef, PostStatus, PostType, ScheduleItem, SlotStatus } from '../../shared/domain'
-import {
-  calendarDefaultsOf,
-  EMPTY_CALENDAR_DEFAULTS,
-  RefList,
-  type CompactCalendar,
-  type CompactSlot,
-  type PageRef,
-  type TagRef
-} from '../../shared/domain/compactCalendar'
-import { postStatusSchema } from '../../shared/domain'
+import type { AssignedSlot, Calendar, CalendarPost, PostStatus, ScheduleItem, SlotStatus } from '../../shared/domain'
+import { compactCalendar, type CompactCalendar } from '../../shared/domain/compactCalendar'
+import { postStatusSchema, slotStatusSchema } from '../../shared/domain'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { rowsOf } from '../db/migrate'
-import { assignedSlotPages, assignedSlots, businessPages, businessPostTags, memberships, planVersions, postTags, posts, teamMembers, teams, users } from '../db/schema'
+import { assignedSlotPages, assignedSlots, businessPages, memberships, planVersions, posts, teamMembers, teams, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import type { CacheTicket } from '../http/answerCache'
 import type { OrganizationSession } from '../http/route'
 import { isUuid } from './ids'
 import { postExcerpt } from './posts'
-import { canEditSlot, selectSlotRows, toSlotView, viewerOf, type Viewer } from './slots'
+import { readSlots, viewerOf } from './slotView'
 
 /**
  * The read side of the Plan (issue 5): one member's slots, the calendar and the list view.
@@ -50,15 +41,16 @@ import { canEditSlot, selectSlotRows, toSlotView, viewerOf, type Viewer } from '
  *   own work in progress (a post that failed to publish is a draft again) and never show; the
  *   editor lists them (GET /posts). Posts show whoever wrote them, like published history.
  * - A slot is DONE when a published post is linked to it, whatever its time; OPEN and MISSED
- *   exclude DONE slots.
+ *   exclude DONE slots (the shared rule slotStatus; services/slotView.ts works out every slot's
+ *   status, series size and post, and filters by status with the same rule in SQL).
  * - The list view merges slots and posts by (time, id) under one cursor: each side is read past
  *   the cursor up to limit + 1 rows, the merged page is the first `limit`.
- * - Efficiency: ONE query for the slots with their assignee, creator, tags, pages, series size
- *   and linked post (selectSlotRows), ONE for the posts with their account, plus one for the teams
+ * - Efficiency: the slots in TWO statements whatever their number (slotView.readSlots: the slots
+ *   with their series size, post and page ids as plain columns, then one look-up of the people,
+ *   tags and pages they refer to), ONE for the posts with their account, plus one for the teams
  *   the viewer leads (canEdit) and, with filters, one to resolve accountId / teamId. Never one
- *   query per slot or post. The calendar (issue 16) answers in its compact wire shape
- *   (shared/domain/compactCalendar.ts): its slots as plain columns in one statement, then one
- *   look-up of the people, tags and pages they refer to (compactSlotsInRange).
+ *   query per slot or post. The calendar (issue 16) answers in its compact wire shape, made by
+ *   the shared encoder (compactCalendar in shared/domain/compactCalendar.ts).
  */
 
 type ScheduleFilter = z.output<typeof scheduleFilterSchema>
@@ -85,7 +77,9 @@ export const CURSOR_INVALID = 'This list position is no longer valid. Reload the
 
 export interface ScheduleService {
   listAssigned(session: OrganizationSession, query: { userId?: string; from?: string; to?: string }): Promise<AssignedSlot[]>
-  /** The calendar in its wire shape (shared/domain/compactCalendar.ts). */
+  /** The calendar's slots and posts, each slot in full (the CSV export; `calendar` compacts it). */
+  plan(session: OrganizationSession, query: CalendarQuery): Promise<Calendar>
+  /** The calendar in its wire shape (shared/domain/compactCalendar.ts): `plan` compacted by the shared encoder. */
   calendar(session: OrganizationSession, query: CalendarQuery): Promise<CompactCalendar>
   /**
    * What the calendar's answer may be kept under (issue 16): the viewer and the query as the key,
@@ -202,177 +196,10 @@ async function postsInRange(
 
 type Account = { kind: 'user' | 'page'; id: string }
 
-/** A slot of the calendar as its one statement reads it: plain columns, the time already as ISO text. */
-interface CalendarSlotRow {
-  id: string
-  series_id: string
-  occurrence: number
-  assignee_id: string
-  time: string
-  timezone: string
-  comment: string
-  auto_assign: boolean
-  tag_id: string | null
-  is_business_page_slot: boolean
-  business_post_tag_id: string | null
-  target_audience: string
-  post_type: PostType
-  recurrence_type: 'weekly' | 'monthly' | null
-  recurrence_interval: number | null
-  recurrence_count: number | null
-  created_by_id: string | null
-  series_size: number
-  status: SlotStatus
-  post_id: string | null
-  /** The page slot's pages by name, comma-separated ids; null for the others. */
-  page_ids: string | null
-}
-
-/** A person, tag or page the calendar's slots refer to (the look-up statement's rows). */
-interface CalendarRefRow {
-  kind: 'person' | 'tag' | 'page'
-  id: string
-  name: string
-  image: string | null
-  color: string | null
-}
-
-type SlotsPart = Omit<CompactCalendar, 'posts'>
-
-const emptySlots = (): SlotsPart => ({ people: [], tags: [], pages: [], defaults: EMPTY_CALENDAR_DEFAULTS, slots: [] })
-
-/**
- * GET /schedule/calendar's slots in their wire shape (shared/domain/compactCalendar.ts), in two
- * statements whatever their number: the slots in [from, to) matching `conditions` as plain
- * columns (their status, series size, post and page ids worked out by PostgreSQL), then every
- * person, tag and page they refer to, once each. Per slot only a small mapping runs here.
- */
-async function compactSlotsInRange(executor: Executor, viewer: Viewer, range: { from: Date; to: Date; now: Date }, conditions: SQL[]): Promise<SlotsPart> {
-  const where = and(
-    eq(assignedSlots.organizationId, viewer.organizationId),
-    gte(assignedSlots.time, range.from),
-    lt(assignedSlots.time, range.to),
-    ...conditions
-  )
-  const rows = rowsOf<CalendarSlotRow>(
-    await executor.execute(sql`
-      select ${assignedSlots.id} as id, ${assignedSlots.seriesId} as series_id, ${assignedSlots.occurrence} as occurrence,
-        ${assignedSlots.assigneeId} as assignee_id,
-        to_char(${assignedSlots.time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as time,
-        ${assignedSlots.timezone} as timezone, ${assignedSlots.comment} as comment, ${assignedSlots.autoAssign} as auto_assign,
-        ${assignedSlots.tagId} as tag_id, ${assignedSlots.isBusinessPageSlot} as is_business_page_slot,
-        ${assignedSlots.businessPostTagId} as business_post_tag_id, ${assignedSlots.targetAudience} as target_audience,
-        ${assignedSlots.postType} as post_type, ${assignedSlots.recurrenceType} as recurrence_type,
-        ${assignedSlots.recurrenceInterval} as recurrence_interval, ${assignedSlots.recurrenceCount} as recurrence_count,
-        ${assignedSlots.createdById} as created_by_id,
-        (select count(*)::int from ${assignedSlots} as series_peer
-          where series_peer.series_id = ${assignedSlots.seriesId} and series_peer.assignee_id = ${assignedSlots.assigneeId}) as series_size,
-        case when slot_post.status = 'PUBLISHED' then 'DONE'
-          when ${assignedSlots.time} < ${range.now.toISOString()}::timestamptz then 'MISSED' else 'OPEN' end as status,
-        slot_post.id as post_id,
-        case when ${assignedSlots.isBusinessPageSlot} then (
-          select string_agg(page.id::text, ',' order by lower(page.linked_in_company_name), page.id)
-          from ${assignedSlotPages} as slot_page join ${businessPages} as page on page.id = slot_page.business_page_id
-          where slot_page.slot_id = ${assignedSlots.id}) end as page_ids
-      from ${assignedSlots}
-      join ${memberships} on ${memberships.organizationId} = ${assignedSlots.organizationId}
-        and ${memberships.userId} = ${assignedSlots.assigneeId} and ${memberships.status} = 'ACTIVE'
-      -- The post written for the slot: the published one (which makes it DONE), else a scheduled or
-      -- pending one, else the latest draft (posts_slot_idx).
-      left join lateral (
-        select candidate.id, candidate.status from ${posts} as candidate where candidate.slot_id = ${assignedSlots.id}
-        order by (candidate.status = 'PUBLISHED') desc, (candidate.status <> 'DRAFT') desc, candidate.updated_at desc, candidate.id limit 1
-      ) as slot_post on true
-      where ${where}
-      order by ${assignedSlots.time}, ${assignedSlots.id}`)
-  )
-  if (rows.length === 0) return emptySlots()
-
-  const personIds = new Set<string>()
-  const tagIds = new Set<string>()
-  const pageIds = new Set<string>()
-  for (const r of rows) {
-    personIds.add(r.assignee_id)
-    if (r.created_by_id) personIds.add(r.created_by_id)
-    if (r.tag_id) tagIds.add(r.tag_id)
-    if (r.business_post_tag_id) tagIds.add(r.business_post_tag_id)
-    if (r.page_ids) for (const id of r.page_ids.split(',')) pageIds.add(id)
-  }
-  const uuidList = (ids: Set<string>) => (ids.size === 0 ? sql`null::uuid` : sql.join([...ids].map((id) => sql`${id}::uuid`), sql`, `))
-  const refs = rowsOf<CalendarRefRow>(
-    await executor.execute(sql`
-      select 'person' as kind, ${users.id}::text as id, ${users.fullName} as name, ${users.image} as image, null as color
-        from ${users} where ${users.id} in (${uuidList(personIds)})
-      union all
-      select 'tag', ${postTags.id}::text, ${postTags.title}, null, ${postTags.color} from ${postTags} where ${postTags.id} in (${uuidList(tagIds)})
-      union all
-      select 'tag', ${businessPostTags.id}::text, ${businessPostTags.title}, null, ${businessPostTags.color}
-        from ${businessPostTags} where ${businessPostTags.id} in (${uuidList(tagIds)})
-      union all
-      select 'page', ${businessPages.id}::text, ${businessPages.linkedInCompanyName}, ${businessPages.image}, null
-        from ${businessPages} where ${businessPages.id} in (${uuidList(pageIds)})`)
-  )
-  const people = new Map<string, PersonRef>()
-  const tags = new Map<string, TagRef>()
-  const pages = new Map<string, PageRef>()
-  for (const r of refs) {
-    if (r.kind === 'person') people.set(r.id, { id: r.id, fullName: r.name, image: r.image })
-    else if (r.kind === 'tag') tags.set(r.id, { id: r.id, title: r.name, color: (r.color ?? '').toLowerCase() })
-    else pages.set(r.id, { id: r.id, linkedInCompanyName: r.name, image: r.image })
-  }
-
-  const canEditOf = (r: CalendarSlotRow) => canEditSlot(viewer, { assigneeId: r.assignee_id, createdById: r.created_by_id })
-  const defaults = calendarDefaultsOf(rows.map((r) => ({ timezone: r.timezone, postType: r.post_type, status: r.status, canEdit: canEditOf(r) })))
-  const peopleList = new RefList<PersonRef>()
-  const tagList = new RefList<TagRef>()
-  const pageList = new RefList<PageRef>()
-  const personRef = (id: string) => {
-    const person = people.get(id)
-    return person ? peopleList.ref(id, () => person) : undefined
-  }
-  const tagRef = (id: string | null) => {
-    const tag = id === null ? undefined : tags.get(id)
-    return tag ? tagList.ref(tag.id, () => tag) : undefined
-  }
-  const slots: CompactSlot[] = []
-  for (const r of rows) {
-    const assignee = personRef(r.assignee_id)
-    // The assignee is an active member (the join above); a user row missing here would be a broken database.
-    if (assignee === undefined) throw new Error(`Slot ${r.id}: its assignee ${r.assignee_id} was not found.`)
-    const slot: CompactSlot = { id: r.id, time: r.time, assignee }
-    if (r.series_id !== r.id) slot.seriesId = r.series_id
-    if (r.occurrence !== 0) slot.occurrence = r.occurrence
-    if (r.series_size > 1) slot.seriesSize = r.series_size
-    if (r.timezone !== defaults.timezone) slot.timezone = r.timezone
-    if (r.comment !== '') slot.comment = r.comment
-    if (r.auto_assign) slot.autoAssign = true
-    const tag = tagRef(r.tag_id)
-    if (tag !== undefined) slot.tag = tag
-    if (r.is_business_page_slot) slot.isBusinessPageSlot = true
-    if (r.page_ids) {
-      const refs: number[] = []
-      for (const id of r.page_ids.split(',')) {
-        const page = pages.get(id)
-        if (page) refs.push(pageList.ref(id, () => page))
-      }
-      if (refs.length > 0) slot.businessPages = refs
-    }
-    const businessPostTag = tagRef(r.business_post_tag_id)
-    if (businessPostTag !== undefined) slot.businessPostTag = businessPostTag
-    if (r.target_audience !== '') slot.targetAudience = r.target_audience
-    if (r.post_type !== defaults.postType) slot.postType = r.post_type
-    if (r.recurrence_type && r.recurrence_interval !== null && r.recurrence_count !== null) {
-      slot.recurrence = { type: r.recurrence_type, interval: r.recurrence_interval, count: r.recurrence_count }
-    }
-    const createdBy = r.created_by_id === null ? undefined : personRef(r.created_by_id)
-    if (createdBy !== undefined) slot.createdBy = createdBy
-    if (r.status !== defaults.status) slot.status = r.status
-    if (r.post_id !== null) slot.postId = r.post_id
-    const canEdit = canEditOf(r)
-    if (canEdit !== defaults.canEdit) slot.canEdit = canEdit
-    slots.push(slot)
-  }
-  return { people: peopleList.items, tags: tagList.items, pages: pageList.items, defaults, slots }
+/** The slot side of the filters: conditions on assigned_slots and the slot status asked for. */
+interface SlotFilter {
+  where: SQL | undefined
+  status: SlotStatus | undefined
 }
 
 export function createScheduleService(deps: { db: Database; clock: Clock }): ScheduleService {
@@ -382,7 +209,7 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
    * SQL conditions for the filters, on assigned_slots and on posts; null on a side nothing can
    * match (a post status shows no slot, a slot status no post). Unknown accounts and teams are 404.
    */
-  async function filters(executor: Executor, organizationId: string, filter: ScheduleFilter, now: Date): Promise<{ slots: SQL[] | null; posts: SQL[] | null }> {
+  async function filters(executor: Executor, organizationId: string, filter: ScheduleFilter): Promise<{ slots: SlotFilter | null; posts: SQL[] | null }> {
     let account: Account | null = null
     if (filter.accountId) {
       const id = filter.accountId
@@ -414,10 +241,11 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       if (!team) throw notFound(MESSAGES.teamNotFound)
       teamId = team.id
     }
-    return { slots: slotConditions(executor, account, teamId, filter, now), posts: postConditions(account, teamId, filter) }
+    return { slots: slotFilter(executor, account, teamId, filter), posts: postConditions(account, teamId, filter) }
   }
 
-  function slotConditions(executor: Executor, account: Account | null, teamId: string | null, filter: ScheduleFilter, now: Date): SQL[] | null {
+  /** The slot side of the filters; the status is readSlots' own (slotView.ts works it out). */
+  function slotFilter(executor: Executor, account: Account | null, teamId: string | null, filter: ScheduleFilter): SlotFilter | null {
     if (filter.status && postStatusSchema.safeParse(filter.status).success) return null
     const conditions: SQL[] = []
     if (filter.type) conditions.push(eq(assignedSlots.postType, filter.type))
@@ -433,16 +261,23 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       )
     }
     if (teamId) conditions.push(inArray(assignedSlots.assigneeId, executor.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId))))
-    const published = exists(
-      executor
-        .select({ one: sql`1` })
-        .from(posts)
-        .where(and(eq(posts.slotId, assignedSlots.id), eq(posts.status, 'PUBLISHED')))
-    )
-    if (filter.status === 'DONE') conditions.push(published)
-    if (filter.status === 'OPEN') conditions.push(gte(assignedSlots.time, now), not(published))
-    if (filter.status === 'MISSED') conditions.push(lt(assignedSlots.time, now), not(published))
-    return conditions
+    const status = slotStatusSchema.safeParse(filter.status)
+    return { where: and(...conditions), status: status.success ? status.data : undefined }
+  }
+
+  /** The calendar's slots and posts: the same filters, range and scope; each slot in full. */
+  async function plan(session: OrganizationSession, query: CalendarQuery): Promise<Calendar> {
+    const organizationId = session.organization.id
+    const now = clock.now()
+    const from = new Date(query.from)
+    const to = new Date(query.to)
+    checkRange(from, to, CALENDAR_MAX_DAYS)
+    const conditions = await filters(db, organizationId, query)
+    const viewer = await viewerOf(db, session)
+    const slots = conditions.slots
+      ? await readSlots(db, viewer, { where: and(gte(assignedSlots.time, from), lt(assignedSlots.time, to), conditions.slots.where), status: conditions.slots.status, now })
+      : []
+    return { slots, posts: await postsInRange(db, organizationId, { from, to }, conditions.posts) }
   }
 
   return {
@@ -461,24 +296,13 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
         .limit(1)
       if (!member) throw notFound(MESSAGES.memberNotFound)
       const viewer = await viewerOf(db, session)
-      const rows = await selectSlotRows(
-        db,
-        organizationId,
-        and(eq(assignedSlots.assigneeId, userId), gte(assignedSlots.time, from), lt(assignedSlots.time, to))
-      )
-      return rows.map((r) => toSlotView(viewer, r, now))
+      return readSlots(db, viewer, { where: and(eq(assignedSlots.assigneeId, userId), gte(assignedSlots.time, from), lt(assignedSlots.time, to)), now })
     },
 
+    plan,
+
     async calendar(session, query) {
-      const organizationId = session.organization.id
-      const now = clock.now()
-      const from = new Date(query.from)
-      const to = new Date(query.to)
-      checkRange(from, to, CALENDAR_MAX_DAYS)
-      const conditions = await filters(db, organizationId, query, now)
-      const viewer = await viewerOf(db, session)
-      const slots = conditions.slots ? await compactSlotsInRange(db, viewer, { from, to, now }, conditions.slots) : emptySlots()
-      return { ...slots, posts: await postsInRange(db, organizationId, { from, to }, conditions.posts) }
+      return compactCalendar(await plan(session, query))
     },
 
     async calendarTicket(session, query) {
@@ -506,27 +330,24 @@ export function createScheduleService(deps: { db: Database; clock: Clock }): Sch
       const to = query.to ? new Date(query.to) : null
       checkRange(from, to, null)
       const after = query.cursor ? decodeCursor(query.cursor) : null
-      const conditions = await filters(db, organizationId, query, now)
+      const conditions = await filters(db, organizationId, query)
       const viewer = await viewerOf(db, session)
-      const rows = conditions.slots
-        ? await selectSlotRows(
-            db,
-            organizationId,
-            and(
+      const slots = conditions.slots
+        ? await readSlots(db, viewer, {
+            where: and(
               gte(assignedSlots.time, from),
               to ? lt(assignedSlots.time, to) : undefined,
               after ? sql`(${assignedSlots.time}, ${assignedSlots.id}) > (${after.time.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
-              ...conditions.slots
+              conditions.slots.where
             ),
-            query.limit + 1
-          )
+            status: conditions.slots.status,
+            now,
+            limit: query.limit + 1
+          })
         : []
       const postRows = await postsInRange(db, organizationId, { from, to, after, limit: query.limit + 1 }, conditions.posts)
       const items: ScheduleItem[] = [
-        ...rows.map((r) => {
-          const slot = toSlotView(viewer, r, now)
-          return { kind: 'slot' as const, time: slot.time, slot }
-        }),
+        ...slots.map((slot) => ({ kind: 'slot' as const, time: slot.time, slot })),
         ...postRows.map((post) => ({ kind: 'post' as const, time: post.time, post }))
       ].sort((a, b) => a.time.localeCompare(b.time) || itemId(a).localeCompare(itemId(b)))
       const page = items.slice(0, query.limit)

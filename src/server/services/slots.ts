@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { TZDate } from '@date-fns/tz'
 import { addMonths, format, startOfMonth } from 'date-fns'
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createSlotBodySchema, endpoints, SlotScope } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { DAY_MS, TIME_OPTIONS } from '../../shared/constants'
-import type { AssignedSlot, PostType, SlotStatus } from '../../shared/domain'
+import type { AssignedSlot } from '../../shared/domain'
 import { checkRecurrence, expandRecurrence, isDateInSlotWindow, localDate, localTime, slotDateWindow, zonedInstant, type Recurrence } from '../../shared/rules'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -20,18 +19,18 @@ import {
   memberships,
   postTagAssignments,
   postTags,
-  posts,
   users
 } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
-import { isAdminSession, lockOrganization, usersLedBy } from './access'
+import { lockOrganization } from './access'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
+import { canEditSlot, readSlots, viewerOf, type Viewer } from './slotView'
 
 /**
  * Assigned slots of the Plan (issue 5): create, edit, move, delete and re-tag. The read side
- * (lists, calendar) is ./schedule.ts; both build slots with loadSlotViews below.
+ * (lists, calendar) is ./schedule.ts; both show slots through ./slotView.ts (readSlots).
  *
  * Decisions (README, "Plan: assigned slots"):
  * - Who may assign (spec §6): ADMIN and GHOST any ACTIVE member; a team leader (someone who leads
@@ -88,8 +87,8 @@ import type { NotificationService } from './notifications'
  *   a business tag that no longer fits is a 400, never silently dropped).
  * - Tags (PUT /schedule/assign-slots/updateTags): undefined leaves a tag as it is, null clears
  *   it; the result must follow the create rules for each affected row.
- * - Status: DONE when a published post is linked to the slot (issue 6, see slotStatus), MISSED
- *   when its time is before now, else OPEN.
+ * - Status: DONE when a published post is linked to the slot (issue 6), MISSED when its time is
+ *   before now, else OPEN: the shared rule slotStatus (shared/rules/slots.ts), applied in ./slotView.ts.
  * - Members leaving: removing a member from an organization deletes their slots from now on
  *   (deleteFutureSlots); past ones stay for the record but, like every slot of a non-member,
  *   never show.
@@ -152,12 +151,6 @@ const DATE_ONLY = (date: string) => Date.parse(`${date}T00:00:00Z`)
 export const daysBetween = (from: string, to: string) => Math.round((DATE_ONLY(to) - DATE_ONLY(from)) / DAY_MS)
 export const addDaysTo = (date: string, days: number) => new Date(DATE_ONLY(date) + days * DAY_MS).toISOString().slice(0, 10)
 
-/** DONE when a published post is linked to the slot (whatever its time), else MISSED once its time passed, else OPEN. */
-export function slotStatus(time: Date, now: Date, publishedPostId: string | null): SlotStatus {
-  if (publishedPostId) return 'DONE'
-  return time.getTime() < now.getTime() ? 'MISSED' : 'OPEN'
-}
-
 /**
  * Auto mode, the time: the member's usual quarter-hour, i.e. the most common quarter-hour (in
  * their timezone) among their slots of the past 90 days; on a tie the quarter-hour used most
@@ -207,27 +200,8 @@ export function pickFairly(candidates: readonly AutoCandidate[]): AutoCandidate 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who is looking: permissions and views
+// Who may assign (the viewer and the slot views themselves: ./slotView.ts)
 // ---------------------------------------------------------------------------------------------
-
-export interface Viewer {
-  organizationId: string
-  userId: string
-  isAdmin: boolean
-  /** Everyone in the teams the viewer leads, the viewer included; empty when they lead none. */
-  led: Set<string>
-}
-
-export async function viewerOf(executor: Executor, session: OrganizationSession): Promise<Viewer> {
-  const isAdmin = isAdminSession(session)
-  const led = isAdmin ? new Set<string>() : await usersLedBy(executor, session.organization.id, session.userId)
-  return { organizationId: session.organization.id, userId: session.userId, isAdmin, led }
-}
-
-/** ADMIN/GHOST; the leaders of the assignee's team; the slot's creator. */
-export function canEditSlot(viewer: Viewer, slot: { assigneeId: string; createdById: string | null }): boolean {
-  return viewer.isAdmin || viewer.led.has(slot.assigneeId) || slot.createdById === viewer.userId
-}
 
 /** 403 unless the viewer may assign slots to every one of these users (spec §6). */
 export function requireMayAssign(viewer: Viewer, assigneeIds: readonly string[]): void {
@@ -235,114 +209,6 @@ export function requireMayAssign(viewer: Viewer, assigneeIds: readonly string[])
   const allowed = (id: string) => id === viewer.userId || viewer.led.has(id)
   if (assigneeIds.every(allowed)) return
   throw forbidden(viewer.led.size > 0 ? MESSAGES.slotOnlyYourTeams : MESSAGES.slotOnlySelf)
-}
-
-const creators = alias(users, 'slot_creator')
-
-type PageRef = AssignedSlot['businessPages'][number]
-
-const slotSelection = {
-  id: assignedSlots.id,
-  seriesId: assignedSlots.seriesId,
-  occurrence: assignedSlots.occurrence,
-  assigneeId: assignedSlots.assigneeId,
-  time: assignedSlots.time,
-  timezone: assignedSlots.timezone,
-  comment: assignedSlots.comment,
-  autoAssign: assignedSlots.autoAssign,
-  tagId: assignedSlots.tagId,
-  isBusinessPageSlot: assignedSlots.isBusinessPageSlot,
-  businessPostTagId: assignedSlots.businessPostTagId,
-  targetAudience: assignedSlots.targetAudience,
-  postType: assignedSlots.postType,
-  recurrenceType: assignedSlots.recurrenceType,
-  recurrenceInterval: assignedSlots.recurrenceInterval,
-  recurrenceCount: assignedSlots.recurrenceCount,
-  createdById: assignedSlots.createdById,
-  assigneeName: users.fullName,
-  assigneeImage: users.image,
-  creatorName: creators.fullName,
-  creatorImage: creators.image,
-  tagTitle: postTags.title,
-  tagColor: postTags.color,
-  businessTagTitle: businessPostTags.title,
-  businessTagColor: businessPostTags.color,
-  /** The assignee's occurrences in the series (an index lookup on assigned_slots_series_idx per row). */
-  seriesSize: sql<number>`(select count(*)::int from ${assignedSlots} as series_peer where series_peer.series_id = ${assignedSlots.seriesId} and series_peer.assignee_id = ${assignedSlots.assigneeId})`.mapWith(
-    Number
-  ),
-  /**
-   * The post written for the slot (posts_slot_idx lookups): the published one, else a scheduled or
-   * pending one, else the latest draft; and the published one alone, which makes the slot DONE.
-   */
-  postId: sql<string | null>`(select slot_post.id from ${posts} as slot_post where slot_post.slot_id = ${assignedSlots.id}
-    order by (slot_post.status = 'PUBLISHED') desc, (slot_post.status <> 'DRAFT') desc, slot_post.updated_at desc, slot_post.id limit 1)`,
-  publishedPostId: sql<string | null>`(select published_post.id from ${posts} as published_post
-    where published_post.slot_id = ${assignedSlots.id} and published_post.status = 'PUBLISHED' limit 1)`,
-  /** The pages of a page slot, by name (a primary-key lookup per page slot); null for the others. */
-  pages: sql<PageRef[] | string | null>`case when ${assignedSlots.isBusinessPageSlot} then (
-    select json_agg(json_build_object('id', page.id, 'linkedInCompanyName', page.linked_in_company_name, 'image', page.image) order by lower(page.linked_in_company_name), page.id)
-    from ${assignedSlotPages} as slot_page join ${businessPages} as page on page.id = slot_page.business_page_id
-    where slot_page.slot_id = ${assignedSlots.id}) end`
-}
-
-export type SlotRow = Awaited<ReturnType<typeof selectSlotRows>>[number]
-
-/**
- * The organization's slots matching `where`, time-ordered, with everything a slot view needs
- * (assignee, creator, tags, pages, series size) in ONE query: joins for the one-to-one parts,
- * correlated index lookups for the pages and the series size. Only slots whose assignee is still
- * an ACTIVE member of the organization.
- */
-export function selectSlotRows(executor: Executor, organizationId: string, where: SQL | undefined, limit?: number) {
-  const query = executor
-    .select(slotSelection)
-    .from(assignedSlots)
-    .innerJoin(
-      memberships,
-      and(eq(memberships.organizationId, assignedSlots.organizationId), eq(memberships.userId, assignedSlots.assigneeId), eq(memberships.status, 'ACTIVE'))
-    )
-    .innerJoin(users, eq(users.id, assignedSlots.assigneeId))
-    .leftJoin(creators, eq(creators.id, assignedSlots.createdById))
-    .leftJoin(postTags, eq(postTags.id, assignedSlots.tagId))
-    .leftJoin(businessPostTags, eq(businessPostTags.id, assignedSlots.businessPostTagId))
-    .where(and(eq(assignedSlots.organizationId, organizationId), where))
-    .orderBy(asc(assignedSlots.time), asc(assignedSlots.id))
-  return limit === undefined ? query : query.limit(limit)
-}
-
-/** A row of selectSlotRows as the API's slot. */
-export function toSlotView(viewer: Viewer, r: SlotRow, now: Date): AssignedSlot {
-  // node-postgres and PGlite both parse json; a driver that hands back text still works.
-  const pages = typeof r.pages === 'string' ? (JSON.parse(r.pages) as PageRef[]) : r.pages
-  return {
-    id: r.id,
-    seriesId: r.seriesId,
-    occurrence: r.occurrence,
-    seriesSize: Math.max(1, r.seriesSize),
-    time: r.time.toISOString(),
-    timezone: r.timezone,
-    comment: r.comment,
-    autoAssign: r.autoAssign,
-    assignee: { id: r.assigneeId, fullName: r.assigneeName, image: r.assigneeImage },
-    tag: r.tagId && r.tagTitle !== null && r.tagColor !== null ? { id: r.tagId, title: r.tagTitle, color: r.tagColor.toLowerCase() } : null,
-    isBusinessPageSlot: r.isBusinessPageSlot,
-    businessPages: pages ?? [],
-    businessPostTag:
-      r.businessPostTagId && r.businessTagTitle !== null && r.businessTagColor !== null
-        ? { id: r.businessPostTagId, title: r.businessTagTitle, color: r.businessTagColor.toLowerCase() }
-        : null,
-    targetAudience: r.targetAudience,
-    postType: r.postType as PostType,
-    recurrence:
-      r.recurrenceType && r.recurrenceInterval !== null && r.recurrenceCount !== null
-        ? { type: r.recurrenceType, interval: r.recurrenceInterval, count: r.recurrenceCount }
-        : null,
-    createdBy: r.createdById && r.creatorName !== null ? { id: r.createdById, fullName: r.creatorName, image: r.creatorImage } : null,
-    status: slotStatus(r.time, now, r.publishedPostId),
-    postId: r.postId,
-    canEdit: canEditSlot(viewer, r)
-  }
 }
 
 /** Removing members: their slots from `now` on go (members.removeMemberships). Past ones stay for the record. */
@@ -668,10 +534,11 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
 
   async function viewsOf(executor: Executor, viewer: Viewer, ids: readonly string[], now: Date): Promise<AssignedSlot[]> {
     if (ids.length === 0) return []
-    const rows: SlotRow[] = []
-    for (const part of chunked(ids, ID_CHUNK)) rows.push(...(await selectSlotRows(executor, viewer.organizationId, inArray(assignedSlots.id, part))))
-    rows.sort((a, b) => a.time.getTime() - b.time.getTime() || (a.id < b.id ? -1 : 1))
-    return rows.map((r) => toSlotView(viewer, r, now))
+    const slots: AssignedSlot[] = []
+    for (const part of chunked(ids, ID_CHUNK)) slots.push(...(await readSlots(executor, viewer, { where: inArray(assignedSlots.id, part), now })))
+    // Each part is in (time, id) order; the ISO times of one format compare as text.
+    slots.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.id < b.id ? -1 : 1))
+    return slots
   }
 
   async function pagesOf(executor: Executor, slotIds: readonly string[]): Promise<Map<string, string[]>> {

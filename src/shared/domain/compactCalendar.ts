@@ -12,7 +12,7 @@ import { assignedSlotSchema, calendarPostSchema, personRefSchema, slotStatusSche
  * - tag, businessPostTag, recurrence, createdBy, postId: null; businessPages: [];
  * - timezone, postType, status, canEdit: the answer's `defaults` (the most common value in it).
  * `expandCalendar` turns it back into the `Calendar` the Plan's views use; `compactCalendar` is
- * its inverse. The server builds this shape straight from its rows (services/schedule.ts).
+ * its inverse, and the one encoder: the server answers with it (services/schedule.ts).
  */
 
 const tagRefSchema = assignedSlotSchema.shape.tag.unwrap()
@@ -119,8 +119,8 @@ export function calendarDefaultsOf(
 }
 
 /**
- * A list of distinct items by key, each added once; `ref` answers its index. The server and
- * `compactCalendar` both build the answer's people, tags and pages with it.
+ * A list of distinct items by key, each added once; `ref` answers its index. `compactCalendar`
+ * builds the answer's people, tags and pages with it.
  */
 export class RefList<T> {
   readonly items: T[] = []
