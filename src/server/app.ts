@@ -43,7 +43,7 @@ import { registerPublicRoutes } from './routes/public'
 import { registerScheduleRoutes } from './routes/schedule'
 import { registerUserRoutes } from './routes/user'
 import { createServices, type Services } from './services'
-import type { SsoFetch, TxtResolver } from './services/sso'
+import type { SsoOptions } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
 import { registerSsiRoutes } from './routes/ssi'
 
@@ -68,8 +68,8 @@ export interface CreateServerOptions {
   webhookLog?: (message: string) => void
   /** Replaces the configured LinkedIn client (tests hold the sandbox to look into it). */
   linkedInAdapter?: LinkedInClient
-  /** Replaces single sign-on's DNS TXT lookups and its HTTP client towards identity providers (tests). */
-  sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
+  /** Replaces single sign-on's DNS lookups (TXT proofs, the outbound policy's hosts) or wraps its fetch (tests). */
+  sso?: SsoOptions
   /** Replaces the post media storage (tests: a disk that fills up). */
   mediaStorage?: MediaStorage
   /** Also told what the services report as errors, e.g. a job's failed run (tests count them); the server log always is. */
@@ -193,7 +193,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
           throw new ApiError(403, 'csrf', 'This request must come from the Pagecrew app (missing X-Pagecrew-Client header).')
         }
       })
-      registerApiRoutes(api, services, config, clock)
+      registerApiRoutes(api, services, config)
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send(errorBody('not_found', API_NOT_FOUND))
       })
@@ -211,7 +211,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   return app
 }
 
-function registerApiRoutes(api: FastifyInstance, services: Services, config: ServerConfig, clock: Clock): void {
+function registerApiRoutes(api: FastifyInstance, services: Services, config: ServerConfig): void {
   registerPublicRoutes(api, services, config)
   registerAuthRoutes(api, services)
   registerUserRoutes(api, services)

@@ -76,6 +76,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The session's current organization; null during onboarding. */
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** How the session was opened: a password (sign-up, sign-in, joining) or single sign-on. Required SSO ends and refuses 'password' ones. */
+    method: text('method', { enum: ['password', 'sso'] }).notNull().default('password'),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull()
   },
@@ -940,6 +942,38 @@ export const jobs = pgTable(
   },
   (t) => [uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key), index('jobs_due_idx').on(t.kind, t.runAt)]
 )
+
+/**
+ * The outbox of domain events (docs/decisions/0002-domain-events-outbox.md): written in the same
+ * transaction as the change, never updated. `transactionId` is the writing transaction's id
+ * (pg_current_xact_id): consumers read only events of transactions older than every one still
+ * running, in (transactionId, position) order, so an event committed late is never skipped.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    position: bigint('position', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    actor: jsonb('actor').$type<Record<string, unknown>>().notNull(),
+    occurredAt: instant('occurred_at').notNull()
+  },
+  (t) => [index('domain_events_stream_idx').on(t.transactionId, t.position)]
+)
+
+/** Each consumer's place in the stream of domain events: the last (transaction, position) it handled. */
+export const eventConsumers = pgTable('event_consumers', {
+  name: text('name').primaryKey(),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull().default(0),
+  position: bigint('position', { mode: 'number' }).notNull().default(0),
+  updatedAt: instant('updated_at').notNull()
+})
 
 /**
  * A published post's results over time (issue 14): one row per reading of LinkedIn's statistics.
