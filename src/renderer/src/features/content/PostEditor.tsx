@@ -61,7 +61,7 @@ import { activeMedia, draftProblems, emptyDraft, postTypeOf, reshareProblems, ty
 import { previewWhen } from './postTimes'
 import { LinkedInRequired, linkedInProblem } from './LinkedInRequired'
 import { ActionError } from './ActionError'
-import { usePostActions } from './usePostActions'
+import { failureOf, usePostActions } from './usePostActions'
 import { useAutosave } from './useAutosave'
 import type { SaveState } from './autosave'
 
@@ -519,10 +519,9 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
           slots={actions.schedule.slots}
           slotsLoading={actions.schedule.slotsLoading}
           initial={scheduleStart}
-          busy={actions.busy}
-          error={actions.schedule.error}
           onSchedule={actions.schedulePost}
-          onCancel={actions.closeSchedule}
+          describeRefusal={failureOf}
+          onClose={actions.closeSchedule}
         />
       ) : null}
       {post ? <AskForFeedbackDialog open={askingFeedback} post={post} onClose={() => setAskingFeedback(false)} runRequest={askThroughEditor} /> : null}

@@ -1,23 +1,8 @@
 import { useState } from 'react'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens
-} from '@fluentui/react-components'
+import { Field, Input, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { MESSAGES } from '@shared/api/messages'
 import type { AssignedSlot } from '@shared/domain'
+import { FormDialog, useFormDialog, type Submission } from '@renderer/components/FormDialog'
 import { QuarterHourSelect } from '@renderer/components/QuarterHourSelect'
 import { useNow } from '@renderer/hooks/useNow'
 import { ActionError, refusalMessages, type Failure } from './ActionError'
@@ -28,7 +13,6 @@ const NO_RESULTS = 'No results found'
 const SHOWN_BESIDE = ['scheduledAt', 'slotId']
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '> *': { flex: '1 1 160px' } },
   slots: { maxHeight: '280px', overflowY: 'auto' },
   empty: { color: tokens.colorNeutralForeground3 }
@@ -37,6 +21,13 @@ const useStyles = makeStyles({
 type ScheduleMode = 'time' | 'slot'
 export type ScheduleTarget = { scheduledAt: string } | { slotId: string }
 
+/** The dialog's fields: how the post is scheduled, the picked day and quarter-hour, the picked slot. */
+interface ScheduleForm {
+  mode: ScheduleMode
+  pick: ScheduleTime
+  slotId: string | null
+}
+
 interface ScheduleDialogProps {
   timeZone: string
   /** The user's open slots the post may go into. */
@@ -44,106 +35,110 @@ interface ScheduleDialogProps {
   slotsLoading: boolean
   /** Where the pickers start: the post's time when it has one (Edit time), the post's slot. */
   initial: { mode: ScheduleMode; scheduledAt: string | null; slotId: string | null }
-  busy: boolean
-  /** The server's refusal of the last try. */
-  error: Failure | null
-  onSchedule: (target: ScheduleTarget) => void
-  onCancel: () => void
+  /** Schedules the post and closes the dialog; a refusal rejects, and `describeRefusal` says what it was. */
+  onSchedule: (target: ScheduleTarget) => Promise<void>
+  /** The refusal as the dialog shows it: messages beside the time or slot, the others under the fields. */
+  describeRefusal: (error: unknown) => Failure
+  onClose: () => void
 }
 
 /**
  * 'Schedule post': at a day and quarter-hour in the user's timezone, or into one of their open
- * assigned slots (the slot's time). Mounted per opening, so it starts from `initial` each time.
+ * assigned slots (the slot's time). A FormDialog (DESIGN.md §7): closing a changed pick asks
+ * first, closing waits while the post is being scheduled, and a second click on Schedule post
+ * while it is does nothing. Mounted per opening, so it starts from `initial` each time.
  */
-export function ScheduleDialog({ timeZone, slots, slotsLoading, initial, busy, error, onSchedule, onCancel }: ScheduleDialogProps) {
+export function ScheduleDialog({ timeZone, slots, slotsLoading, initial, onSchedule, describeRefusal, onClose }: ScheduleDialogProps) {
   const styles = useStyles()
   const now = useNow()
-  const [mode, setMode] = useState<ScheduleMode>(initial.mode)
-  const [pick, setPick] = useState<ScheduleTime>(() => initialScheduleTime(initial.scheduledAt, new Date(), timeZone))
-  const [slotId, setSlotId] = useState<string | null>(initial.slotId ?? (slots.length === 1 ? slots[0]!.id : null))
+  const [start] = useState<ScheduleForm>(() => ({
+    mode: initial.mode,
+    pick: initialScheduleTime(initial.scheduledAt, new Date(), timeZone),
+    slotId: initial.slotId ?? (slots.length === 1 ? slots[0]!.id : null)
+  }))
+  // The answer closes the dialog or shows the refusal in it, so closing waits for it.
+  const form = useFormDialog({ initial: start, onClose, whileSaving: 'block' })
+  /** The refusal's message when it names no field. */
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const { mode, pick, slotId } = form.values
   const instant = scheduleInstant(pick, timeZone)
   const past = instant !== null && instant.getTime() <= now.getTime()
-  const timeError = past ? MESSAGES.scheduleInPast : (error?.fields.scheduledAt ?? null)
+  const timeError = past ? MESSAGES.scheduleInPast : (form.errors.scheduledAt ?? null)
   const slotChosen = slotId !== null && slots.some((s) => s.id === slotId)
   const ready = mode === 'time' ? instant !== null && !past : slotChosen
 
-  const submit = () => {
-    if (!ready || busy) return
-    if (mode === 'slot' && slotId) onSchedule({ slotId })
-    else if (instant) onSchedule({ scheduledAt: instant.toISOString() })
+  const submit = async ({ values }: Submission<ScheduleForm>) => {
+    setRefusal(null)
+    const at = scheduleInstant(values.pick, timeZone)
+    if (values.mode === 'slot' && values.slotId) await onSchedule({ slotId: values.slotId })
+    else if (values.mode === 'time' && at) await onSchedule({ scheduledAt: at.toISOString() })
+  }
+
+  const refused = (error: unknown) => {
+    const failure = describeRefusal(error)
+    form.setErrors(failure.fields)
+    setRefusal(failure.message)
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(_, data) => {
-        if (!data.open && !busy) onCancel()
-      }}
+    <FormDialog
+      form={form}
+      title="Schedule post"
+      label="Schedule post"
+      onSubmit={submit}
+      onError={refused}
+      canSubmit={ready}
+      submitLabel="Schedule post"
+      testIds={{ dialog: 'schedule-dialog', submit: 'schedule-submit', cancel: 'schedule-cancel' }}
     >
-      <DialogSurface data-testid="schedule-dialog">
-        <DialogBody>
-          <DialogTitle>Schedule post</DialogTitle>
-          <DialogContent className={styles.content}>
-            <RadioGroup value={mode} onChange={(_, d) => setMode(d.value as ScheduleMode)} layout="horizontal" aria-label="When">
-              <Radio value="time" label="At a time" />
-              <Radio value="slot" label="Into an assigned slot" />
+      <RadioGroup value={mode} onChange={(_, d) => form.set('mode', d.value as ScheduleMode)} layout="horizontal" aria-label="When">
+        <Radio value="time" label="At a time" />
+        <Radio value="slot" label="Into an assigned slot" />
+      </RadioGroup>
+      {mode === 'time' ? (
+        <div className={styles.row}>
+          <Field label="Date" validationState={timeError ? 'error' : 'none'} validationMessage={timeError ?? undefined}>
+            <Input
+              type="date"
+              value={pick.date}
+              min={todayIn(now, timeZone)}
+              onChange={(_, d) => form.update((f) => ({ ...f, pick: { ...f.pick, date: d.value } }))}
+              data-testid="schedule-date"
+            />
+          </Field>
+          <Field label="Time" hint={`In your timezone (${timeZone}).`}>
+            <QuarterHourSelect
+              value={pick.time}
+              onChange={(time) => form.update((f) => ({ ...f, pick: { ...f.pick, time } }))}
+              data-testid="schedule-time"
+            />
+          </Field>
+        </div>
+      ) : (
+        <Field
+          label="Your open slots"
+          hint="The post goes out at the slot’s time."
+          validationState={form.errors.slotId ? 'error' : 'none'}
+          validationMessage={form.errors.slotId}
+        >
+          {slotsLoading ? (
+            <Spinner size="tiny" label="Loading your slots…" />
+          ) : slots.length === 0 ? (
+            <Text className={styles.empty} data-testid="schedule-no-slots">
+              {NO_RESULTS}
+            </Text>
+          ) : (
+            <RadioGroup className={styles.slots} value={slotId ?? ''} onChange={(_, d) => form.set('slotId', d.value)} data-testid="schedule-slots">
+              {slots.map((slot) => (
+                <Radio key={slot.id} value={slot.id} label={slotLabel(slot, timeZone)} data-testid={`schedule-slot-${slot.id}`} />
+              ))}
             </RadioGroup>
-            {mode === 'time' ? (
-              <div className={styles.row}>
-                <Field label="Date" validationState={timeError ? 'error' : 'none'} validationMessage={timeError ?? undefined}>
-                  <Input
-                    type="date"
-                    value={pick.date}
-                    min={todayIn(now, timeZone)}
-                    onChange={(_, d) => setPick((p) => ({ ...p, date: d.value }))}
-                    data-testid="schedule-date"
-                  />
-                </Field>
-                <Field label="Time" hint={`In your timezone (${timeZone}).`}>
-                  <QuarterHourSelect value={pick.time} onChange={(time) => setPick((p) => ({ ...p, time }))} data-testid="schedule-time" />
-                </Field>
-              </div>
-            ) : (
-              <Field
-                label="Your open slots"
-                hint="The post goes out at the slot’s time."
-                validationState={error?.fields.slotId ? 'error' : 'none'}
-                validationMessage={error?.fields.slotId}
-              >
-                {slotsLoading ? (
-                  <Spinner size="tiny" label="Loading your slots…" />
-                ) : slots.length === 0 ? (
-                  <Text className={styles.empty} data-testid="schedule-no-slots">
-                    {NO_RESULTS}
-                  </Text>
-                ) : (
-                  <RadioGroup
-                    className={styles.slots}
-                    value={slotId ?? ''}
-                    onChange={(_, d) => setSlotId(d.value)}
-                    data-testid="schedule-slots"
-                  >
-                    {slots.map((slot) => (
-                      <Radio key={slot.id} value={slot.id} label={slotLabel(slot, timeZone)} data-testid={`schedule-slot-${slot.id}`} />
-                    ))}
-                  </RadioGroup>
-                )}
-              </Field>
-            )}
-            {error
-              ? refusalMessages(error, SHOWN_BESIDE).map((message) => <ActionError key={message} message={message} data-testid="schedule-error" />)
-              : null}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button appearance="primary" onClick={submit} disabled={!ready || busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-              Schedule post
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          )}
+        </Field>
+      )}
+      {refusalMessages({ fields: form.errors, message: refusal }, SHOWN_BESIDE).map((message) => (
+        <ActionError key={message} message={message} data-testid="schedule-error" />
+      ))}
+    </FormDialog>
   )
 }

@@ -21,7 +21,8 @@ import type { ScheduleTarget } from './ScheduleDialog'
 const NOT_SAVED = 'Your latest changes are not saved yet. Try again in a moment.'
 
 
-function failureOf(error: unknown): Failure {
+/** A refused action as the editor shows it: a save that has not landed (or met another version) says so. */
+export function failureOf(error: unknown): Failure {
   if (error instanceof NotSavedError) return { fields: {}, message: error.state === 'conflict' ? MESSAGES.postChangedElsewhere : NOT_SAVED }
   return describeFailure(error)
 }
@@ -54,7 +55,7 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
   const submitForApproval = useSubmitForApproval()
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
-  const [dialog, setDialog] = useState<{ post: Post | null; error: Failure | null; openedAt: number } | null>(null)
+  const [dialog, setDialog] = useState<{ post: Post | null; openedAt: number } | null>(null)
   const [confirm, setConfirm] = useState<'postNow' | 'delete' | null>(null)
   const upcoming = useUpcomingSlots({ enabled: dialog !== null })
 
@@ -79,23 +80,25 @@ export function usePostActions({ controller, postId, timeZone, onDeleted }: Post
     schedule: dialog
       ? {
           post: dialog.post,
-          error: dialog.error,
           slots: openSlotsFor(upcoming.data, postId, dialog.openedAt),
           slotsLoading: upcoming.isPending
         }
       : null,
     /** Opens 'Schedule post' (post: the scheduled post whose time is edited). */
-    openSchedule: (post: Post | null) => setDialog({ post, error: null, openedAt: Date.now() }),
+    openSchedule: (post: Post | null) => setDialog({ post, openedAt: Date.now() }),
     closeSchedule: () => setDialog(null),
-    schedulePost: (target: ScheduleTarget) =>
-      run(
-        async () => {
-          const post = await controller.exclusive((saved) => schedule.mutateAsync({ postId: saved.id, version: saved.version, ...target }))
-          setDialog(null)
-          notify({ title: 'Post scheduled ✅', body: post.scheduledAt ? `It goes out on ${formatWhen(post.scheduledAt, timeZone)}.` : undefined })
-        },
-        (failure) => setDialog((d) => (d ? { ...d, error: failure } : d))
-      ),
+    /** From 'Schedule post': closes it when scheduled; a refusal rejects, for the dialog to show (`failureOf`). */
+    schedulePost: async (target: ScheduleTarget) => {
+      setBusy(true)
+      setErrors([])
+      try {
+        const post = await controller.exclusive((saved) => schedule.mutateAsync({ postId: saved.id, version: saved.version, ...target }))
+        setDialog(null)
+        notify({ title: 'Post scheduled ✅', body: post.scheduledAt ? `It goes out on ${formatWhen(post.scheduledAt, timeZone)}.` : undefined })
+      } finally {
+        setBusy(false)
+      }
+    },
     askPostNow: () => setConfirm('postNow'),
     askDelete: () => setConfirm('delete'),
     closeConfirm: () => setConfirm(null),
