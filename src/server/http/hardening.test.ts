@@ -77,6 +77,32 @@ describeEachDatabase('issue 12: strings, forms, redirects and addresses at the b
       expectFieldError(await c.put('/user/update-user-details', { fullName: 'Ada\u0085' }), 'fullName', SINGLE_LINE_TEXT_MESSAGE)
     })
 
+    it('unpaired UTF-16 surrogates are refused like control characters (PostgreSQL json refused them: a 500)', async () => {
+      const anonymous = new TestClient(t().app)
+      await anonymous.signup({ fullName: 'Sur Rogate' })
+      expectFieldError(await anonymous.post('/auth/create-organization', { organizationName: '\ud800x' }), 'organizationName', SINGLE_LINE_TEXT_MESSAGE)
+      const admin = await adminOrg()
+      const c = admin.client
+      expectFieldError(await c.put('/organization/settings/organization/update', { name: '\ud800x' }), 'name', SINGLE_LINE_TEXT_MESSAGE)
+      expectFieldError(await c.put('/organization/settings/organization/update', { name: 'x\udc00' }), 'name', SINGLE_LINE_TEXT_MESSAGE)
+      expectFieldError(await c.post('/postTag/create', { tagTitle: '\ud800x', tagColor: '#aabbcc' }), 'tagTitle', SINGLE_LINE_TEXT_MESSAGE)
+      expectFieldError(await c.post('/postTag/create', { tagTitle: 'Hiring', tagColor: '#aabbcc', tagDescription: 'a\ud800' }), 'tagDescription', MULTI_LINE_TEXT_MESSAGE)
+      const tag = await c.post<{ id: string }>('/postTag/create', { tagTitle: 'Hiring 😀', tagColor: '#aabbcc' })
+      expect(tag.status).toBe(200)
+      expectFieldError(await c.put('/postTag/update', { tagId: tag.body.id, tagTitle: '\ud800x', tagColor: '#aabbcc' }), 'tagTitle', SINGLE_LINE_TEXT_MESSAGE)
+      expectFieldError(await c.post('/members/invite', { email: 'a\ud800@example.com', role: 'MEMBER' }), 'email', SINGLE_LINE_TEXT_MESSAGE)
+      expectFieldError(
+        await c.post('/recommended/create', { linkedInPostUrl: 'https://www.linkedin.com/feed/update/urn:li:activity:1', note: '\ud800x', suggestedComments: ['Nice'], audience: 'everyone' }),
+        'note',
+        MULTI_LINE_TEXT_MESSAGE
+      )
+      expectFieldError(
+        await c.post('/recommended/create', { linkedInPostUrl: 'https://www.linkedin.com/feed/update/urn:li:activity:1', suggestedComments: ['\udc00'], audience: 'everyone' }),
+        'suggestedComments.0',
+        MULTI_LINE_TEXT_MESSAGE
+      )
+    })
+
     it('strips control and bidi characters from file names (team image, post media)', async () => {
       const admin = await adminOrg()
       const png = encodePng(4, 4, () => [1, 2, 3, 255])

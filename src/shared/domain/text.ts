@@ -12,11 +12,16 @@ import { z } from 'zod'
  *   line or paragraph separator (U+2028, U+2029).
  * - multi-line text (post text, descriptions, content ideas, AI instructions, alt text): the same,
  *   except that tab, line feed and carriage return are kept (browsers send CRLF from a textarea).
+ *
+ * Both also refuse an unpaired UTF-16 surrogate (U+D800–U+DFFF not part of a pair; JSON's `"\ud800"`
+ * makes one): it is no character at all, PostgreSQL's json refuses it (the audit entry's insert
+ * failed with a 500) and UTF-8 cannot carry it. The `u` flag makes the range match only unpaired
+ * halves: a pair (an emoji) is one code point outside it.
  */
 // eslint-disable-next-line no-control-regex
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/u
 // eslint-disable-next-line no-control-regex
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/u
 
 export const SINGLE_LINE_TEXT_MESSAGE = 'Remove line breaks and control characters from this text.'
 export const MULTI_LINE_TEXT_MESSAGE = 'Remove control characters from this text.'
