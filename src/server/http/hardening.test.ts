@@ -259,6 +259,17 @@ describeEachDatabase('issue 12: strings, forms, redirects and addresses at the b
       expect(retry.body).toEqual({ received: 1000 })
     })
 
+    it('months outside [1970, 9000) are a 400 on team effort and nudges (year 0 was a 500 in PostgreSQL)', async () => {
+      const admin = await adminOrg()
+      for (const month of ['0000-01', '0001-01', '1969-12', '9000-01', '9999-12']) {
+        expectFieldError(await admin.client.get('/team/effort', { month }), 'month', 'Use a month between 1970 and 8999.')
+        expectFieldError(await admin.client.post('/team/nudge', { userId: admin.userId, month }), 'month', 'Use a month between 1970 and 8999.')
+      }
+      expectFieldError(await admin.client.get('/team/effort', { month: '2026-13' }), 'month', 'Use a month as YYYY-MM.')
+      expect((await admin.client.get('/team/effort', { month: '1970-01', timezone: 'Pacific/Kiritimati' })).status).toBe(200)
+      expect((await admin.client.get('/team/effort', { month: '8999-12', timezone: 'Pacific/Pago_Pago' })).status).toBe(200)
+    })
+
     it('POST /posts/create refuses a multipart body (415) instead of making an empty draft', async () => {
       const admin = await adminOrg()
       const form = multipartBody({ text: 'Hello' })

@@ -605,7 +605,15 @@ export const analyticsPostsQuerySchema = analyticsQuerySchema.extend({
 })
 export const analyticsTimeseriesQuerySchema = analyticsQuerySchema.extend({ postId: idSchema.optional() })
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
-export const monthQuerySchema = singleLineText().trim().regex(MONTH_PATTERN, 'Use a month as YYYY-MM.')
+/** A month as 'YYYY-MM' in [1970, 9000) like every day and instant (year 0 is an error in PostgreSQL: once a 500). */
+export const isMonthInRange = (value: string): boolean => {
+  const year = Number(value.slice(0, 4))
+  return year >= 1970 && year < 9000
+}
+export const monthQuerySchema = singleLineText()
+  .trim()
+  .regex(MONTH_PATTERN, 'Use a month as YYYY-MM.')
+  .refine(isMonthInRange, { message: 'Use a month between 1970 and 8999.', when: (payload) => MONTH_PATTERN.test(String(payload.value)) })
 
 // Audit log (issue 17)
 export const AUDIT_PAGE_MAX = 200
