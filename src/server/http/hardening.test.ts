@@ -270,6 +270,26 @@ describeEachDatabase('issue 12: strings, forms, redirects and addresses at the b
       expect((await admin.client.get('/team/effort', { month: '8999-12', timezone: 'Pacific/Pago_Pago' })).status).toBe(200)
     })
 
+    it('audit-log cursors of the right pattern but no real time or id are a 400 (were a 500)', async () => {
+      const admin = await adminOrg()
+      const cursors = [
+        '2026-13-45T25:61:61.000Z_1',
+        '2026-02-30T00:00:00.000Z_1',
+        '0000-01-01T00:00:00.000Z_1',
+        '9999-12-31T23:59:59.999Z_1',
+        '2026-01-02T03:04:05.678Z_9999999999999999999',
+        '2026-01-02T03:04:05.678Z_9223372036854775808',
+        '2026-01-02T03:04:05.678Z_9007199254740993'
+      ]
+      for (const cursor of cursors) {
+        for (const format of ['json', 'csv']) {
+          const res = await admin.client.get<ErrorBody>('/organization/audit-log', { cursor, format })
+          expect({ cursor, format, status: res.status, field: res.body.error?.fields?.cursor }).toEqual({ cursor, format, status: 400, field: 'Start again from the first page.' })
+        }
+      }
+      expect((await admin.client.get('/organization/audit-log', { cursor: '2026-01-02T03:04:05.678Z_9007199254740991' })).status).toBe(200)
+    })
+
     it('POST /posts/create refuses a multipart body (415) instead of making an empty draft', async () => {
       const admin = await adminOrg()
       const form = multipartBody({ text: 'Hello' })

@@ -619,6 +619,16 @@ export const monthQuerySchema = singleLineText()
 export const AUDIT_PAGE_MAX = 200
 /** Paging position: the last entry's time and id ("2026-01-02T03:04:05.678Z_1234"); newer first. */
 export const AUDIT_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,19}$/
+/**
+ * A cursor the server could have written: its time a real instant in [1970, 9000), written back
+ * the same (no 2026-13-45T25:61:61.000Z, which PostgreSQL refuses), and its id a safe integer (the
+ * server reads it as a JavaScript number; past 2^53 it would be some other id, past bigint a 500).
+ */
+export const isAuditCursor = (value: string): boolean => {
+  const [at = '', id = ''] = value.split('_')
+  const time = Date.parse(at)
+  return Number.isFinite(time) && new Date(time).toISOString() === at && isInstantInRange(at) && Number.isSafeInteger(Number(id))
+}
 const auditActionFilterSchema = singleLineText()
   .trim()
   .refine(
@@ -632,7 +642,11 @@ export const auditLogQuerySchema = z.object({
   /** The period [from, to) as instants. */
   from: instantQuerySchema.optional(),
   to: instantQuerySchema.optional(),
-  cursor: singleLineText().trim().regex(AUDIT_CURSOR_PATTERN, 'Start again from the first page.').optional(),
+  cursor: singleLineText()
+    .trim()
+    .regex(AUDIT_CURSOR_PATTERN, 'Start again from the first page.')
+    .refine(isAuditCursor, { message: 'Start again from the first page.', when: (payload) => AUDIT_CURSOR_PATTERN.test(String(payload.value)) })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
   format: z.enum(['json', 'csv']).default('json')
 })
