@@ -124,6 +124,30 @@ describeEachDatabase('the plan as CSV', (t) => {
       expect(await slotsOf(org.id)).toHaveLength(0)
     })
 
+    it('a day that does not exist (2026-13-01, 0000-00-00) is that row’s problem, not the whole file’s', async () => {
+      const { admin, org } = await newOrg('Days Co')
+      const csv = file(
+        line(admin.email, '2026-03-12', '09:00', 'UTC', '', '', '', '', ''),
+        line(admin.email, '2026-13-01', '09:00', 'UTC', '', '', '', '', ''),
+        line(admin.email, '0000-00-00', '09:00', '', '', '', '', '', ''),
+        line(admin.email, '2026-02-30', '09:00', 'UTC', '', '', '', '', ''),
+        line(admin.email, '0001-01-01', '09:00', 'UTC', '', '', '', '', '')
+      )
+      const res = await admin.client.post<Preview>(PREVIEW, { csv })
+      expect(res.status).toBe(200)
+      expect(res.body.rows.map((r) => [r.line, r.errors])).toEqual([
+        [2, {}],
+        [3, { date: IMPORT_DATE_FORMAT }],
+        [4, { date: IMPORT_DATE_FORMAT }],
+        [5, { date: IMPORT_DATE_FORMAT }],
+        [6, { date: MESSAGES.slotDateOutsideWindow }]
+      ])
+      const committed = await admin.client.post<{ error: { fields: Record<string, string> } }>(COMMIT, { csv })
+      expect(committed.status).toBe(400)
+      expect(Object.keys(committed.body.error.fields).length).toBeGreaterThan(0)
+      expect(await slotsOf(org.id)).toHaveLength(0)
+    })
+
     it('names a tag the organization does not have, and takes an exported file (extra columns, guarded cells)', async () => {
       const { admin } = await newOrg('Export Co')
       const csv = [

@@ -252,7 +252,9 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
         else errors.timeZone = UNKNOWN_TIME_ZONE
       }
       const date = values.date
-      const dateOk = DATE_PATTERN.test(date) && localDate(new Date(`${date}T12:00:00Z`), 'UTC') === date
+      // A day that does not exist (2026-13-01, 0000-00-00) is this row's problem: no Date to format.
+      const noon = DATE_PATTERN.test(date) ? new Date(`${date}T12:00:00Z`) : null
+      const dateOk = noon !== null && !Number.isNaN(noon.getTime()) && localDate(noon, 'UTC') === date
       if (!dateOk) errors.date = IMPORT_DATE_FORMAT
       const wallClock = paddedTime(values.time)
       if (!TIME_OPTIONS.includes(wallClock)) errors.time = MESSAGES.slotTimeNotOption
