@@ -15,7 +15,7 @@ const PASSWORD = 'correct horse battery staple'
 const ROLES: Role[] = ['ADMIN', 'MEMBER', 'GHOST']
 const ACTORS: Actor[] = ['ADMIN', 'GHOST', 'MEMBER', 'team leader']
 
-/** Issue 12's role matrix (README "Organization administration"): the status each actor gets. */
+/** Issue 12's role matrix (docs/architecture.md, "Organizations and members"): the status each actor gets. */
 const INVITE: Record<Actor, Record<Role, number>> = {
   ADMIN: { ADMIN: 200, MEMBER: 200, GHOST: 200 },
   GHOST: { ADMIN: 403, MEMBER: 200, GHOST: 403 },

@@ -23,7 +23,7 @@ import { RANGE_BACKWARDS } from './schedule'
  * Analytics (issue 14): the organization's published posts with their latest results
  * (post_metrics), per post, per member, per team, per business page and over time.
  *
- * Decisions (README, "Results: Analytics"):
+ * Decisions (docs/architecture.md, "Analytics"):
  * - The period is [from, to), at most ANALYTICS_MAX_DAYS long (400 fields.to); to must be after
  *   from (400 fields.to). Posts count by their publishedAt.
  * - Scope. An admin (ADMIN, GHOST) sees everyone. Anyone else sees their own posts and, when they

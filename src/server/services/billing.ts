@@ -28,7 +28,7 @@ import {
 } from './subscriptions'
 
 /*
- * Billing (issue 4). Interpretation decisions (for the README):
+ * Billing (issue 4). Interpretation decisions (docs/architecture.md, "Billing and plans"):
  *
  * - Providers. Built-in billing (the default) keeps subscriptions, seats and invoices in the
  *   database; Stripe (config.stripe) talks to Stripe and its webhooks keep the row in step. This

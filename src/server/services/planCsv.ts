@@ -42,7 +42,7 @@ import { viewerOf, type Viewer } from './slotView'
 /**
  * The Plan as CSV (issue 17): export the calendar, import slots.
  *
- * Decisions (README, "The plan as CSV"):
+ * Decisions (docs/architecture.md, "The plan as CSV"):
  * - Export is the calendar (schedule.plan: the calendar's slots in full, read like every other
  *   slot answer in services/slotView.ts, with the same filters, range limit and scope, so it shows
  *   exactly what the Plan shows) as one row per slot and one per post on the Plan that is not the

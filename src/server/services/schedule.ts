@@ -19,7 +19,7 @@ import { readSlots, viewerOf } from './slotView'
 /**
  * The read side of the Plan (issue 5): one member's slots, the calendar and the list view.
  *
- * Decisions (README, "Plan: the schedule"):
+ * Decisions (docs/architecture.md, "Plan (assigned slots)"):
  * - The plan is shared: everyone in the organization sees everyone's slots (canEdit says what
  *   they may change). Everything is scoped to the session's organization, and only slots whose
  *   assignee is still an ACTIVE member show.

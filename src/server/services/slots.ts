@@ -32,7 +32,7 @@ import { canEditSlot, readSlots, viewerOf, type Viewer } from './slotView'
  * Assigned slots of the Plan (issue 5): create, edit, move, delete and re-tag. The read side
  * (lists, calendar) is ./schedule.ts; both show slots through ./slotView.ts (readSlots).
  *
- * Decisions (README, "Plan: assigned slots"):
+ * Decisions (docs/architecture.md, "Plan (assigned slots)"):
  * - Who may assign (spec §6): ADMIN and GHOST any ACTIVE member; a team leader (someone who leads
  *   at least one team) the members of the teams they lead and themselves (403 slotOnlyYourTeams);
  *   everyone else only themselves (403 slotOnlySelf). Assignees must be ACTIVE members of the

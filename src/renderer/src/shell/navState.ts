@@ -1,4 +1,4 @@
-/** Whether the left navigation is expanded, remembered across launches (README: it starts expanded). */
+/** Whether the left navigation is expanded, remembered across launches (docs/architecture.md: it starts expanded). */
 export const NAV_EXPANDED_KEY = 'navExpanded'
 
 export function readNavExpanded(): boolean {

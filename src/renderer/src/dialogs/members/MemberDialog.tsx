@@ -72,7 +72,7 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   const offered: Role[] = hasEntitlement(owned, 'GHOST_ROLE') || member?.role === 'GHOST' ? ['ADMIN', 'MEMBER', 'GHOST'] : ['ADMIN', 'MEMBER']
   // A ghost invites MEMBERs only (the server's rule, roleGrantRefusal); an edit keeps showing the member's role.
   const roles = inviting && user.data ? offered.filter((role) => grantableRoles(roleOf(user.data!), 'invite').includes(role)) : offered
-  // The review-flow toggle shows whatever the plan (README, issue 13): spec §6 shows it while
+  // The review-flow toggle shows whatever the plan (docs/architecture.md, "Review-flow toggle"): spec §6 shows it while
   // REVIEW_FLOW is absent, and with REVIEW_FLOW held it is where admins turn approval on. Without
   // the entitlement the setting is kept and takes effect once the plan includes it.
   const reviewFlowMissing = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')

@@ -167,7 +167,7 @@ function Analytics({ user }: { user: User }) {
   }
   /** The period's first and last days in the viewer's zone: the title, and the export's file name. */
   const fileDay = range ? periodDays(range, timeZone) : null
-  // The server's own name for the file (README, Results: Analytics), which the host's save takes.
+  // The server's own name for the file (docs/architecture.md, "Analytics"), which the host's save takes.
   const fileName = (table: string) => `pagecrew-analytics-${table}${fileDay ? `-${fileDay.from}-${fileDay.to}` : ''}.csv`
 
   const onPeriod = (period: PeriodChoice) => {

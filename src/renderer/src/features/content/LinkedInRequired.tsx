@@ -14,7 +14,7 @@ interface LinkedInProblem {
 /**
  * Why the user cannot schedule or publish yet, if their LinkedIn connection is the reason: none, or
  * expired. The same rule as the banners (spec §2), so the screen and the banner never disagree; the
- * server refuses the same two cases (README, writing and publishing).
+ * server refuses the same two cases (docs/architecture.md, "Writing and publishing").
  */
 export function linkedInProblem(user: Pick<User, 'isLinkedInConnected' | 'linkedInExpireAt'>, now: Date): LinkedInProblem | null {
   const { isLinkedInConnected, linkedInExpireAt } = user
