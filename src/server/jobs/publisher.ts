@@ -3,11 +3,11 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../shared/api/messages'
 import { realTimers, type Clock, type Timers } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { rowsOf } from '../db/migrate'
 import { posts, publishAttempts, users } from '../db/schema'
 import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
 import { approvalRequiredFor, approversOf, isApproved } from '../services/approval'
 import type { NotificationService } from '../services/notifications'
+import { applyPostTransition, applyPostTransitionToMany, type PostPatch } from '../services/postLifecycle'
 import type { JobKind } from './runner'
 import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/posts'
 
@@ -46,6 +46,9 @@ import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/pos
  * After a run of this worker failed on its own (the database went away mid-batch, issue 16) the
  * next sweep also resolves this worker's open attempts whatever their age: the run has ended, so
  * none of its calls is in flight, and the batch goes out once the database is back, not an hour later.
+ *
+ * Every status change above is an event of the post lifecycle (shared/rules/postLifecycle.ts)
+ * applied by services/postLifecycle.ts: publishingStarted, notApprovedInTime, published, failed, requeued.
  */
 export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
 const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
@@ -174,15 +177,15 @@ export function createPublisher(options: PublisherOptions): Publisher {
       if (refused.length > 0) await refuseUnapproved(tx, refused)
       const approved = due.filter((post) => !refused.includes(post))
       if (approved.length === 0) return []
-      await tx
-        .update(posts)
-        .set({ status: 'PENDING_PUBLISH', updatedAt: now })
-        .where(
-          inArray(
-            posts.id,
-            approved.map((p) => p.id)
-          )
-        )
+      await applyPostTransitionToMany(tx, {
+        event: 'publishingStarted',
+        by: 'system',
+        where: inArray(
+          posts.id,
+          approved.map((p) => p.id)
+        ),
+        now
+      })
       // A running attempt left by an earlier claim (a crashed worker whose post the user then edited
       // back to SCHEDULED) is closed: the outcome of that call is unknown, and this claim supersedes it.
       await tx
@@ -235,16 +238,16 @@ export function createPublisher(options: PublisherOptions): Publisher {
    * transaction.
    */
   async function refuseUnapproved(tx: Executor, refused: readonly PostRow[]): Promise<void> {
-    const now = clock.now()
-    await tx
-      .update(posts)
-      .set({ status: 'DRAFT', failureReason: MESSAGES.notApprovedAtPublishTime, version: sql`${posts.version} + 1`, updatedAt: now })
-      .where(
-        inArray(
-          posts.id,
-          refused.map((p) => p.id)
-        )
-      )
+    await applyPostTransitionToMany(tx, {
+      event: 'notApprovedInTime',
+      by: 'system',
+      where: inArray(
+        posts.id,
+        refused.map((p) => p.id)
+      ),
+      patch: { failureReason: MESSAGES.notApprovedAtPublishTime },
+      now: clock.now()
+    })
     const authorIds = [...new Set(refused.map((p) => p.authorUserId))]
     const names = new Map(
       (await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, authorIds))).map((u) => [u.id, u.fullName])
@@ -289,7 +292,15 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return rows.length === 1
   }
 
-  const stillOurs = (post: PostRow) => and(eq(posts.id, post.id), eq(posts.status, 'PENDING_PUBLISH'), eq(posts.version, post.version))
+  /** The outcome of our claim, compare-and-set: only while the post is still PENDING_PUBLISH at the claimed version. */
+  const settle = (
+    executor: Executor,
+    post: PostRow,
+    event: 'published' | 'failed' | 'requeued',
+    patch: PostPatch,
+    now: Date,
+    extra: Pick<Parameters<typeof applyPostTransition>[1], 'with' | 'onlyIf'> = {}
+  ) => applyPostTransition(executor, { postId: post.id, event, by: 'system', expected: { status: 'PENDING_PUBLISH', version: post.version }, patch, now, ...extra })
 
   async function publishOne({ post, attemptId }: Claimed, event: (e: PublisherEvent, id: string) => Promise<void>): Promise<Outcome> {
     // Edited or unscheduled since the claim: do not publish.
@@ -335,23 +346,25 @@ export function createPublisher(options: PublisherOptions): Publisher {
     // One statement (the common path): finish our attempt if still running and, only then, the post
     // if it is still PENDING_PUBLISH at the claimed version; onPublished joins its transaction.
     const publishedAt = clock.now()
-    const now = publishedAt.toISOString()
     const recorded = await db.transaction(async (tx) => {
-      const [counts] = rowsOf<{ attempt: number; post: number }>(
-        await tx.execute(sql`
-        with a as (
-          update ${publishAttempts} set outcome = 'published', finished_at = ${now}::timestamptz, error = null
-          where id = ${attemptId} and outcome is null returning id
-        ), p as (
-          update ${posts} set status = 'PUBLISHED', linked_in_post_urn = ${urn}, published_at = ${now}::timestamptz,
-            failure_reason = null, updated_at = ${now}::timestamptz
-          where id = ${post.id} and status = 'PENDING_PUBLISH' and version = ${post.version} and exists (select 1 from a)
-          returning id
-        )
-        select (select count(*) from a)::int as attempt, (select count(*) from p)::int as post`)
+      const finished = tx.$with('finished').as(
+        tx
+          .update(publishAttempts)
+          .set({ outcome: 'published', finishedAt: publishedAt, error: null })
+          .where(and(eq(publishAttempts.id, attemptId), isNull(publishAttempts.outcome)))
+          .returning({ id: publishAttempts.id })
       )
-      if (counts?.post === 1) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: urn, publishedAt })
-      return counts
+      const row = await settle(tx, post, 'published', { linkedInPostUrn: urn, publishedAt, failureReason: null }, publishedAt, {
+        with: [finished],
+        onlyIf: sql`exists (select 1 from ${finished})`
+      })
+      if (row) {
+        await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: urn, publishedAt })
+        return { attempt: 1, post: 1 }
+      }
+      // The post was not ours any more: did our attempt finish (only this statement marks it published)?
+      const [attempt] = await tx.select({ outcome: publishAttempts.outcome }).from(publishAttempts).where(eq(publishAttempts.id, attemptId))
+      return { attempt: attempt?.outcome === 'published' ? 1 : 0, post: 0 }
     })
     if (recorded?.post === 1) {
       const excerpt = postExcerpt(post.text, 60)
@@ -388,12 +401,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   async function recordFailure(post: PostRow, attemptId: string, reason: string, outcome: 'failed' | 'unknown', error = reason) {
     await db.transaction(async (tx) => {
       if (!(await finishAttempt(tx, attemptId, outcome, error))) return
-      const updated = await tx
-        .update(posts)
-        .set({ status: 'DRAFT', failureReason: reason, updatedAt: clock.now() })
-        .where(stillOurs(post))
-        .returning({ id: posts.id })
-      if (updated.length === 0) return
+      const updated = await settle(tx, post, 'failed', { failureReason: reason }, clock.now())
+      if (!updated) return
       await notifications.notify(
         {
           organizationId: post.organizationId,
@@ -492,16 +501,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
         const note = found ? `worker stopped; LinkedIn has the post as ${found.urn}` : 'worker stopped; LinkedIn has no post with this key: scheduled again'
         if (!(await finishAttempt(tx, attemptId, 'unknown', note))) return
         const now = clock.now()
-        const updated = await tx
-          .update(posts)
-          .set(
-            found
-              ? { status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now, failureReason: null, updatedAt: now }
-              : { status: 'SCHEDULED', updatedAt: now }
-          )
-          .where(stillOurs(post))
-          .returning({ id: posts.id })
-        if (updated.length === 0) return
+        const updated = found
+          ? await settle(tx, post, 'published', { linkedInPostUrn: found.urn, publishedAt: now, failureReason: null }, now)
+          : await settle(tx, post, 'requeued', {}, now)
+        if (!updated) return
         result[found ? 'published' : 'rescheduled']++
         if (found) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now })
       })

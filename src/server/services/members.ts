@@ -31,6 +31,7 @@ import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { requireStrongPassword } from './passwords'
+import { applyPostTransitionToMany } from './postLifecycle'
 import { defaultOrganizationFor } from './sessions'
 import { deleteFutureSlots } from './slots'
 import { findSubscription } from './subscriptions'
@@ -118,10 +119,14 @@ export async function removeMemberships(tx: Executor, organizationId: string, us
   await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), inArray(postTagAssignments.userId, ids)))
   await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), inArray(businessPageMembers.userId, ids)))
   await deleteFutureSlots(tx, organizationId, ids, now)
-  await tx
-    .update(posts)
-    .set({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization, version: sql`${posts.version} + 1`, updatedAt: now })
-    .where(and(eq(posts.organizationId, organizationId), inArray(posts.authorUserId, ids), inArray(posts.status, ['SCHEDULED', 'PENDING_PUBLISH'])))
+  // The lifecycle's authorRemoved: SCHEDULED and PENDING_PUBLISH posts go back to DRAFT, version + 1.
+  await applyPostTransitionToMany(tx, {
+    event: 'authorRemoved',
+    by: 'admin',
+    where: and(eq(posts.organizationId, organizationId), inArray(posts.authorUserId, ids))!,
+    patch: { failureReason: MESSAGES.authorLeftOrganization },
+    now
+  })
   await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
   await deleteOrphanPlaceholders(tx, ids)
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createPostBodySchema, schedulePostBodySchema, updatePostBodySchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
@@ -8,6 +8,7 @@ import type { Post, PostVersion } from '../../shared/domain/entities'
 import { RECOMMENDED_MESSAGES } from '../../shared/domain/recommended'
 import type { PostStatus, PostType } from '../../shared/domain/enums'
 import { linkedInPostAddress } from '../../shared/rules/linkedInPosts'
+import { initialPostStatus } from '../../shared/rules/postLifecycle'
 import { postProblems, type PostProblems } from '../../shared/rules/posts'
 import type { AccessToken, LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import type { Clock } from '../clock'
@@ -20,6 +21,7 @@ import { approvalRequiredFor, approvalView, approversOf, decidersOf, firstRevisi
 import { isUuid } from './ids'
 import { toMediaView, usableMedia, type MediaRow, type MediaService } from './media'
 import type { NotificationService } from './notifications'
+import { applyPostTransition, requirePostTransition, type PostPatch, type PostTransitionInput } from './postLifecycle'
 import { reshareSource } from './recommended'
 
 /**
@@ -171,10 +173,19 @@ export function createPostService(deps: {
     return row
   }
 
-  function requireChangeable(post: PostRow, version?: number): void {
-    if (post.status === 'PUBLISHED') throw conflict(MESSAGES.postPublished)
-    if (post.status === 'PENDING_PUBLISH') throw conflict(MESSAGES.postBeingPublished)
-    if (version !== undefined && version !== post.version) throw conflict(MESSAGES.postChangedElsewhere, { version: MESSAGES.postChangedElsewhere })
+  /** The author's `event` on `post` (locked by the caller): the lifecycle's one writer of the status. */
+  async function transition(tx: Executor, post: PostRow, event: PostTransitionInput['event'], patch: PostPatch = {}, now = clock.now()): Promise<PostRow> {
+    const row = await applyPostTransition(tx, {
+      postId: post.id,
+      event,
+      by: 'author',
+      expected: { status: post.status, version: post.version, failed: post.failureReason !== null },
+      patch,
+      now
+    })
+    // The row is locked by this transaction: the compare-and-set cannot lose.
+    if (!row) throw conflict(MESSAGES.postChangedElsewhere, { version: MESSAGES.postChangedElsewhere })
+    return row
   }
 
   /** The slot, locked for the rest of the transaction; checks it is the user's and free for `postId`. */
@@ -310,9 +321,8 @@ export function createPostService(deps: {
     const connection = await linkedInProblem(session.userId)
     return db.transaction(async (tx) => {
       const post = await ownPost(tx, session, input.postId, true)
-      if (input.onlyFailed) {
-        if (post.status !== 'DRAFT' || !post.failureReason) throw conflict(MESSAGES.postNotFailed)
-      } else requireChangeable(post, input.version)
+      const event = input.onlyFailed ? 'retry' : input.when === 'now' ? 'publishNow' : 'schedule'
+      requirePostTransition(post, event, input.version)
       const slotId = input.slotId === undefined ? post.slotId : input.slotId
       const slot = slotId ? await usableSlot(tx, session, slotId, post.id) : null
       const now = clock.now()
@@ -330,21 +340,20 @@ export function createPostService(deps: {
       if (pageIssue) fields.businessPageId = pageIssue
       if (connection) fields.linkedIn = connection
       if (Object.keys(fields).length > 0) throw badRequest(firstMessage(fields), fields)
-      const [scheduled] = await tx
-        .update(posts)
-        .set({
-          status: 'SCHEDULED',
+      const scheduled = await transition(
+        tx,
+        post,
+        event,
+        {
           scheduledAt: time!,
           slotId,
           failureReason: null,
           // After a failure the user has decided to publish again: LinkedIn must take it as a new post.
-          ...(post.failureReason ? { idempotencyKey: randomUUID() } : {}),
-          version: sql`${posts.version} + 1`,
-          updatedAt: now
-        })
-        .where(eq(posts.id, post.id))
-        .returning()
-      return view(tx, scheduled!)
+          ...(post.failureReason ? { idempotencyKey: randomUUID() } : {})
+        },
+        now
+      )
+      return view(tx, scheduled)
     })
   }
 
@@ -404,7 +413,7 @@ export function createPostService(deps: {
     async update(session, input) {
       return db.transaction(async (tx) => {
         const post = await ownPost(tx, session, input.postId, true)
-        requireChangeable(post, input.version)
+        requirePostTransition(post, 'edit', input.version)
         if (post.reshareOfUrn) requireTextOnly(input)
         const slotId = input.slotId === undefined ? post.slotId : input.slotId
         if (input.slotId && input.slotId !== post.slotId) await usableSlot(tx, session, input.slotId, post.id)
@@ -421,25 +430,18 @@ export function createPostService(deps: {
         const businessPageId = input.businessPageId === undefined ? post.businessPageId : input.businessPageId
         const now = clock.now()
         const revision = await nextRevision(tx, post, contentOf(post, currentMedia), contentOf({ ...content, businessPageId }, mediaRows), session.userId, now)
-        const stillPublishable = post.status !== 'SCHEDULED' || Object.keys(problemsOf(content)).length === 0
-        const [updated] = await tx
-          .update(posts)
-          .set({
-            type: content.type,
-            text: content.text,
-            poll: content.poll,
-            slotId,
-            businessPageId,
-            status: stillPublishable ? post.status : 'DRAFT',
-            ...revision.set,
-            version: sql`${posts.version} + 1`,
-            updatedAt: now
-          })
-          .where(eq(posts.id, post.id))
-          .returning()
+        // A SCHEDULED post that no longer meets LinkedIn's limits goes back to DRAFT (the table's editBreakingLimits).
+        const publishable = Object.keys(problemsOf(content)).length === 0
+        const updated = await transition(
+          tx,
+          post,
+          publishable ? 'edit' : 'editBreakingLimits',
+          { type: content.type, text: content.text, poll: content.poll, slotId, businessPageId, ...revision.set },
+          now
+        )
         if (input.mediaIds) await replaceMedia(tx, post.id, mediaRows)
-        if (revision.approvalReset) await askApprovalAgain(tx, updated!)
-        return view(tx, updated!)
+        if (revision.approvalReset) await askApprovalAgain(tx, updated)
+        return view(tx, updated)
       })
     },
 
@@ -461,10 +463,9 @@ export function createPostService(deps: {
     async unschedule(session, postId) {
       return db.transaction(async (tx) => {
         const post = await ownPost(tx, session, postId, true)
-        requireChangeable(post)
-        if (post.status !== 'SCHEDULED') return view(tx, post)
-        const row = await unschedulePost(tx, clock, post.id)
-        return view(tx, row!)
+        requirePostTransition(post, 'unschedule')
+        // Only a SCHEDULED post changes (back to DRAFT, version + 1, so a publisher holding the old one drops it).
+        return view(tx, await transition(tx, post, 'unschedule'))
       })
     },
 
@@ -477,8 +478,8 @@ export function createPostService(deps: {
     async remove(session, postId) {
       await db.transaction(async (tx) => {
         const post = await ownPost(tx, session, postId, true)
-        requireChangeable(post)
-        await tx.delete(posts).where(eq(posts.id, post.id))
+        requirePostTransition(post, 'delete')
+        await transition(tx, post, 'delete')
       })
     },
 
@@ -647,7 +648,7 @@ export function newPostValues(input: NewPost, now: Date): typeof posts.$inferIns
     businessPageId: input.businessPageId ?? null,
     slotId: input.slotId ?? null,
     type: input.type ?? 'textOnly',
-    status: input.scheduledAt ? 'SCHEDULED' : 'DRAFT',
+    status: initialPostStatus(Boolean(input.scheduledAt)),
     text: input.text,
     poll: input.poll ?? null,
     scheduledAt: input.scheduledAt ?? null,
@@ -656,14 +657,4 @@ export function newPostValues(input: NewPost, now: Date): typeof posts.$inferIns
     createdAt: now,
     updatedAt: now
   }
-}
-
-/** Back to DRAFT (not a PUBLISHED post); bumps version, so a publisher holding the old one drops it. */
-async function unschedulePost(db: Executor, clock: Clock, id: string): Promise<PostRow | null> {
-  const [row] = await db
-    .update(posts)
-    .set({ status: 'DRAFT', version: sql`${posts.version} + 1`, updatedAt: clock.now() })
-    .where(and(eq(posts.id, id), ne(posts.status, 'PUBLISHED')))
-    .returning()
-  return row ?? null
 }

@@ -5,6 +5,7 @@ import { POST_DRAFT_MAX, type createFeedbackBodySchema, type requestReviewBodySc
 import { MESSAGES } from '../../shared/api/messages'
 import type { Feedback, PersonRef, PostStage, ReviewCandidate, ReviewInbox, ReviewThread } from '../../shared/domain/entities'
 import type { Priority } from '../../shared/domain/enums'
+import { POST_STAGE_RULES, postTransition, type PostActor, type PostEvent } from '../../shared/rules/postLifecycle'
 import { postProblems } from '../../shared/rules/posts'
 import type { LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import type { Clock } from '../clock'
@@ -17,6 +18,7 @@ import { approvalRequiredFor, approversOf, nextRevision, reviewFlowHeld, type Po
 import { record, sessionActor } from './audit'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
+import { applyPostTransition, requirePostTransition, type PostPatch } from './postLifecycle'
 import { postExcerpt, postViews, type PostRow } from './posts'
 
 /**
@@ -146,16 +148,28 @@ const quoted = (text: string) => `“${postExcerpt(text, 60)}”`
 
 /**
  * Where a post stands (postStageSchema): PUBLISHED, SCHEDULED (also while being published),
- * FAILED, REJECTED, IN_REVIEW, APPROVED, DRAFT — the first that applies.
+ * FAILED, REJECTED, IN_REVIEW, APPROVED, DRAFT — the first that applies. Built from the
+ * lifecycle's POST_STAGE_RULES, which postStage() reads the same way.
  */
-const stageSql = sql<PostStage>`(case
-  when ${posts.status} = 'PUBLISHED' then 'PUBLISHED'
-  when ${posts.status} in ('SCHEDULED', 'PENDING_PUBLISH') then 'SCHEDULED'
-  when ${posts.status} = 'DRAFT' and ${posts.failureReason} is not null then 'FAILED'
-  when ${posts.approvalStatus} = 'REJECTED' then 'REJECTED'
-  when ${posts.status} = 'ASK_FOR_FEEDBACK' or ${posts.approvalStatus} = 'PENDING' then 'IN_REVIEW'
-  when ${posts.approvalStatus} = 'APPROVED' then 'APPROVED'
-  else 'DRAFT' end)`
+const stageSql = (() => {
+  const inStatuses = (statuses: readonly string[]) => sql.raw(`${statuses.map((s) => `'${s}'`).join(', ')}`)
+  const conditionOf = (rule: (typeof POST_STAGE_RULES)[number]): SQL | null => {
+    const byStatus = rule.statuses
+      ? rule.failed
+        ? sql`(${posts.status} in (${inStatuses(rule.statuses)}) and ${posts.failureReason} is not null)`
+        : sql`${posts.status} in (${inStatuses(rule.statuses)})`
+      : null
+    const byApproval = rule.approval ? sql`${posts.approvalStatus} = ${sql.raw(`'${rule.approval}'`)}` : null
+    if (byStatus && byApproval) return rule.either ? sql`(${byStatus} or ${byApproval})` : sql`(${byStatus} and ${byApproval})`
+    return byStatus ?? byApproval
+  }
+  const whens = POST_STAGE_RULES.flatMap((rule) => {
+    const condition = conditionOf(rule)
+    return condition ? [sql`when ${condition} then ${sql.raw(`'${rule.stage}'`)}`] : []
+  })
+  const fallback = POST_STAGE_RULES.find((rule) => !rule.statuses && !rule.approval)?.stage ?? 'DRAFT'
+  return sql<PostStage>`(case ${sql.join(whens, sql` `)} else ${sql.raw(`'${fallback}'`)} end)`
+})()
 /** The open request's priority; none counts as NOPRIORITY. */
 const prioritySql = sql<Priority>`coalesce(${reviewRequests.priority}, 'NOPRIORITY')`
 const priorityRankSql = sql<number>`(case ${prioritySql} ${sql.join(
@@ -208,12 +222,6 @@ export function createReviewService(deps: {
     if (!a.canApprove) throw forbidden(MESSAGES.notAnApprover)
   }
 
-  function requireChangeable(post: PostRow, version?: number): void {
-    if (post.status === 'PUBLISHED') throw conflict(MESSAGES.postPublished)
-    if (post.status === 'PENDING_PUBLISH') throw conflict(MESSAGES.postBeingPublished)
-    if (version !== undefined && version !== post.version) throw conflict(MESSAGES.postChangedElsewhere, { version: MESSAGES.postChangedElsewhere })
-  }
-
   /** The feedback row (locked when asked) and the access to its post; 404 feedbackNotFound for non-viewers. */
   async function feedbackAccess(tx: Executor, session: OrganizationSession, feedbackId: string): Promise<{ feedback: FeedbackRow; access: Access }> {
     if (!isUuid(feedbackId)) throw notFound(MESSAGES.feedbackNotFound)
@@ -240,14 +248,21 @@ export function createReviewService(deps: {
     }
   }
 
-  async function touch(tx: Executor, post: PostRow, set: Partial<typeof posts.$inferInsert>): Promise<PostRow> {
-    const statusChanges = set.status !== undefined && set.status !== post.status
-    const [row] = await tx
-      .update(posts)
-      .set({ ...set, ...(statusChanges ? { version: sql`${posts.version} + 1` } : {}), updatedAt: clock.now() })
-      .where(eq(posts.id, post.id))
-      .returning()
-    return row!
+  /**
+   * `event` of the lifecycle on `post`, locked by the caller (so the compare-and-set cannot lose):
+   * the status and version move as the table says, `patch` is written with them.
+   */
+  async function transition(tx: Executor, post: PostRow, event: PostEvent, by: PostActor, patch: PostPatch = {}): Promise<PostRow> {
+    const row = await applyPostTransition(tx, {
+      postId: post.id,
+      event,
+      by,
+      expected: { status: post.status, version: post.version, failed: post.failureReason !== null },
+      patch,
+      now: clock.now()
+    })
+    if (!row) throw conflict(MESSAGES.postChangedElsewhere, { version: MESSAGES.postChangedElsewhere })
+    return row
   }
 
   /**
@@ -258,10 +273,11 @@ export function createReviewService(deps: {
     tx: Executor,
     session: OrganizationSession,
     a: Access,
-    set: Partial<typeof posts.$inferInsert>,
+    event: 'requestApproval' | 'approve' | 'reject',
+    set: PostPatch,
     note: { to: Iterable<string>; title: string; message: (actor: string) => string }
   ): Promise<ReviewThread> {
-    const updated = await touch(tx, a.post, set)
+    const updated = await transition(tx, a.post, event, event === 'requestApproval' ? 'author' : 'approver', set)
     const actor = await personOf(tx, session.userId)
     await notifyAll(tx, a.post.organizationId, note.to, { title: note.title, message: note.message(actor.fullName), postId: a.post.id })
     return threadOf(tx, a, updated)
@@ -377,7 +393,7 @@ export function createReviewService(deps: {
       return db.transaction(async (tx) => {
         const a = await access(tx, session, input.postId, { lock: true })
         requireAuthor(a)
-        requireChangeable(a.post)
+        requirePostTransition(a.post, 'requestReview')
         const now = clock.now()
         const fields: Record<string, string> = {}
         const asked = [...new Set(input.reviewerIds)]
@@ -412,7 +428,8 @@ export function createReviewService(deps: {
         if (newReviewers.length > 0) {
           await tx.insert(reviewReviewers).values(newReviewers.map((userId) => ({ postId: a.post.id, userId, addedAt: now })))
         }
-        const post = a.post.status === 'DRAFT' ? await touch(tx, a.post, { status: 'ASK_FOR_FEEDBACK' }) : a.post
+        // A DRAFT becomes ASK_FOR_FEEDBACK; any other status stays (the table's requestReview).
+        const post = await transition(tx, a.post, 'requestReview', 'author')
         const author = await personOf(tx, session.userId)
         await notifyAll(tx, post.organizationId, newReviewers, {
           title: FEEDBACK_REQUESTED_TITLE,
@@ -431,7 +448,8 @@ export function createReviewService(deps: {
         const [request] = await tx.select().from(reviewRequests).where(eq(reviewRequests.postId, a.post.id)).for('update')
         if (!request?.open) throw conflict(MESSAGES.reviewNotOpen)
         await tx.update(reviewRequests).set({ open: false, updatedAt: clock.now() }).where(eq(reviewRequests.postId, a.post.id))
-        const post = a.post.status === 'ASK_FOR_FEEDBACK' ? await touch(tx, a.post, { status: 'DRAFT' }) : a.post
+        // ASK_FOR_FEEDBACK returns to DRAFT; any other status stays (the table's withdrawReview).
+        const post = await transition(tx, a.post, 'withdrawReview', 'author')
         return threadOf(tx, { ...a, post })
       })
     },
@@ -675,7 +693,7 @@ export function createReviewService(deps: {
         if (feedback.kind !== 'SUGGESTION') throw badRequest(REVIEW_MESSAGES.notASuggestion, { feedbackId: REVIEW_MESSAGES.notASuggestion })
         if (feedback.status !== 'OPEN') throw conflict(MESSAGES.suggestionNotOpen)
         const post = a.post
-        requireChangeable(post, input.version)
+        requirePostTransition(post, 'edit', input.version)
         const quote = feedback.anchorQuote ?? ''
         let start = feedback.anchorStart ?? -1
         if (quote === '' || post.text.slice(start, start + quote.length) !== quote) {
@@ -689,13 +707,9 @@ export function createReviewService(deps: {
         const current: PostContent = { type: post.type, text: post.text, poll: post.poll, mediaIds: files.map((m) => m.id), businessPageId: post.businessPageId }
         const now = clock.now()
         const revision = await nextRevision(tx, post, current, { ...current, text }, session.userId, now)
-        const stillPublishable =
-          post.status !== 'SCHEDULED' || Object.keys(postProblems({ type: post.type, text, poll: post.poll, media: files.map((m) => ({ kind: m.kind })) })).length === 0
-        const [updated] = await tx
-          .update(posts)
-          .set({ ...revision.set, text, status: stillPublishable ? post.status : 'DRAFT', version: sql`${posts.version} + 1`, updatedAt: now })
-          .where(eq(posts.id, post.id))
-          .returning()
+        // A SCHEDULED post whose new text breaks LinkedIn's limits goes back to DRAFT, as an edit does.
+        const publishable = Object.keys(postProblems({ type: post.type, text, poll: post.poll, media: files.map((m) => ({ kind: m.kind })) })).length === 0
+        const updated = await transition(tx, post, publishable ? 'edit' : 'editBreakingLimits', 'author', { ...revision.set, text })
         await tx
           .update(reviewFeedback)
           .set({ status: 'ACCEPTED', resolvedByUserId: session.userId, resolvedAt: now, updatedAt: now })
@@ -708,7 +722,7 @@ export function createReviewService(deps: {
             postId: post.id
           })
         }
-        return threadOf(tx, a, updated!)
+        return threadOf(tx, a, updated)
       })
     },
 
@@ -734,7 +748,7 @@ export function createReviewService(deps: {
         const a = await access(tx, session, input.postId, { lock: true })
         requireAuthor(a)
         const post = a.post
-        requireChangeable(post, input.version)
+        requirePostTransition(post, 'requestApproval', input.version)
         const required = (await approvalRequiredFor(tx, clock, post.organizationId, [post.authorUserId])).get(post.authorUserId)
         if (!required) throw badRequest(MESSAGES.approvalNotRequired)
         if (post.approvalStatus === 'PENDING') throw conflict(MESSAGES.approvalAlreadyPending)
@@ -743,6 +757,7 @@ export function createReviewService(deps: {
           tx,
           session,
           a,
+          'requestApproval',
           { approvalStatus: 'PENDING', approvalDecidedBy: null, approvalDecidedAt: null, approvalReason: null },
           { to: a.approvers.notify, title: APPROVAL_REQUESTED_TITLE, message: (author) => `${author} asks you to approve ${quoted(post.text)}.` }
         )
@@ -756,7 +771,7 @@ export function createReviewService(deps: {
         requireApprover(a)
         const post = a.post
         if (post.approvalStatus !== 'PENDING') throw conflict(MESSAGES.approvalNotPending)
-        requireChangeable(post, input.version)
+        requirePostTransition(post, 'approve', input.version)
         await record(tx, {
           organizationId: session.organization.id,
           at: clock.now(),
@@ -770,6 +785,7 @@ export function createReviewService(deps: {
           tx,
           session,
           a,
+          'approve',
           { approvalStatus: 'APPROVED', approvedRevision: post.revision, approvalDecidedBy: session.userId, approvalDecidedAt: clock.now(), approvalReason: null },
           { to: [post.authorUserId], title: APPROVED_TITLE, message: (approver) => `${approver} approved ${quoted(post.text)}. You can schedule it now.` }
         )
@@ -782,8 +798,11 @@ export function createReviewService(deps: {
         const a = await access(tx, session, input.postId, { lock: true })
         requireApprover(a)
         const post = a.post
-        requireChangeable(post)
+        requirePostTransition(post, 'reject')
         if (post.approvalStatus !== 'PENDING' && post.approvalStatus !== 'APPROVED') throw conflict(MESSAGES.approvalNotPending)
+        // A SCHEDULED post goes back to draft, keeping its time (as unscheduling does); the publisher holding the old version drops it.
+        const rejected = postTransition(post.status, 'reject')
+        const statusAfter = rejected.allowed && rejected.to ? rejected.to : post.status
         await record(tx, {
           organizationId: session.organization.id,
           at: clock.now(),
@@ -791,25 +810,18 @@ export function createReviewService(deps: {
           action: 'post.rejected',
           target: { type: 'post', id: post.id, label: postExcerpt(post.text) },
           before: { approvalStatus: post.approvalStatus, status: post.status },
-          after: { approvalStatus: 'REJECTED', status: post.status === 'SCHEDULED' ? 'DRAFT' : post.status, reason: input.reason }
+          after: { approvalStatus: 'REJECTED', status: statusAfter, reason: input.reason }
         })
         return settleApproval(
           tx,
           session,
           a,
-          {
-            approvalStatus: 'REJECTED',
-            approvedRevision: null,
-            approvalDecidedBy: session.userId,
-            approvalDecidedAt: clock.now(),
-            approvalReason: input.reason,
-            // Back to draft, keeping its time (as unscheduling does); the publisher holding the old version drops it.
-            ...(post.status === 'SCHEDULED' ? { status: 'DRAFT' as const } : {})
-          },
+          'reject',
+          { approvalStatus: 'REJECTED', approvedRevision: null, approvalDecidedBy: session.userId, approvalDecidedAt: clock.now(), approvalReason: input.reason },
           {
             to: [post.authorUserId],
             title: REJECTED_TITLE,
-            message: (approver) => `${approver} rejected ${quoted(post.text)}${post.status === 'SCHEDULED' ? ' and it went back to your drafts' : ''}: ${input.reason}`
+            message: (approver) => `${approver} rejected ${quoted(post.text)}${statusAfter === 'DRAFT' && post.status !== 'DRAFT' ? ' and it went back to your drafts' : ''}: ${input.reason}`
           }
         )
       })
