@@ -16,6 +16,12 @@ export interface AuthSession {
   email: string
   expiresAt: Date
   /**
+   * How it was opened: a password (sign-up, sign-in, joining) or single sign-on (issue 17: Required
+   * SSO lets only the latter in). Always set on a resolved session; sessions made up by tests may
+   * leave it out, which counts as a password.
+   */
+  method?: SessionMethod
+  /**
    * The session's current organization, always one where the user has an ACTIVE membership. When
    * the stored one no longer qualifies (the member was removed), the session loses it and falls
    * back to the user's default organization (see defaultOrganizationFor); null when the user has
@@ -23,6 +29,8 @@ export interface AuthSession {
    */
   organization: SessionOrganization | null
 }
+
+export type SessionMethod = 'password' | 'sso'
 
 interface SessionOrganization {
   id: string
@@ -56,8 +64,8 @@ export function hashToken(token: string): string {
 }
 
 export interface SessionService {
-  /** Starts a session; returns the cookie token (only its hash is stored). */
-  create(userId: string, organizationId: string | null): Promise<{ token: string; expiresAt: Date }>
+  /** Starts a session opened by `method` (default a password); returns the cookie token (only its hash is stored). */
+  create(userId: string, organizationId: string | null, method?: SessionMethod): Promise<{ token: string; expiresAt: Date }>
   /** The live session of a cookie token, or null when unknown or expired. */
   resolve(token: string | undefined): Promise<AuthSession | null>
   /** Extends an active session to a fresh 30 days; returns the new expiry, or null when it was fresh enough. */
@@ -82,6 +90,7 @@ export function createSessionService(db: Database, clock: Clock): SessionService
       userId: sessions.userId,
       email: users.email,
       expiresAt: sessions.expiresAt,
+      method: sessions.method,
       storedOrganizationId: sessions.organizationId,
       organizationId: organizations.id,
       organizationWorkOSId: organizations.organizationWorkOSId,
@@ -99,13 +108,13 @@ export function createSessionService(db: Database, clock: Clock): SessionService
     .prepare('pagecrew_session_by_token')
 
   return {
-    async create(userId, organizationId) {
+    async create(userId, organizationId, method = 'password') {
       const token = randomBytes(32).toString('base64url')
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
       // Housekeeping: a sign-in is a good moment to drop this user's expired sessions.
       await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)))
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, organizationId, createdAt: now, expiresAt })
+      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, organizationId, method, createdAt: now, expiresAt })
       return { token, expiresAt }
     },
 
@@ -126,7 +135,7 @@ export function createSessionService(db: Database, clock: Clock): SessionService
           await db.update(sessions).set({ organizationId: organization?.id ?? null }).where(eq(sessions.tokenHash, tokenHash))
         }
       }
-      return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, organization }
+      return { tokenHash, userId: row.userId, email: row.email, expiresAt: row.expiresAt, method: row.method, organization }
     },
 
     async refresh(session) {
