@@ -64,6 +64,12 @@ export interface ServerConfig {
   /** Single sign-on domains count without their DNS proof (PAGECREW_SSO_SKIP_DOMAIN_PROOF=1): a single-company server. */
   ssoSkipDomainProof: boolean
   /**
+   * Development only (PAGECREW_OUTBOUND_ALLOW_LOOPBACK=1): requests to addresses someone typed
+   * (single sign-on's identity provider) may use http and loopback addresses, e.g. a provider on
+   * this machine. Off, only https to public addresses is allowed (http/outboundFetch.ts).
+   */
+  outboundAllowLoopback: boolean
+  /**
    * Every answer checked against the contract and against its compiled serializer (tests,
    * development), or written by the compiled serializer alone (production, issue 16).
    * PAGECREW_RESPONSE_CHECKS=1/0; by default on only when NODE_ENV is development or test.
@@ -127,6 +133,7 @@ const defaultServerConfig: ServerConfig = {
   metricsIntervalMs: DEFAULT_METRICS_INTERVAL_MS,
   linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS,
   ssoSkipDomainProof: false,
+  outboundAllowLoopback: false,
   responseChecks: true,
   calendarCacheBytes: DEFAULT_CALENDAR_CACHE_MB * MB
 }
@@ -269,6 +276,7 @@ const envSchema = z.object({
       .default(DEFAULT_CALENDAR_CACHE_MB)
   ),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
+  PAGECREW_OUTBOUND_ALLOW_LOOPBACK: z.string().optional(),
   PAGECREW_RESPONSE_CHECKS: z.enum(['0', '1', 'true', 'false'], { message: 'PAGECREW_RESPONSE_CHECKS must be 1 or 0.' }).optional(),
   NODE_ENV: z.string().optional(),
   PAGECREW_LOG_LEVEL: z.preprocess(
@@ -325,6 +333,7 @@ export function loadConfig(
     linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS,
     calendarCacheBytes: e.PAGECREW_CALENDAR_CACHE_MB * MB,
     ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true',
+    outboundAllowLoopback: e.PAGECREW_OUTBOUND_ALLOW_LOOPBACK === '1' || e.PAGECREW_OUTBOUND_ALLOW_LOOPBACK === 'true',
     responseChecks:
       e.PAGECREW_RESPONSE_CHECKS === undefined ? e.NODE_ENV === 'development' || e.NODE_ENV === 'test' : e.PAGECREW_RESPONSE_CHECKS === '1' || e.PAGECREW_RESPONSE_CHECKS === 'true'
   }

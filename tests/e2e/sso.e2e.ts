@@ -22,7 +22,11 @@ const txtRecords = new Map<string, string[][]>()
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([
-    startTestServer({ config: { rendererDir: RENDERER_DIR }, sso: { resolveTxt: async (name) => txtRecords.get(name) ?? [] } }),
+    startTestServer({
+      // The provider runs on this machine's loopback: the outbound-fetch policy's development setting lets the server reach it.
+      config: { rendererDir: RENDERER_DIR, outboundAllowLoopback: true },
+      sso: { resolveTxt: async (name) => txtRecords.get(name) ?? [] }
+    }),
     launchChromium()
   ])
   idp = await startTestIdentityProvider([{ ...CLIENT, redirectUris: [`${server.url}/callback`] }])

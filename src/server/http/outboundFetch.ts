@@ -45,7 +45,7 @@ export class OutboundRefused extends Error {
 
 export interface OutboundRequestInit {
   method?: string
-  headers?: HeadersInit
+  headers?: ConstructorParameters<typeof Headers>[0]
   body?: string | URLSearchParams | Uint8Array | ArrayBuffer | null
   signal?: AbortSignal | null
   redirect?: string

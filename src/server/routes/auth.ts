@@ -57,6 +57,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     services,
     endpoints.signup,
     async ({ request, reply, body, currentSession }) => {
+      // A domain whose organization requires single sign-on gets its accounts from the provider, not a password (issue 17).
+      if (await services.sso.requiringOrganization(body.email)) throw forbidden(SSO_MESSAGES.requiredForDomain)
       await requireStrongPassword(body.password, body)
       const user = await identity.signUp(body)
       await signIn(request, reply, currentSession, user.id, null)
@@ -106,6 +108,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const s = session()
     const target = await organizations.findActiveMembershipByWorkOSId(s.userId, body.organizationWorkOSId)
     if (!target) throw notFound('Organization not found.')
+    // Into an organization that requires single sign-on for the user's domain, only a session its provider opened goes.
+    if (s.method !== 'sso' && (await services.sso.requiringOrganization(s.email)) === target.organizationId) {
+      throw forbidden(SSO_MESSAGES.requiredForDomain)
+    }
     await sessions.setOrganization(s.tokenHash, target.organizationId)
     await organizations.rememberLastOrganization(s.userId, target.organizationId)
     return sessionView({ ...s, organization: { id: target.organizationId, organizationWorkOSId: target.organizationWorkOSId } })

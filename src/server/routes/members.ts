@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '../../shared/api/contract'
+import { SSO_MESSAGES } from '../../shared/domain/sso'
 import type { ServerConfig } from '../config'
+import { forbidden } from '../errors'
 import { publicBaseUrl } from '../http/publicUrl'
 import { route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
@@ -15,7 +17,7 @@ import { sessionView } from './auth'
 export const JOIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
 
 export function registerMemberRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
-  const { members, users, sessions, mailer, authThrottle } = services
+  const { members, users, sessions, mailer, authThrottle, sso } = services
 
   route(app, services, endpoints.listMembers, async ({ organization, query }) => members.list(organization().organization.id, query))
 
@@ -51,6 +53,9 @@ export function registerMemberRoutes(app: FastifyInstance, services: Services, c
     services,
     endpoints.acceptInvitation,
     async ({ body, request, reply, currentSession }) => {
+      // Joining with a password is refused for a domain whose organization requires single sign-on
+      // (issue 17), before any password is looked at: the invitee signs in with SSO.
+      if (await sso.requiringOrganization((await members.joinInfo(body.token)).email)) throw forbidden(SSO_MESSAGES.requiredForDomain)
       const accepted = await members.accept(body, passwordCheckGuard(authThrottle, request, reply))
       if (currentSession) await sessions.destroy(currentSession.tokenHash)
       const { token, expiresAt } = await sessions.create(accepted.userId, accepted.organization.id)

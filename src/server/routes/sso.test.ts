@@ -5,10 +5,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { API_BASE, CLIENT_HEADER, SESSION_COOKIE, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { SSO_MESSAGES, type SsoSettings } from '../../shared/domain/sso'
-import { auditLog, memberships, organizationSso, ssoAuthorizations, subscriptions, users } from '../db/schema'
+import { auditLog, memberships, organizationSso, sessions, ssoAuthorizations, subscriptions, users } from '../db/schema'
+import type { HostResolver, OutboundFetch } from '../http/outboundFetch'
 import { TestClient } from '../testing/harness'
 import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/identityProvider'
 import { describeEachDatabase } from '../testing/suite'
+import { SSO_RATE_LIMITS } from './sso'
 
 /**
  * Single sign-on (issue 17) against a real OpenID provider (oidc-provider) in this process: the
@@ -24,12 +26,23 @@ const txtRecords = new Map<string, string[][]>()
 /** When set, the provider's token answers carry this ID token instead of their own (a token minted for another client). */
 let swappedIdToken: string | null = null
 
-const ssoFetch: oidc.CustomFetch = async (url, options) => {
-  const res = await fetch(url, options as RequestInit)
-  if (!swappedIdToken || !url.endsWith('/token')) return res
-  const body = (await res.json()) as Record<string, unknown>
-  return new Response(JSON.stringify({ ...body, id_token: swappedIdToken }), { status: res.status, headers: { 'content-type': 'application/json' } })
+/** Above the outbound-fetch policy (which still sees every request): swaps the ID token when asked. */
+const wrapFetch =
+  (policyFetch: OutboundFetch): OutboundFetch =>
+  async (url, options) => {
+    const res = await policyFetch(url, options)
+    if (!swappedIdToken || !String(url).endsWith('/token')) return res
+    const body = (await res.json()) as Record<string, unknown>
+    return new Response(JSON.stringify({ ...body, id_token: swappedIdToken }), { status: res.status, headers: { 'content-type': 'application/json' } })
+  }
+/** The policy's DNS in these tests: names the test sets; anything else does not exist. */
+const hostRecords = new Map<string, { address: string; family: number }[]>()
+const resolveHost: HostResolver = async (name) => {
+  const found = hostRecords.get(name)
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
+  return found
 }
+const PASSWORD = 'correct horse battery staple'
 
 beforeAll(async () => {
   idp = await startTestIdentityProvider([CLIENT, OTHER_CLIENT])
@@ -42,6 +55,8 @@ describeEachDatabase(
   'Single sign-on',
   (t) => {
     const uniqueDomain = () => `corp-${randomUUID().slice(0, 8)}.example`
+    let addressCounter = 0
+    const nextAddress = () => `198.18.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`
 
     function person(email: string, emailVerified = true) {
       idp.accounts.set(email, { email, emailVerified, name: `Person ${email.split('@')[0]}` })
@@ -86,7 +101,9 @@ describeEachDatabase(
         method: 'POST',
         url: `${API_BASE}/auth/sso/start`,
         headers: { [CLIENT_HEADER]: 'test', 'content-type': 'application/json' },
-        payload: JSON.stringify({ email, redirectUri: REDIRECT_URI })
+        payload: JSON.stringify({ email, redirectUri: REDIRECT_URI }),
+        // Starts are limited per client address: each of these is another browser.
+        remoteAddress: nextAddress()
       })
       expect(res.statusCode).toBe(200)
       const cookie = res.cookies.find((c) => c.name === 'pagecrew_sso')!.value
@@ -126,7 +143,7 @@ describeEachDatabase(
       expect(unreachable.body.error.fields.issuerUrl).toBe(SSO_MESSAGES.discoveryFailed)
 
       const plainHttp = await client.put<{ error: { fields: Record<string, string> } }>('/organization/sso', {
-        issuerUrl: 'http://idp.example.com',
+        issuerUrl: 'ftp://idp.example.com',
         clientId: 'x',
         clientSecret: 'y',
         required: false,
@@ -353,18 +370,22 @@ describeEachDatabase(
       const { domain } = await configured()
       const email = `knuth@${domain}`
       const withPassword = new TestClient(t().app)
-      await withPassword.signup({ email, password: 'correct horse battery staple' })
-      const before = await new TestClient(t().app).post('/auth/login', { email, password: 'correct horse battery staple' })
+      await withPassword.signup({ email, password: PASSWORD })
+      const before = await new TestClient(t().app).post('/auth/login', { email, password: PASSWORD })
       expect(before.status).toBe(200)
 
       const admin = await configured({ required: true })
       const requiredEmail = `knuth@${admin.domain}`
-      await new TestClient(t().app).signup({ email: requiredEmail, password: 'correct horse battery staple' })
       expect((await new TestClient(t().app).post('/auth/sso/discover', { email: requiredEmail })).body).toMatchObject({ sso: 'required' })
-      const refused = await new TestClient(t().app).post<{ error: { message: string } }>('/auth/login', {
+      // Signing up for the domain is refused as signing in is.
+      const signup = await new TestClient(t().app).post<{ error: { message: string } }>('/auth/signup', {
         email: requiredEmail,
-        password: 'correct horse battery staple'
+        password: PASSWORD,
+        fullName: 'Don Knuth'
       })
+      expect(signup.status).toBe(403)
+      expect(signup.body.error.message).toBe(SSO_MESSAGES.requiredForDomain)
+      const refused = await new TestClient(t().app).post<{ error: { message: string } }>('/auth/login', { email: requiredEmail, password: PASSWORD })
       expect(refused.status).toBe(403)
       expect(refused.body.error.message).toBe(SSO_MESSAGES.requiredForDomain)
 
@@ -374,6 +395,135 @@ describeEachDatabase(
       expect(viaSso.status).toBe(200)
       expect(viaSso.body.organizationId).toBe(admin.org.id)
     })
+
+    /** An invitation's token from the admin's invite. */
+    async function invite(admin: TestClient, email: string) {
+      const invited = await admin.post<{ joinUrl: string }>('/members/invite', { email, role: 'MEMBER' })
+      expect(invited.status).toBe(200)
+      return new URL(invited.body.joinUrl).searchParams.get('token')!
+    }
+
+    it('required SSO is not walked around by joining another organization with a password and switching', async () => {
+      const a = await configured({ required: true })
+      const victim = `victim@${a.domain}`
+      // Anyone makes an organization and invites the domain's people into it.
+      const other = new TestClient(t().app)
+      await other.signup()
+      await other.createOrganization('Elsewhere')
+      const joiner = new TestClient(t().app)
+      const joined = await joiner.post<{ error: { message: string } }>('/join/accept', { token: await invite(other, victim), fullName: 'Vic Tim', password: PASSWORD })
+      expect(joined.status).toBe(403)
+      expect(joined.body.error.message).toBe(SSO_MESSAGES.requiredForDomain)
+      expect(joiner.cookie).toBeNull()
+      // An account that has a password already is refused the same way, before its password is looked at.
+      const member = `member@${a.domain}`
+      person(member)
+      expect((await signInWithSso(member)).status).toBe(200)
+      const existing = await new TestClient(t().app).post('/join/accept', { token: await invite(other, member), password: 'whatever it is' })
+      expect(existing.status).toBe(403)
+
+      // No password was set and no session opened, so there is nothing to switch into A with (the next test).
+      const [placeholder] = await t().db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, victim))
+      expect(placeholder!.passwordHash).toBeNull()
+      expect(await t().db.select().from(sessions).where(eq(sessions.userId, placeholder!.id))).toHaveLength(0)
+    })
+
+    it('a password session cannot switch into an organization that requires SSO for its email; an SSO session can', async () => {
+      const a = await configured({ required: true })
+      const email = `switcher@${a.domain}`
+      person(email)
+      const sso = await signInWithSso(email)
+      expect(sso.status).toBe(200)
+      const ssoClient = new TestClient(t().app)
+      ssoClient.cookie = sso.session
+
+      // While A's plan has lapsed, its SSO is not required: the person joins another organization with a password.
+      const other = new TestClient(t().app)
+      await other.signup()
+      const elsewhere = await other.createOrganization('Elsewhere')
+      await t().db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.organizationId, a.org.id))
+      const withPassword = new TestClient(t().app)
+      expect((await withPassword.post('/join/accept', { token: await invite(other, email), fullName: 'Sw Itcher', password: PASSWORD })).status).toBe(200)
+      // A's plan is renewed: Required holds again.
+      await t().db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.organizationId, a.org.id))
+
+      const switched = await withPassword.post<{ error: { message: string } }>('/auth/switch-organization', { organizationWorkOSId: a.org.organizationWorkOSId })
+      expect(switched.status).toBe(403)
+      expect(switched.body.error.message).toBe(SSO_MESSAGES.requiredForDomain)
+      expect((await withPassword.get<Session>('/auth')).body.organizationId).toBe(elsewhere.id)
+      expect((await withPassword.get('/members/list')).status).toBe(200)
+      // The session the provider opened moves freely between the two.
+      expect((await ssoClient.post('/auth/switch-organization', { organizationWorkOSId: elsewhere.organizationWorkOSId })).status).toBe(200)
+      expect((await ssoClient.post('/auth/switch-organization', { organizationWorkOSId: a.org.organizationWorkOSId })).status).toBe(200)
+      expect((await ssoClient.get<Session>('/auth')).body.organizationId).toBe(a.org.id)
+    })
+
+    it('switching Required on ends the password sessions of its domains (audited with their number); the password stays closed', async () => {
+      const a = await configured()
+      const email = `olduser@${a.domain}`
+      const first = new TestClient(t().app)
+      await first.signup({ email, password: PASSWORD, fullName: 'Old User' })
+      const token = await invite(a.client, email)
+      expect((await first.post('/join/accept', { token, password: PASSWORD })).status).toBe(200)
+      const second = new TestClient(t().app)
+      expect((await second.post('/auth/login', { email, password: PASSWORD })).status).toBe(200)
+      expect((await second.get('/members/list')).status).toBe(200)
+      // Someone outside the domain keeps their password session.
+      const outside = new TestClient(t().app)
+      await outside.signup()
+
+      const required = await a.client.put('/organization/sso', { issuerUrl: idp.issuer, clientId: CLIENT.clientId, required: true, domains: [a.domain] })
+      expect(required.status).toBe(200)
+      expect((await first.get('/auth')).status).toBe(401)
+      expect((await second.get('/auth')).status).toBe(401)
+      expect((await second.get('/members/list')).status).toBe(401)
+      expect((await outside.get('/auth')).status).toBe(200)
+      // The admin who switched it on stays signed in.
+      expect((await a.client.get('/auth')).status).toBe(200)
+      const [entry] = await t()
+        .db.select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.organizationId, a.org.id), eq(auditLog.action, 'sso.updated')))
+      expect(entry!.after).toMatchObject({ required: true, passwordSessionsEnded: 2 })
+
+      // Through the provider they are in again; the password cannot be changed (nor the email moved away).
+      person(email)
+      const viaSso = await signInWithSso(email)
+      expect(viaSso.status).toBe(200)
+      const client = new TestClient(t().app)
+      client.cookie = viaSso.session
+      const change = await client.put<{ error: { message: string } }>('/user/update-password', { currentPassword: PASSWORD, newPassword: 'a whole new passphrase 2026' })
+      expect(change.status).toBe(403)
+      expect(change.body.error.message).toBe(SSO_MESSAGES.requiredForDomain)
+      const rows = await t().db.select({ method: sessions.method }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, email))
+      expect(rows).toEqual([{ method: 'sso' }])
+    })
+
+    it('limits discovery and starts per client address, in the database', async () => {
+      const { domain } = await configured()
+      const email = person(`limited@${domain}`)
+      const send = (path: string, body: object, remoteAddress: string) =>
+        t().app.inject({
+          method: 'POST',
+          url: `${API_BASE}${path}`,
+          headers: { [CLIENT_HEADER]: 'test', 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+          remoteAddress
+        })
+      const address = nextAddress()
+      for (let i = 0; i < SSO_RATE_LIMITS.start.max; i++) expect((await send('/auth/sso/start', { email, redirectUri: REDIRECT_URI }, address)).statusCode).toBe(200)
+      const limited = await send('/auth/sso/start', { email, redirectUri: REDIRECT_URI }, address)
+      expect(limited.statusCode).toBe(429)
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect((await send('/auth/sso/start', { email, redirectUri: REDIRECT_URI }, nextAddress())).statusCode).toBe(200)
+
+      const other = nextAddress()
+      for (let i = 0; i < SSO_RATE_LIMITS.discover.max; i++) expect((await send('/auth/sso/discover', { email }, other)).statusCode).toBe(200)
+      expect((await send('/auth/sso/discover', { email }, other)).statusCode).toBe(429)
+      t().clock.advance(SSO_RATE_LIMITS.discover.windowMs)
+      expect((await send('/auth/sso/discover', { email }, other)).statusCode).toBe(200)
+    })
   },
-  { sso: { resolveTxt: async (name) => txtRecords.get(name) ?? [], fetch: ssoFetch } }
+  // The provider runs on this machine's loopback: the development setting of the outbound policy.
+  { config: { outboundAllowLoopback: true }, sso: { resolveTxt: async (name) => txtRecords.get(name) ?? [], resolveHost, wrapFetch } }
 )

@@ -6,6 +6,7 @@ import { badRequest } from '../errors'
 import { publicBaseUrl } from '../http/publicUrl'
 import { route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
+import { throttleRequest } from '../services/authThrottle'
 import { sessionView } from './auth'
 
 /**
@@ -17,8 +18,18 @@ export const SSO_STATE_COOKIE = 'pagecrew_sso'
 const SSO_COOKIE_PATH = `${API_BASE}/auth/sso`
 const SSO_COOKIE_MAX_AGE_SECONDS = 10 * 60
 
+/**
+ * Anonymous requests that read the database (discover, as the login page's typing pauses) or make
+ * the server call an identity provider (start): per client address, counted in the database like
+ * failed passwords (services/authThrottle.ts), so the limit holds across server processes.
+ */
+export const SSO_RATE_LIMITS = {
+  discover: { max: 30, windowMs: 60_000 },
+  start: { max: 10, windowMs: 60_000 }
+} as const
+
 export function registerSsoRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
-  const { sso, sessions } = services
+  const { sso, sessions, authThrottle } = services
 
   route(app, services, endpoints.getSso, async ({ organization, request }) => sso.settings(organization(), publicBaseUrl(config, request)))
 
@@ -28,9 +39,13 @@ export function registerSsoRoutes(app: FastifyInstance, services: Services, conf
     sso.verifyDomain(organization(), body.domain, publicBaseUrl(config, request))
   )
 
-  route(app, services, endpoints.discoverSso, async ({ body }) => sso.discover(body.email))
+  route(app, services, endpoints.discoverSso, async ({ body, request, reply }) => {
+    await throttleRequest(authThrottle, request, reply, 'sso-discover', SSO_RATE_LIMITS.discover)
+    return sso.discover(body.email)
+  })
 
   route(app, services, endpoints.startSso, async ({ body, request, reply }) => {
+    await throttleRequest(authThrottle, request, reply, 'sso-start', SSO_RATE_LIMITS.start)
     const started = await sso.start(body, publicBaseUrl(config, request))
     const state = new URL(started.url).searchParams.get('state') ?? ''
     reply.setCookie(SSO_STATE_COOKIE, state, {
@@ -49,7 +64,8 @@ export function registerSsoRoutes(app: FastifyInstance, services: Services, conf
     if (started !== query.state) throw badRequest(SSO_MESSAGES.expired, { state: SSO_MESSAGES.expired })
     const signedIn = await sso.complete(query)
     if (currentSession) await sessions.destroy(currentSession.tokenHash)
-    const { token, expiresAt } = await sessions.create(signedIn.userId, signedIn.organization.id)
+    // Opened by single sign-on: the one kind of session Required lets into the organization.
+    const { token, expiresAt } = await sessions.create(signedIn.userId, signedIn.organization.id, 'sso')
     setSessionCookie(request, reply, token, expiresAt)
     return sessionView(signedIn)
   })

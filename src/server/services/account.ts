@@ -1,9 +1,11 @@
 import type { User } from '../../shared/domain'
 import type { PasswordIdentityProvider } from '../adapters/identity/identity'
-import { badRequest } from '../errors'
+import { SSO_MESSAGES } from '../../shared/domain/sso'
+import { badRequest, forbidden } from '../errors'
 import type { PasswordCheckGuard } from './authThrottle'
 import { requireStrongPassword } from './passwords'
 import type { AuthSession, SessionService } from './sessions'
+import type { SsoService } from './sso'
 import type { UserService } from './users'
 
 export const WRONG_CURRENT_PASSWORD = 'That is not your current password.'
@@ -12,7 +14,9 @@ export const SAME_PASSWORD = 'Choose a new password, not your current one.'
 /**
  * Changing the credentials of the signed-in user (issue 12). Both changes ask for the current
  * password (a session left open on a shared computer must not be enough to take the account over)
- * and end the user's other sessions; the one making the change stays signed in.
+ * and end the user's other sessions; the one making the change stays signed in. Neither is open to
+ * an account of a domain whose organization requires single sign-on (issue 17): its provider
+ * holds the credentials, and a password or an email moved elsewhere would walk around it.
  */
 interface AccountService {
   changePassword(session: AuthSession, input: { currentPassword: string; newPassword: string }, guard: PasswordCheckGuard): Promise<void>
@@ -23,8 +27,15 @@ export function createAccountService(deps: {
   identity: PasswordIdentityProvider
   sessions: SessionService
   users: UserService
+  sso: Pick<SsoService, 'requiringOrganization'>
 }): AccountService {
-  const { identity, sessions, users } = deps
+  const { identity, sessions, users, sso } = deps
+
+  async function refuseWhenSsoRequired(...emails: string[]) {
+    for (const email of emails) {
+      if (await sso.requiringOrganization(email)) throw forbidden(SSO_MESSAGES.requiredForDomain)
+    }
+  }
 
   /**
    * 400 on fields.currentPassword when wrong; never a 401, which the app reads as "signed out".
@@ -41,6 +52,7 @@ export function createAccountService(deps: {
 
   return {
     async changePassword(session, input, guard) {
+      await refuseWhenSsoRequired(session.email)
       await requireCurrentPassword(session, input.currentPassword, guard)
       if (input.newPassword === input.currentPassword) throw badRequest(SAME_PASSWORD, { newPassword: SAME_PASSWORD })
       const user = await users.view(session)
@@ -50,6 +62,7 @@ export function createAccountService(deps: {
     },
 
     async changeEmail(session, input, guard) {
+      await refuseWhenSsoRequired(session.email, input.email)
       await requireCurrentPassword(session, input.currentPassword, guard)
       const user = await users.updateEmail(session, input.email)
       await sessions.destroyAllForUser(session.userId, { except: session.tokenHash })

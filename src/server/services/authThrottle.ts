@@ -46,6 +46,11 @@ export interface AuthThrottle {
    * password is looked at. The counters live in the database: every server on it shares them.
    */
   attempt(address: string, email: string): Promise<PasswordAttempt>
+  /**
+   * Counts one request of `scope` from `address` in the same shared counters (e.g. anonymous
+   * single sign-on starts, which make the server call out); TooManyAttempts over `limit`.
+   */
+  hit(scope: string, address: string, limit: { max: number; windowMs: number }): Promise<void>
 }
 
 /**
@@ -81,37 +86,50 @@ export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
     await db.execute(sql`delete from auth_throttle where reset_at < ${new Date(now.getTime() - CLEANUP_AFTER_MS).toISOString()}::timestamptz`)
   }
 
-  return {
-    async attempt(address, email) {
-      const now = clock.now()
-      await cleanup(now)
-      const addressKey = clientAddressKey(address)
-      const counters = [
-        { hash: keyHash(`address-email|${addressKey}|${email.trim().toLowerCase()}`), ...FAILED_PASSWORD_LIMITS.addressEmail },
-        { hash: keyHash(`address|${addressKey}`), ...FAILED_PASSWORD_LIMITS.address }
-      ]
-      const at = (ms: number) => new Date(now.getTime() + ms).toISOString()
-      // One statement counts both: a window that has ended starts again at 1 (row locks make
-      // concurrent hits from any number of servers add up exactly).
-      const [first, second] = counters
-      const nowAt = now.toISOString()
-      const result = await db.execute(sql`
+  /**
+   * Counts one hit on each counter in one statement: a window that has ended starts again at 1
+   * (row locks make concurrent hits from any number of servers add up exactly). Throws
+   * TooManyAttempts when one is over its limit.
+   */
+  async function count(now: Date, counters: { hash: string; max: number; windowMs: number }[]) {
+    await cleanup(now)
+    const at = (ms: number) => new Date(now.getTime() + ms).toISOString()
+    const nowAt = now.toISOString()
+    const values = sql.join(
+      counters.map((c) => sql`(${c.hash}, 1, ${at(c.windowMs)}::timestamptz)`),
+      sql`, `
+    )
+    const result = await db.execute(sql`
         insert into auth_throttle (key_hash, count, reset_at)
-        values (${first!.hash}, 1, ${at(first!.windowMs)}::timestamptz), (${second!.hash}, 1, ${at(second!.windowMs)}::timestamptz)
+        values ${values}
         on conflict (key_hash) do update set
           count = case when auth_throttle.reset_at <= ${nowAt}::timestamptz then 1 else auth_throttle.count + 1 end,
           reset_at = case when auth_throttle.reset_at <= ${nowAt}::timestamptz then excluded.reset_at else auth_throttle.reset_at end
         returning key_hash, count, reset_at`)
-      const rows = rowsOf<{ key_hash: string; count: number | string; reset_at: Date | string }>(result).map((r) => ({
-        hash: r.key_hash,
-        count: Number(r.count),
-        resetAt: new Date(r.reset_at)
-      }))
-      const over = rows.filter((r) => r.count > (counters.find((c) => c.hash === r.hash)?.max ?? Infinity))
-      if (over.length > 0) {
-        const until = Math.max(...over.map((r) => r.resetAt.getTime()))
-        throw new TooManyAttempts(Math.max(1, Math.ceil((until - now.getTime()) / 1000)))
-      }
+    const rows = rowsOf<{ key_hash: string; count: number | string; reset_at: Date | string }>(result).map((r) => ({
+      hash: r.key_hash,
+      count: Number(r.count),
+      resetAt: new Date(r.reset_at)
+    }))
+    const over = rows.filter((r) => r.count > (counters.find((c) => c.hash === r.hash)?.max ?? Infinity))
+    if (over.length > 0) {
+      const until = Math.max(...over.map((r) => r.resetAt.getTime()))
+      throw new TooManyAttempts(Math.max(1, Math.ceil((until - now.getTime()) / 1000)))
+    }
+    return rows
+  }
+
+  return {
+    async hit(scope, address, limit) {
+      await count(clock.now(), [{ hash: keyHash(`${scope}|${clientAddressKey(address)}`), ...limit }])
+    },
+
+    async attempt(address, email) {
+      const addressKey = clientAddressKey(address)
+      const rows = await count(clock.now(), [
+        { hash: keyHash(`address-email|${addressKey}|${email.trim().toLowerCase()}`), ...FAILED_PASSWORD_LIMITS.addressEmail },
+        { hash: keyHash(`address|${addressKey}`), ...FAILED_PASSWORD_LIMITS.address }
+      ])
       return {
         async succeeded() {
           // Only in the window that counted it (a new window has nothing of it to give back); both
@@ -132,6 +150,16 @@ export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
 
 /** Checks a password for `email` under the request's client address. */
 export type PasswordCheckGuard = (email: string) => Promise<PasswordAttempt>
+
+/** Counts one request of `scope` from the request's client address; a refusal also carries Retry-After. */
+export async function throttleRequest(throttle: AuthThrottle, request: FastifyRequest, reply: FastifyReply, scope: string, limit: { max: number; windowMs: number }) {
+  try {
+    await throttle.hit(scope, request.ip, limit)
+  } catch (error) {
+    if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds))
+    throw error
+  }
+}
 
 /** The throttle for one request; a refusal also carries Retry-After. */
 export function passwordCheckGuard(throttle: AuthThrottle, request: FastifyRequest, reply: FastifyReply): PasswordCheckGuard {

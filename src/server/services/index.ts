@@ -46,7 +46,7 @@ import { createScheduleService, type ScheduleService } from './schedule'
 import { createSlotService, type SlotService } from './slots'
 import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
-import { createSsoService, type SsoFetch, type SsoService, type TxtResolver } from './sso'
+import { createSsoService, type SsoOptions, type SsoService } from './sso'
 import { createSsiService, type SsiService } from './ssi'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
@@ -127,7 +127,7 @@ export function createServices(deps: {
   /** Replaces the configured LinkedIn client (tests hold the sandbox to look into it). */
   linkedInAdapter?: LinkedInClient
   /** Replaces single sign-on's DNS TXT lookups and its HTTP client towards identity providers (tests). */
-  sso?: { resolveTxt?: TxtResolver; fetch?: SsoFetch }
+  sso?: SsoOptions
   /** Replaces the post media storage (default: the local folder <dataDir>/uploads/media); tests fill its disk. */
   mediaStorage?: MediaStorage
   log?: (message: string) => void
@@ -205,7 +205,7 @@ export function createServices(deps: {
     planCsv: createPlanCsvService({ db, clock, notifications, schedule }),
     billing: createBillingService({ db, clock, provider: billingProvider, contactSalesUrl: config.contactSalesUrl, log: deps.log }),
     linkedIn,
-    sso: createSsoService({ db, clock, config, resolveTxt: deps.sso?.resolveTxt, fetch: deps.sso?.fetch, log: deps.log }),
+    sso: createSsoService({ db, clock, config, ...deps.sso, log: deps.log }),
     linkedInAdapter,
     media,
     posts,

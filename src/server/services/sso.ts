@@ -1,14 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { resolveTxt as dnsResolveTxt } from 'node:dns/promises'
-import { and, count, eq, isNotNull, lte, ne } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import type * as Oidc from 'openid-client'
 import { MESSAGES } from '../../shared/api/messages'
 import { SSO_MESSAGES, ssoTxtRecordName, ssoTxtRecordValue, type SsoMode, type SsoSettings } from '../../shared/domain/sso'
 import { hasFreeSeat } from '../../shared/rules/members'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { memberships, organizations, organizationSso, organizationSsoDomains, ssoAuthorizations, users } from '../db/schema'
+import { memberships, organizations, organizationSso, organizationSsoDomains, sessions, ssoAuthorizations, users } from '../db/schema'
 import { ApiError, badRequest, conflict, isUniqueViolation, planLimit } from '../errors'
+import { checkOutboundUrl, createOutboundFetch, type HostResolver, type OutboundFetch } from '../http/outboundFetch'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization, noPlan, requireAdmin } from './access'
 import { record, sessionActor } from './audit'
@@ -24,8 +25,10 @@ import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypt
  *   A trial does not include it (the trial grants entitlements, and SSO is not one). When the plan
  *   lapses, its SSO stops offering itself and stops being required, so nobody is locked out.
  * - The provider is checked by discovery when saved; its client secret is encrypted like LinkedIn
- *   tokens and never answered. An http issuer is accepted on a loopback address only (a provider
- *   on the server's own machine, and the tests'); anything else must be https.
+ *   tokens and never answered. Every request to the provider (discovery, token, JWKS) goes through
+ *   the outbound-fetch policy (http/outboundFetch.ts): https to public addresses only; http and
+ *   loopback only with the development setting (PAGECREW_OUTBOUND_ALLOW_LOOPBACK, the tests').
+ *   The metadata's authorization endpoint must be https too (it is where browsers are sent).
  * - A domain counts once verified: the TXT record `_pagecrew.<domain>` holds
  *   `pagecrew-verification=<token>` (a name of its own, so the proof does not crowd the domain's
  *   apex TXT records), or the server skips the proof (PAGECREW_SSO_SKIP_DOMAIN_PROOF=1, a
@@ -37,6 +40,10 @@ import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypt
  * - Just in time: an unknown email becomes a user without a password; someone not yet in the
  *   organization joins as an ACTIVE MEMBER if a seat is free (402 'Plan seats limit reached'), an
  *   invitation waiting for them is accepted.
+ * - Required is enforced at every door, not only the password sign-in: signing up, joining with a
+ *   password, switching a password session into the organization and changing the password are
+ *   refused for its domains (requiringOrganization), and switching Required on ends the password
+ *   sessions of its domains' users (the audit entry says how many).
  */
 export interface SsoService {
   settings(session: OrganizationSession, serverUrl: string): Promise<SsoSettings>
@@ -44,6 +51,8 @@ export interface SsoService {
   verifyDomain(session: OrganizationSession, domain: string, serverUrl: string): Promise<SsoSettings>
   /** 'required' makes password sign-in refuse the email (routes/auth.ts). */
   discover(email: string): Promise<{ sso: SsoMode; organizationName: string | null }>
+  /** The organization whose Required single sign-on covers this email's domain, or null. */
+  requiringOrganization(email: string): Promise<string | null>
   start(input: { email: string; redirectUri: string }, serverUrl: string): Promise<{ url: string }>
   /** The user to sign in and the organization their session starts in. */
   complete(input: CallbackInput): Promise<{ userId: string; email: string; organization: { id: string; organizationWorkOSId: string } }>
@@ -66,13 +75,26 @@ interface CallbackInput {
 }
 
 export type TxtResolver = (hostname: string) => Promise<string[][]>
-export type SsoFetch = Oidc.CustomFetch
+
+/** What tests replace (createServer's `sso`). */
+export interface SsoOptions {
+  /** DNS TXT lookups of the domain proof; default node:dns. */
+  resolveTxt?: TxtResolver
+  /** The outbound-fetch policy's host resolution; default node:dns lookup. */
+  resolveHost?: HostResolver
+  /** Wraps the policy's fetch (a test looks into or changes the provider's answers); the policy stays underneath. */
+  wrapFetch?: (fetch: OutboundFetch) => OutboundFetch
+}
+
+/** The provider's metadata is unusable (an authorization endpoint that is not https, …). */
+class ProviderMetadataRefused extends Error {
+  override readonly name = 'ProviderMetadataRefused'
+}
 
 export const SSO_AUTHORIZATION_TTL_MS = 10 * 60 * 1000
 /** openid-client is loaded by the first single sign-on, not at start (issue 16: start-up time). */
 const openIdClient = () => import('openid-client')
-const DISCOVERY_TIMEOUT_SECONDS = 10
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const DISCOVERY_TIMEOUT_SECONDS = 5
 const CANCEL_ERRORS = new Set(['access_denied', 'login_required', 'interaction_required', 'consent_required'])
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -90,28 +112,47 @@ export function planIncludesSso(row: SubscriptionRow | null, now: Date): boolean
 export function createSsoService(deps: {
   db: Database
   clock: Clock
-  config: { tokenKey: string | null; dataDir: string; ssoSkipDomainProof: boolean }
-  /** DNS TXT lookups (tests inject their own); default node:dns. */
-  resolveTxt?: TxtResolver
-  /** The HTTP client openid-client talks to the provider with (tests); default fetch. */
-  fetch?: Oidc.CustomFetch
+  config: { tokenKey: string | null; dataDir: string; ssoSkipDomainProof: boolean; outboundAllowLoopback: boolean }
   log?: (message: string) => void
-}): SsoService {
+} & SsoOptions): SsoService {
   const { db, clock, config } = deps
   const resolveTxt = deps.resolveTxt ?? dnsResolveTxt
   const log = deps.log ?? (() => undefined)
   const cipher = createTokenCipher(() => loadTokenKey(config))
+  const policy = { allowLoopback: config.outboundAllowLoopback, resolve: deps.resolveHost }
+  const policyFetch = createOutboundFetch(policy)
+  const outbound = deps.wrapFetch ? deps.wrapFetch(policyFetch) : policyFetch
+  /** https, or http with the development setting (the policy then still allows loopback addresses only). */
+  const allowedScheme = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && config.outboundAllowLoopback)
 
+  /** OpenID Connect discovery through the outbound-fetch policy; its token and JWKS requests later go through it too. */
   async function discover(issuerUrl: string, clientId: string, clientSecret: string): Promise<Oidc.Configuration> {
     const oidc = await openIdClient()
     const issuer = new URL(issuerUrl)
-    const insecure = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname)
+    const customFetch = outbound as Oidc.CustomFetch
     const configuration = await oidc.discovery(issuer, clientId, clientSecret, undefined, {
       timeout: DISCOVERY_TIMEOUT_SECONDS,
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
-      ...(deps.fetch ? { [oidc.customFetch]: deps.fetch } : {})
+      // The policy decides what may be reached; openid-client's own https check would only refuse the development setting's http.
+      execute: config.outboundAllowLoopback ? [oidc.allowInsecureRequests] : [],
+      [oidc.customFetch]: customFetch
     })
-    if (deps.fetch) configuration[oidc.customFetch] = deps.fetch
+    configuration[oidc.customFetch] = customFetch
+    const metadata = configuration.serverMetadata()
+    for (const [name, value] of [
+      ['authorization_endpoint', metadata.authorization_endpoint],
+      ['token_endpoint', metadata.token_endpoint],
+      ['jwks_uri', metadata.jwks_uri]
+    ] as const) {
+      let url: URL | null
+      try {
+        url = value ? new URL(value) : null
+      } catch {
+        url = null
+      }
+      if (!url || !allowedScheme(url) || url.username || url.password) throw new ProviderMetadataRefused(`${name} ${String(value).slice(0, 200)} is not allowed`)
+      // The addresses the server will call are checked now too (and again, pinned, when called).
+      if (name !== 'authorization_endpoint') await checkOutboundUrl(url, policy)
+    }
     return configuration
   }
 
@@ -177,6 +218,31 @@ export function createSsoService(deps: {
     return found
   }
 
+  /**
+   * Ends the password sessions of the users of the organization's verified domains (Required was
+   * switched on, or a domain verified while it is on): they sign in again through the provider.
+   * The admin's own session making the change stays (as a password change keeps its own), so
+   * the admin is not signed out mid-change. Returns how many ended.
+   */
+  async function endPasswordSessions(tx: Executor, organizationId: string, except: string): Promise<number> {
+    const domainUsers = tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(
+        organizationSsoDomains,
+        and(
+          eq(organizationSsoDomains.organizationId, organizationId),
+          isNotNull(organizationSsoDomains.verifiedAt),
+          sql`right(lower(${users.email}), length(${organizationSsoDomains.domain}) + 1) = '@' || ${organizationSsoDomains.domain}`
+        )
+      )
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.method, 'password'), inArray(sessions.userId, domainUsers), ne(sessions.tokenHash, except)))
+      .returning({ tokenHash: sessions.tokenHash })
+    return ended.length
+  }
+
   function clientSecretOf(provider: typeof organizationSso.$inferSelect): string | null {
     try {
       return cipher.decrypt(provider.clientSecretEncrypted, secretContext(provider.organizationId))
@@ -193,7 +259,9 @@ export function createSsoService(deps: {
     try {
       return await discover(provider.issuerUrl, provider.clientId, secret)
     } catch (err) {
-      log(`SSO discovery failed for ${provider.issuerUrl}: ${err instanceof Error ? err.message : String(err)}`)
+      log(`SSO discovery failed for ${provider.issuerUrl}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`)
+      // Metadata that cannot be used is the configuration's fault, not an outage: a 400, never a 500.
+      if (err instanceof ProviderMetadataRefused) throw badRequest(SSO_MESSAGES.providerMisconfigured)
       throw new ApiError(502, 'bad_gateway', SSO_MESSAGES.providerUnavailable)
     }
   }
@@ -214,7 +282,7 @@ export function createSsoService(deps: {
       } catch {
         throw badRequest(SSO_MESSAGES.issuerInvalid, { issuerUrl: SSO_MESSAGES.issuerInvalid })
       }
-      if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname))) {
+      if (!allowedScheme(issuer) || issuer.username || issuer.password) {
         throw badRequest(SSO_MESSAGES.issuerInvalid, { issuerUrl: SSO_MESSAGES.issuerInvalid })
       }
       const [existing] = await db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId))
@@ -223,7 +291,7 @@ export function createSsoService(deps: {
       try {
         await discover(issuerUrl, input.clientId, secret)
       } catch (err) {
-        log(`SSO discovery failed for ${issuerUrl}: ${err instanceof Error ? err.message : String(err)}`)
+        log(`SSO discovery failed for ${issuerUrl}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`)
         throw badRequest(SSO_MESSAGES.discoveryFailed, { issuerUrl: SSO_MESSAGES.discoveryFailed })
       }
       const domains = [...new Set(input.domains)]
@@ -281,6 +349,9 @@ export function createSsoService(deps: {
           }
           const summary = (s: SsoSettings) => ({ issuerUrl: s.issuerUrl, clientId: s.clientId, required: s.required })
           const secretChanged = input.clientSecret !== undefined && existing !== undefined
+          // Required takes the domains' passwords out of use: the sessions they opened end too.
+          const sessionsEnded = after.required ? await endPasswordSessions(tx, organizationId, session.tokenHash) : 0
+          const switchedOn = after.required && !before.required
           await record(tx, {
             organizationId,
             at: now,
@@ -289,7 +360,11 @@ export function createSsoService(deps: {
             target: { type: 'sso', id: null, label: issuerUrl },
             before: existing ? summary(before) : null,
             // The secret itself never goes into the log: only that it changed.
-            after: { ...summary(after), ...(secretChanged ? { clientSecret: 'changed' } : {}) }
+            after: {
+              ...summary(after),
+              ...(secretChanged ? { clientSecret: 'changed' } : {}),
+              ...(switchedOn || sessionsEnded > 0 ? { passwordSessionsEnded: sessionsEnded } : {})
+            }
           })
         })
       } catch (err) {
@@ -310,6 +385,7 @@ export function createSsoService(deps: {
         .where(and(eq(organizationSsoDomains.organizationId, organizationId), eq(organizationSsoDomains.domain, domain)))
       if (!row) throw badRequest(SSO_MESSAGES.domainUnknown, { domain: SSO_MESSAGES.domainUnknown })
       if (row.verifiedAt) return view(db, organizationId, serverUrl)
+      const [provider] = await db.select({ required: organizationSso.required }).from(organizationSso).where(eq(organizationSso.organizationId, organizationId))
       const name = ssoTxtRecordName(domain)
       const expected = ssoTxtRecordValue(row.verificationToken)
       if (!config.ssoSkipDomainProof) {
@@ -330,6 +406,7 @@ export function createSsoService(deps: {
         await db.transaction(async (tx) => {
           await lockOrganization(tx, organizationId)
           await markVerified(tx, organizationId, domain)
+          const sessionsEnded = provider?.required ? await endPasswordSessions(tx, organizationId, session.tokenHash) : 0
           await record(tx, {
             organizationId,
             at: clock.now(),
@@ -337,7 +414,7 @@ export function createSsoService(deps: {
             action: 'sso.domain_verified',
             target: { type: 'sso_domain', id: row.id, label: domain },
             before: { verified: false },
-            after: { verified: true }
+            after: { verified: true, ...(sessionsEnded > 0 ? { passwordSessionsEnded: sessionsEnded } : {}) }
           })
         })
       } catch (err) {
@@ -353,6 +430,11 @@ export function createSsoService(deps: {
       const found = await providerForEmail(email)
       if (!found) return { sso: 'none', organizationName: null }
       return { sso: found.provider.required ? 'required' : 'offered', organizationName: found.organization.name }
+    },
+
+    async requiringOrganization(email) {
+      const found = await providerForEmail(email)
+      return found?.provider.required ? found.organization.id : null
     },
 
     async start({ email, redirectUri }, serverUrl) {

@@ -27,6 +27,7 @@ export const SSO_MESSAGES = {
   emailNotVerified: 'The identity provider has not verified this email address.',
   emailOutsideDomains: 'Sign in at the identity provider with an email address of your organization’s domain.',
   providerUnavailable: 'The identity provider did not answer. Try again later.',
+  providerMisconfigured: 'The identity provider’s settings cannot be used. Ask an admin to check single sign-on.',
   redirectNotAllowed: 'This return address is not allowed.'
 } as const
 
