@@ -19,11 +19,11 @@ const RANGE = { from: '2026-03-11T00:00:00.000Z', to: '2026-04-30T00:00:00.000Z'
 const PASSWORD = 'correct horse battery staple'
 
 /**
- * A slot's status, series size and post must be the same in every answer that shows slots. This
- * compares those answers for the same slots — every status,
- * with and without a post, one-offs and series — so they cannot drift apart: the calendar (its
- * compact wire shape expanded), the list view, a member's slots, the single-slot answers of
- * create, update and re-tag, the status filters and the CSV export.
+ * A slot's status, series size and post must be the same in every answer that shows slots (one
+ * reader works them out: services/slotView.ts). This compares those answers for the same slots —
+ * every status, with and without a post, one-offs and series — so they cannot drift apart: the
+ * calendar (its compact wire shape expanded), the list view, a member's slots, the single-slot
+ * answers of create, update and re-tag, the status filters and the CSV export.
  */
 describeEachDatabase('slot views: one slot, the same everywhere', (t) => {
   const calendar = async (client: TestClient, filter: Record<string, string> = {}) => {
