@@ -9,6 +9,7 @@ import type { Services } from '../services'
 import { sendCachedAnswer, type AnswerCache, type CacheTicket } from './answerCache'
 import { idempotencyKeyOf, requestHash } from './idempotency'
 import { responseSerializer } from './serializers'
+import { RateLimited } from '../services/rateLimit'
 import type { AuthSession } from '../services/sessions'
 
 declare module 'fastify' {
@@ -76,6 +77,13 @@ export interface Download {
 export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** Fastify route config, e.g. `{ rateLimit: {...} }`. */
   config?: FastifyContextConfig
+  /**
+   * Counts the request against a limit shared by every server (services/rateLimit.ts) before
+   * anything else runs, and outside the request transaction of an idempotent request (a hit
+   * counted inside it would be undone when the request fails); a RateLimited refusal is a 429 with
+   * Retry-After.
+   */
+  limit?: (ctx: RouteContext<E>) => Promise<void>
   /** Bytes of body this endpoint takes instead of the server's default (413 beyond). */
   bodyLimit?: number
   /**
@@ -150,6 +158,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
           const s = session()
           if (!s.organization) throw noOrganization()
           return s as OrganizationSession
+        }
+      }
+      if (options.limit) {
+        try {
+          await options.limit(ctx)
+        } catch (error) {
+          if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds))
+          throw error
         }
       }
       const download = options.download ? await options.download(ctx) : null

@@ -30,6 +30,7 @@ import { changedFields, record, sessionActor } from './audit'
 import { CERTIFICATE_EARNED_TITLE, CERTIFICATES_LINK, toCertificate, type CertificateService } from './certificates'
 import type { EntitlementService } from './entitlements'
 import type { NotificationService } from './notifications'
+import { createRateLimiter, type Limit } from './rateLimit'
 
 /**
  * The Academy (issue 15): the shipped courses (academy/content) and the organization's own lessons
@@ -74,11 +75,16 @@ type QuizInput = z.output<(typeof endpoints)['submitQuiz']['body']>
 type LessonInput = z.output<(typeof endpoints)['createOrganizationLesson']['body']>
 type LessonUpdateInput = z.output<(typeof endpoints)['updateOrganizationLesson']['body']>
 
+/** Quiz submissions per user, counted across every server: plenty for a person retrying, too few to brute-force answers by script. */
+export const QUIZ_SUBMISSION_LIMIT: Limit = { max: 20, windowMs: 60 * 60_000 }
+
 export interface AcademyService {
   home(session: OrganizationSession, publicBase: string): Promise<AcademyHome>
   course(session: OrganizationSession, slug: string, publicBase: string): Promise<CourseDetail>
   progress(session: OrganizationSession, input: ProgressInput, publicBase: string): Promise<CourseSummary>
   submitQuiz(session: OrganizationSession, input: QuizInput, publicBase: string): Promise<QuizResult>
+  /** Counts one quiz submission of the user (whatever the session or address); RateLimited (429) past QUIZ_SUBMISSION_LIMIT. */
+  countQuizSubmission(userId: string): Promise<void>
   listLessons(session: OrganizationSession): Promise<OrganizationLesson[]>
   createLesson(session: OrganizationSession, input: LessonInput): Promise<OrganizationLesson>
   updateLesson(session: OrganizationSession, input: LessonUpdateInput): Promise<OrganizationLesson>
@@ -180,6 +186,7 @@ export function createAcademyService(deps: {
 }): AcademyService {
   const { db, clock, entitlements, notifications } = deps
   const content = deps.content ?? academyContent()
+  const limiter = createRateLimiter(db, clock)
 
   const requireAcademy = (session: OrganizationSession) => requireEntitlement(entitlements, session.organization.id, 'ACADEMY', ACADEMY_MESSAGES.notInPlan)
 
@@ -550,6 +557,7 @@ export function createAcademyService(deps: {
     course,
     progress,
     submitQuiz,
+    countQuizSubmission: (userId) => limiter.hit(`quiz|user|${userId}`, QUIZ_SUBMISSION_LIMIT),
 
     async listLessons(session) {
       await requireAcademy(session)

@@ -10,8 +10,10 @@ import { conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, requireAdmin, requireEntitlement } from './access'
 import { record, sessionActor } from './audit'
+import { clientAddressKey } from './authThrottle'
 import type { EntitlementService } from './entitlements'
 import type { NotificationService } from './notifications'
+import { createRateLimiter, type Limit } from './rateLimit'
 
 /**
  * Academy certificates (issue 15): issued when a final quiz is passed, validated by anyone at
@@ -40,9 +42,14 @@ export interface Download {
   body: Readable
 }
 
+/** Public certificate look-ups per client address, counted across every server: plenty for people, too few to sweep ids. */
+export const VALIDATE_LIMIT: Limit = { max: 30, windowMs: 60_000 }
+
 export interface CertificateService {
   /** Public look-up for /validate-certification; 404 with one body for every unknown id. */
   validate(certificateId: string): Promise<CertificateValidation>
+  /** Counts one look-up from `clientAddress` (its /64 for IPv6); RateLimited (429) past VALIDATE_LIMIT. */
+  countValidation(clientAddress: string): Promise<void>
   /** The user's live certificate of a course in the session's organization, if any. */
   live(session: OrganizationSession, courseSlug: string, publicBase: string, executor?: Executor): Promise<Certificate | null>
   /**
@@ -128,6 +135,7 @@ async function certificatePdf(certificate: Certificate): Promise<Readable> {
 
 export function createCertificateService(deps: { db: Database; clock: Clock; notifications: NotificationService; entitlements: EntitlementService }): CertificateService {
   const { db, clock, notifications, entitlements } = deps
+  const limiter = createRateLimiter(db, clock)
   const requireAcademy = (session: OrganizationSession) => requireEntitlement(entitlements, session.organization.id, 'ACADEMY', ACADEMY_MESSAGES.notInPlan)
 
   /** A certificate of the session's organization by id; undefined when there is none. */
@@ -157,6 +165,10 @@ export function createCertificateService(deps: { db: Database; clock: Clock; not
   }
 
   return {
+    async countValidation(clientAddress) {
+      await limiter.hit(`certificate-validate|${clientAddressKey(clientAddress)}`, VALIDATE_LIMIT)
+    },
+
     async validate(certificateId) {
       const [row] = await db
         .select({ certificate: certificates, fallbackHolderName: users.fullName })
