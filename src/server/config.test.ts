@@ -110,6 +110,7 @@ describe('loadConfig', () => {
       PAGECREW_METRICS_INTERVAL_MS: '30000',
       PAGECREW_LINKEDIN_DAILY_CALLS: '250',
       PAGECREW_SSO_SKIP_DOMAIN_PROOF: '1',
+      PAGECREW_OUTBOUND_ALLOW_LOOPBACK: '1',
       PAGECREW_RESPONSE_CHECKS: '1',
       PAGECREW_CALENDAR_CACHE_MB: '16',
     })
@@ -151,6 +152,7 @@ describe('loadConfig', () => {
       metricsIntervalMs: 30_000,
       linkedInDailyCalls: 250,
       ssoSkipDomainProof: true,
+      outboundAllowLoopback: true,
       responseChecks: true,
       calendarCacheBytes: 16 * 1024 * 1024
     })
