@@ -22,7 +22,7 @@ import { assignedSlotPages, assignedSlots, businessPages, memberships, postTags,
 import { ApiError, badRequest } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization } from './access'
-import { checkedTimeZone, csvSafeText, UNKNOWN_TIME_ZONE, type CsvDownload } from './analytics'
+import { checkedTimeZone, UNKNOWN_TIME_ZONE, type CsvDownload } from './analytics'
 import type { NotificationService } from './notifications'
 import { postExcerpt } from './posts'
 import type { ScheduleService } from './schedule'
@@ -31,6 +31,7 @@ import {
   isOptionInstant,
   linkedToAll,
   notifyAssignee,
+  recordSlotsAssigned,
   requireMayAssign,
   requireWindow,
   safeTimeZone,
@@ -329,17 +330,17 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
         const post = slot.postId ? postInfo.get(slot.postId) : undefined
         entries.push({ time: slot.time, id: slot.id, cells: [
           'Slot',
-          csvSafeText(people.get(slot.assignee.id)?.email),
-          csvSafeText(slot.assignee.fullName),
+          people.get(slot.assignee.id)?.email,
+          slot.assignee.fullName,
           ...when(slot.time),
-          csvSafeText(slot.tag?.title),
-          csvSafeText(slot.businessPages.map((p) => p.linkedInCompanyName).join('; ')),
+          slot.tag?.title,
+          slot.businessPages.map((p) => p.linkedInCompanyName).join('; '),
           slot.postType,
-          csvSafeText(slot.targetAudience),
-          csvSafeText(slot.comment),
+          slot.targetAudience,
+          slot.comment,
           slot.status,
           post?.status ?? '',
-          csvSafeText(post ? postExcerpt(post.head, EXCERPT_LENGTH) : '')
+          post ? postExcerpt(post.head, EXCERPT_LENGTH) : ''
         ] })
       }
       for (const post of calendar.posts) {
@@ -347,24 +348,24 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
         const author = people.get(postInfo.get(post.id)?.authorId ?? '')
         entries.push({ time: post.time, id: post.id, cells: [
           'Post',
-          csvSafeText(author?.email),
-          csvSafeText(author?.fullName),
+          author?.email,
+          author?.fullName,
           ...when(post.time),
           '',
-          csvSafeText(post.account.kind === 'page' ? post.account.name : ''),
+          post.account.kind === 'page' ? post.account.name : '',
           post.postType,
           '',
           '',
           '',
           post.status,
-          csvSafeText(post.excerpt)
+          post.excerpt
         ] })
       }
       entries.sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id))
       const records = [EXPORT_HEADER, ...entries.map((e) => e.cells)]
       const first = localDate(query.from, timeZone)
       const last = localDate(new Date(Math.max(new Date(query.from).getTime(), new Date(query.to).getTime() - 1)), timeZone)
-      return { fileName: `pagecrew-plan-${first}-${last}.csv`, body: Readable.from(records).pipe(stringify()) }
+      return { fileName: `pagecrew-plan-${first}-${last}.csv`, body: Readable.from(records).pipe(csvWriter()) }
     },
 
     async preview(session, csv) {
@@ -409,6 +410,7 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
           updatedAt: now
         }))
         for (const part of chunked(slotRows, 1000)) await tx.insert(assignedSlots).values(part)
+        await recordSlotsAssigned(tx, clock, session, slotRows)
         const links = slotRows.flatMap((r, i) => {
           const pageId = checked[i]!.plan!.pageId
           return pageId ? [{ slotId: r.id, businessPageId: pageId, organizationId }] : []

@@ -22,6 +22,7 @@ import {
   users
 } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
+import { recordEvents } from '../events/outbox'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization } from './access'
 import { isUuid } from './ids'
@@ -263,6 +264,25 @@ export function requireWindow(time: Date, now: Date, timeZones: Iterable<string>
   for (const tz of timeZones) {
     if (!isDateInSlotWindow(localDate(time, tz), now, tz)) throw fieldError(MESSAGES.slotDateOutsideWindow, 'time')
   }
+}
+
+/** One `slot.assigned` event per slot given to someone (created, imported or reassigned), in the caller's transaction. */
+export async function recordSlotsAssigned(
+  executor: Executor,
+  clock: Clock,
+  session: OrganizationSession,
+  slots: readonly { id: string; assigneeId: string; time: Date; seriesId: string | null }[]
+): Promise<void> {
+  await recordEvents(
+    executor,
+    clock,
+    slots.map((slot) => ({
+      organizationId: session.organization.id,
+      name: 'slot.assigned' as const,
+      payload: { slotId: slot.id, assigneeId: slot.assigneeId, startAt: slot.time.toISOString(), seriesId: slot.seriesId },
+      actor: { type: 'user' as const, userId: session.userId }
+    }))
+  )
 }
 
 /** The assignee's ONE notification for the slots just assigned to them (none for the assigner themselves). */
@@ -630,6 +650,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
           }))
         )
         for (const part of chunked(rows, INSERT_CHUNK)) await tx.insert(assignedSlots).values(part)
+        await recordSlotsAssigned(tx, clock, session, rows)
         const links = rows.flatMap((r) => pageIds.map((businessPageId) => ({ slotId: r.id, businessPageId, organizationId })))
         for (const part of chunked(links, INSERT_CHUNK * 3)) await tx.insert(assignedSlotPages).values(part)
         for (const assigneeId of assigneeIds) {
@@ -704,6 +725,18 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         }
         if (newAssigneeId) {
           await notifyAssignee(notifications, tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
+          await recordSlotsAssigned(tx, clock, session, rows.map((r) => ({ ...r, assigneeId, time: times.get(r.id) ?? r.time })))
+        } else if (moving) {
+          await recordEvents(
+            tx,
+            clock,
+            rows.map((r) => ({
+              organizationId,
+              name: 'slot.moved' as const,
+              payload: { slotId: r.id, assigneeId, startAt: (times.get(r.id) ?? r.time).toISOString() },
+              actor: { type: 'user' as const, userId: session.userId }
+            }))
+          )
         }
         // Read in the transaction: a delete right after the commit cannot empty the answer.
         return viewsOf(tx, viewer, ids, now)
@@ -742,8 +775,18 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         const deleted = await tx
           .delete(assignedSlots)
           .where(and(eq(assignedSlots.organizationId, viewer.organizationId), inArray(assignedSlots.id, rows.map((r) => r.id))))
-          .returning({ id: assignedSlots.id })
+          .returning({ id: assignedSlots.id, assigneeId: assignedSlots.assigneeId })
         if (!deleted.some((d) => d.id === slot.id)) throw notFound(MESSAGES.slotNotFound)
+        await recordEvents(
+          tx,
+          clock,
+          deleted.map((d) => ({
+            organizationId: viewer.organizationId,
+            name: 'slot.deleted' as const,
+            payload: { slotId: d.id, assigneeId: d.assigneeId },
+            actor: { type: 'user' as const, userId: session.userId }
+          }))
+        )
         return deleted.length
       })
     }
