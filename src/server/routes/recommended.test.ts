@@ -6,7 +6,7 @@ import { MESSAGES } from '../../shared/api/messages'
 import type { AnalyticsPosts, Post, ScheduleItem, Team, TeamEffort } from '../../shared/domain'
 import { RECOMMENDED_MESSAGES, type RecommendablePost, type Recommendation, type RecommendedList } from '../../shared/domain/recommended'
 import { createLinkedInSandbox, sandboxMemberId, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
-import { auditLog, posts, recommendations, subscriptions } from '../db/schema'
+import { auditLog, domainEvents, posts, recommendations, subscriptions } from '../db/schema'
 import { newPostValues } from '../services/posts'
 import { RECOMMENDED_LINK, RECOMMENDED_TITLE } from '../services/recommended'
 import { TestClient, type TestResponse } from '../testing/harness'
@@ -217,6 +217,11 @@ describeEachDatabase(
         expect(again.body.id).toBe(first.id)
         expect(await t().db.select().from(recommendations).where(eq(recommendations.note, `Once ${key}`))).toHaveLength(1)
         expect((await notificationsOf(w.loner)).filter((n) => n.message.includes(`Once ${key}`))).toHaveLength(1)
+        // One event for the one recommendation, in its transaction (the repeat wrote none).
+        const events = await t().db.select().from(domainEvents).where(eq(domainEvents.name, 'recommendation.created'))
+        expect(events.filter((e) => e.payload.recommendationId === first.id).map((e) => ({ payload: e.payload, actor: e.actor }))).toEqual([
+          { payload: { recommendationId: first.id, recipientCount: 1 }, actor: { type: 'user', userId: w.admin.userId } }
+        ])
       })
     })
 

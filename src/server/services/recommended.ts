@@ -13,6 +13,7 @@ import {
 import { parseLinkedInPostUrl } from '../../shared/rules/linkedInPosts'
 import type { LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import type { Clock } from '../clock'
+import { recordEvent } from '../events/outbox'
 import type { Database, Executor } from '../db/client'
 import { businessPages, memberships, posts, recommendationAudience, recommendationDismissals, recommendations, teamMembers, teams, users } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
@@ -339,6 +340,13 @@ export function createRecommendedService(deps: {
           if (userId === session.userId) continue
           await notifications.notify({ organizationId: session.organization.id, userId, title: RECOMMENDED_TITLE, message, link: RECOMMENDED_LINK }, tx)
         }
+        const recipients = [...new Set(audience.notify)].filter((userId) => userId !== session.userId)
+        await recordEvent(tx, clock, {
+          organizationId: session.organization.id,
+          name: 'recommendation.created',
+          payload: { recommendationId: id, recipientCount: recipients.length },
+          actor: { type: 'user', userId: session.userId }
+        })
         await record(tx, {
           organizationId: session.organization.id,
           at: now,
