@@ -55,6 +55,24 @@ const testHelperZone = {
   from: `${renderer}/testing`,
   message: 'Only tests (*.test.ts(x)) import the test helpers in testing/.'
 }
+/**
+ * One confirmation (DESIGN.md §7): a yes/no question is a ConfirmDialog, whose guard answers once however fast its
+ * confirm is clicked twice, and whose answer returns its promise so the question waits on it. A blocking notice that
+ * asks nothing may disable the first selector with its reason.
+ */
+const confirmationRules = {
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "JSXOpeningElement[name.name='Dialog'] > JSXAttribute[name.name='modalType'][value.value='alert']",
+      message: 'A confirmation is a ConfirmDialog (components/ConfirmDialog.tsx, or DeleteConfirm): it answers once however fast it is clicked.'
+    },
+    {
+      selector: "JSXAttribute[name.name=/^on(Confirm|Delete)$/] CallExpression[callee.property.name='mutate']",
+      message: 'Return the promise (mutateAsync) from a confirmation’s answer, so the question waits on it and shows the failure once.'
+    }
+  ]
+}
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] })
 
 export default tseslint.config(
@@ -112,5 +130,6 @@ export default tseslint.config(
         { name: 'open', message: 'Use hostBridge.openExternal.' }
       ]
     }
-  }
+  },
+  { files: [`${renderer}/**/*.tsx`], ignores: [`${renderer}/components/ConfirmDialog.tsx`], rules: confirmationRules }
 )

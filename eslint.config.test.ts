@@ -80,6 +80,23 @@ describe('lint boundaries', () => {
     expect(await ruleIds(`${renderer}/features/schedule/Probe.test.tsx`, testCode)).toEqual([])
   })
 
+  it.each([
+    ['an alert dialog built by hand', `${renderer}/features/settings/Probe.tsx`, "import { Dialog } from '@fluentui/react-components'\nexport const probe = <Dialog modalType=\"alert\" open>{null}</Dialog>\n"],
+    [
+      'a confirmation whose answer does not return its promise',
+      `${renderer}/features/settings/Probe.tsx`,
+      "import { ConfirmDialog } from '@renderer/components/ConfirmDialog'\nconst remove = { mutate: (id: string) => id }\nexport const probe = <ConfirmDialog open title=\"Delete\" confirmLabel=\"Delete\" onCancel={() => undefined} onConfirm={() => remove.mutate('x')} />\n"
+    ]
+  ])('keeps confirmations on ConfirmDialog: reports %s', async (_case, filePath, code) => {
+    expect(await ruleIds(filePath, code)).toEqual(['no-restricted-syntax'])
+  })
+
+  it('allows a ConfirmDialog whose answer returns its promise', async () => {
+    const code =
+      "import { ConfirmDialog } from '@renderer/components/ConfirmDialog'\nconst remove = { mutateAsync: async (id: string) => id }\nexport const probe = <ConfirmDialog open title=\"Delete\" confirmLabel=\"Delete\" onCancel={() => undefined} onConfirm={() => remove.mutateAsync('x')} />\n"
+    expect(await ruleIds(`${renderer}/features/settings/Probe.tsx`, code)).toEqual([])
+  })
+
   it('finds no two modules whose import paths differ only by case (one would resolve to the other on macOS and Windows)', () => {
     const seen = new Map<string, string>()
     const clashes: string[] = []

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import {
   Button,
   Dialog,
@@ -11,6 +11,7 @@ import {
   makeStyles,
   tokens
 } from '@fluentui/react-components'
+import { useSingleFlight } from './useSingleFlight'
 
 const useStyles = makeStyles({
   danger: {
@@ -57,16 +58,26 @@ interface ConfirmDialogProps {
   cancelLabel?: string
   /** A destructive action: the confirm button is red. */
   destructive?: boolean
-  /** The confirmed action is running: both buttons wait. */
+  /** Something outside the answer keeps both buttons waiting (e.g. the reload that follows it). */
   busy?: boolean
-  onConfirm: () => void
+  /**
+   * The answer. Return the action's promise (mutateAsync, not mutate): both buttons wait until it
+   * settles, and a rejection is the caller's to show before it rejects (the dialog only stops waiting).
+   */
+  onConfirm: () => void | Promise<unknown>
   onCancel: () => void
   'data-testid'?: string
 }
 
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | undefined)?.then === 'function'
+
 /**
  * A yes/no question as an alert dialog: focus starts on Cancel, Escape cancels, outside clicks do
- * nothing.
+ * nothing. It is the one confirmation of the renderer (lint refuses other alert dialogs), and it
+ * answers once however fast its confirm is clicked twice: the guard is a ref set before any await
+ * (React may not render, and disable the button, between two clicks). An answer that returns a
+ * promise runs single-flight (useSingleFlight) and may be given again once it settles (a failure
+ * that keeps the question open can be retried); one that returns nothing counts once per opening.
  */
 export function ConfirmDialog({
   open,
@@ -75,12 +86,36 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   destructive = false,
-  busy = false,
+  busy: busyOutside = false,
   onConfirm,
   onCancel,
   'data-testid': testId = 'confirm-dialog'
 }: ConfirmDialogProps) {
   const styles = useStyles()
+  const { running, run } = useSingleFlight()
+  const answered = useRef(false)
+  // Each opening (and closing) asks afresh.
+  useEffect(() => {
+    answered.current = false
+  }, [open])
+  const busy = busyOutside || running
+
+  const confirm = () => {
+    if (answered.current) return
+    answered.current = true
+    void run(async () => {
+      const result = onConfirm()
+      if (!isPromise(result)) return
+      try {
+        await result
+      } catch {
+        // The caller shows its own failure; the question just stops waiting.
+      } finally {
+        answered.current = false
+      }
+    })
+  }
+
   return (
     <Dialog
       modalType="alert"
@@ -100,7 +135,7 @@ export function ConfirmDialog({
             <Button
               appearance="primary"
               className={destructive ? styles.danger : undefined}
-              onClick={onConfirm}
+              onClick={confirm}
               disabled={busy}
               icon={busy ? <Spinner size="tiny" /> : undefined}
               data-testid={`${testId}-confirm`}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { ConfirmDialog } from './ConfirmDialog'
-import { useSingleFlight } from './useSingleFlight'
 
 export interface DeleteConfirmProps {
   open: boolean
@@ -19,24 +18,21 @@ export interface DeleteConfirmProps {
 }
 
 /**
- * The delete question of the form-dialog kit (see FormDialog): a red confirm whose buttons wait
- * while the delete runs, and which deletes once however fast Delete is clicked twice (a ref set
- * before the first await; React may not render between the clicks). A dialog that holds one passes
+ * The delete question of the form-dialog kit (see FormDialog): a red ConfirmDialog whose buttons wait
+ * while the delete runs, and which deletes once however fast Delete is clicked twice (ConfirmDialog's
+ * guard). It closes after the delete either way and hands a failure to onError. A dialog that holds one passes
  * its delete's pending state to useFormDialog as `busy`, so Save waits and closing is not guarded.
  */
 export function DeleteConfirm({ open, title, message, confirmLabel, cancelLabel, onDelete, onError, onClose, 'data-testid': testId }: DeleteConfirmProps) {
-  const { running: busy, run } = useSingleFlight()
-
-  const confirm = () =>
-    run(async () => {
-      try {
-        await onDelete()
-        onClose()
-      } catch (error) {
-        onClose()
-        onError(error)
-      }
-    })
+  const confirm = async () => {
+    try {
+      await onDelete()
+      onClose()
+    } catch (error) {
+      onClose()
+      onError(error)
+    }
+  }
 
   return (
     <ConfirmDialog
@@ -46,8 +42,7 @@ export function DeleteConfirm({ open, title, message, confirmLabel, cancelLabel,
       confirmLabel={confirmLabel}
       cancelLabel={cancelLabel}
       destructive
-      busy={busy}
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
       onCancel={onClose}
       data-testid={testId}
     />

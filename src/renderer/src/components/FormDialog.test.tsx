@@ -7,7 +7,7 @@ import { ApiError } from '@renderer/api/client'
 import { createFakeHost } from '@renderer/testing/fakeHost'
 import { doubleClickBeforeRender, doubleEnterBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { renderInApp } from '@renderer/testing/render'
-import { CONFIRM_TEXTS } from './ConfirmDialog'
+import { CONFIRM_TEXTS, ConfirmDialog } from './ConfirmDialog'
 import { DeleteConfirm, FormDialog, useFormDialog, type FormDialogOptions, type SubmitHandler } from './FormDialog'
 import { newIdempotencyKey } from './useFormDialog'
 
@@ -362,5 +362,36 @@ describe('DeleteConfirm', () => {
     await userEvent.setup().click(await screen.findByTestId('delete-team-dialog-confirm'))
     await waitFor(() => expect(onError).toHaveBeenCalledWith(failure))
     expect(onClose).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('ConfirmDialog: one answer however fast it is given', () => {
+  const question = { title: 'Disconnect LinkedIn?', confirmLabel: 'Disconnect', 'data-testid': 'probe-confirm' }
+
+  it('runs an answer that returns nothing once per opening, even when the dialog stays open', async () => {
+    const onConfirm = vi.fn()
+    renderInApp(<ConfirmDialog open destructive {...question} onConfirm={onConfirm} onCancel={vi.fn()} />, createFakeHost())
+    const confirm = await screen.findByTestId('probe-confirm-confirm')
+    doubleClickBeforeRender(confirm)
+    await act(async () => undefined)
+    await userEvent.setup().click(confirm)
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits on an answer that returns a promise, and takes a new answer once it has settled', async () => {
+    const held = heldReply(undefined)
+    const onConfirm = vi.fn(held.reply)
+    renderInApp(<ConfirmDialog open destructive {...question} onConfirm={onConfirm} onCancel={vi.fn()} />, createFakeHost())
+    const confirm = await screen.findByTestId('probe-confirm-confirm')
+    doubleClickBeforeRender(confirm)
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(true))
+    expect((screen.getByTestId('probe-confirm-cancel') as HTMLButtonElement).disabled).toBe(true)
+    await held.release()
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false))
+    // A failed answer that leaves the question open may be tried again.
+    onConfirm.mockImplementation(() => Promise.reject(new Error('refused')))
+    await userEvent.setup().click(confirm)
+    expect(onConfirm).toHaveBeenCalledTimes(2)
   })
 })

@@ -51,6 +51,7 @@ export function SeatOverflowDialog({ user, pathname }: { user: User; pathname: s
   // One modal surface throughout: Manage seats replaces the message inside it (two modal surfaces
   // swapping would let the first one's focus trap hide the second from assistive technology).
   return (
+    // eslint-disable-next-line no-restricted-syntax -- a blocking notice that asks nothing, not a confirmation
     <Dialog modalType="alert" open>
       <DialogSurface className={managing ? styles.wide : undefined} data-testid="seat-overflow-dialog" aria-describedby={managing ? undefined : 'seat-overflow-message'}>
         {admin && managing ? (

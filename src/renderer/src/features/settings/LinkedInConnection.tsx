@@ -156,20 +156,17 @@ export function LinkedInConnectionCard({ timezone }: { timezone: string | null }
         message="Scheduled posts will fail until you reconnect."
         confirmLabel="Disconnect"
         destructive
-        busy={disconnect.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          disconnect.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false)
-              notify({ title: 'LinkedIn disconnected ✅', body: 'Reconnect before your scheduled posts are due.' })
-            },
-            onError: (error) => {
-              setConfirming(false)
-              notify(failureToast('LinkedIn not disconnected ⚠️', error))
-            }
-          })
-        }
+        onConfirm={async () => {
+          try {
+            await disconnect.mutateAsync()
+            notify({ title: 'LinkedIn disconnected ✅', body: 'Reconnect before your scheduled posts are due.' })
+          } catch (error) {
+            notify(failureToast('LinkedIn not disconnected ⚠️', error))
+          } finally {
+            setConfirming(false)
+          }
+        }}
         data-testid="linkedin-disconnect-confirm"
       />
     </Card>

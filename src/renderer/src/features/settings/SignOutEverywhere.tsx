@@ -31,14 +31,16 @@ export function SignOutEverywhereCard() {
   const logoutEverywhere = useLogoutEverywhere()
   const [confirming, setConfirming] = useState(false)
 
-  const confirm = () =>
-    logoutEverywhere.mutate(undefined, {
-      onSuccess: () => reload(paths.login),
-      onError: (error) => {
-        setConfirming(false)
-        notify(failureToast(SIGN_OUT_EVERYWHERE_TEXTS.failedTitle, error))
-      }
-    })
+  const confirm = async () => {
+    try {
+      await logoutEverywhere.mutateAsync()
+    } catch (error) {
+      setConfirming(false)
+      notify(failureToast(SIGN_OUT_EVERYWHERE_TEXTS.failedTitle, error))
+      return
+    }
+    reload(paths.login)
+  }
 
   return (
     <Card className={styles.card}>
@@ -55,7 +57,7 @@ export function SignOutEverywhereCard() {
         message={SIGN_OUT_EVERYWHERE_TEXTS.message}
         confirmLabel={SIGN_OUT_EVERYWHERE_TEXTS.confirmLabel}
         destructive
-        busy={logoutEverywhere.isPending}
+        busy={logoutEverywhere.isSuccess}
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}
         data-testid="sign-out-everywhere-confirm"

@@ -110,18 +110,20 @@ export function OrganizationDetails({ organization, canDelete }: { organization:
         message={`Are you sure you want to delete ${organization.name}? Everything in it is deleted for everyone.`}
         confirmLabel="Delete organization"
         destructive
-        busy={remove.isPending || remove.isSuccess}
+        // Waits on past the delete, for the reload.
+        busy={remove.isSuccess}
         onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            // Spec §7: after DELETE /organization, go to sign-in (a reload drops every cached query).
-            onSuccess: () => reload(paths.login),
-            onError: (cause) => {
-              setConfirmingDelete(false)
-              notify(failureToast('Organization not deleted ⚠️', cause))
-            }
-          })
-        }
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync()
+          } catch (cause) {
+            setConfirmingDelete(false)
+            notify(failureToast('Organization not deleted ⚠️', cause))
+            return
+          }
+          // Spec §7: after DELETE /organization, go to sign-in (a reload drops every cached query).
+          reload(paths.login)
+        }}
         data-testid="delete-organization-dialog"
       />
     </div>

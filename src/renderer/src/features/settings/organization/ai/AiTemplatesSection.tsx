@@ -4,7 +4,7 @@ import { Add20Regular, Delete20Regular, Edit20Regular, Star20Regular } from '@fl
 import type { AiTemplateDetail } from '@shared/domain'
 import { useAiTemplates, useDeleteAiTemplate, useSetDefaultAiTemplate } from '@renderer/api/aiTemplates'
 import { useNotify } from '@renderer/lib/toasts'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
@@ -91,22 +91,18 @@ export function AiTemplatesSection() {
         </ul>
       ) : null}
       <AiTemplateDialog open={dialog !== null} template={dialog?.template ?? null} onClose={() => setDialog(null)} />
-      <ConfirmDialog
+      <DeleteConfirm
         open={deleting !== null}
         title="Delete template"
         message={`Are you sure you want to delete the template ${deleting?.templateName ?? ''}?`}
         confirmLabel="Delete template"
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => notify({ title: 'Template deleted ✅', body: `${deleting.templateName} has been deleted.` }),
-            onError: (error) => notify(failureToast('Template not deleted ⚠️', error)),
-            onSettled: () => setDeleting(null)
-          })
-        }
+        onClose={() => setDeleting(null)}
+        onDelete={async () => {
+          if (!deleting) return
+          await remove.mutateAsync(deleting.id)
+          notify({ title: 'Template deleted ✅', body: `${deleting.templateName} has been deleted.` })
+        }}
+        onError={(error) => notify(failureToast('Template not deleted ⚠️', error))}
         data-testid="delete-template-dialog"
       />
     </section>

@@ -5,7 +5,8 @@ import type { Member } from '@shared/domain'
 import { useDeleteMember, useMemberPages } from '@renderer/api/members'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
-import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { CONFIRM_TEXTS } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
@@ -136,14 +137,11 @@ export function MembersSection() {
     setEditing(null)
   }, [])
 
-  const confirmDelete = () => {
+  const deleteMember = async () => {
     if (!deleting) return
     const name = memberName(deleting)
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify({ title: 'User deleted ✅', body: `${name} has been removed from the organization.` }),
-      onError: (error) => notify(failureToast('User not deleted ⚠️', error)),
-      onSettled: () => setDeleting(null)
-    })
+    await remove.mutateAsync(deleting.id)
+    notify({ title: 'User deleted ✅', body: `${name} has been removed from the organization.` })
   }
 
   return (
@@ -208,13 +206,12 @@ export function MembersSection() {
         {outboxOpen ? <OutboxPanel /> : null}
       </div>
       <MemberDialog open={inviting || editing !== null} member={editing} onClose={closeDialog} />
-      <ConfirmDialog
+      <DeleteConfirm
         open={deleting !== null}
         {...CONFIRM_TEXTS.deleteUser(deleting ? memberName(deleting) : '')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onDelete={deleteMember}
+        onError={(error) => notify(failureToast('User not deleted ⚠️', error))}
+        onClose={() => setDeleting(null)}
         data-testid="delete-user-dialog"
       />
     </section>

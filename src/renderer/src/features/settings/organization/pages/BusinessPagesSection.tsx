@@ -11,7 +11,7 @@ import {
 } from '@renderer/api/businessPages'
 import { useOrganization } from '@renderer/api/organization'
 import { useNotify } from '@renderer/lib/toasts'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
@@ -194,22 +194,18 @@ export function BusinessPagesSection() {
         </ul>
       ) : null}
       <BusinessPageDialog open={dialog !== null} page={dialog?.page ?? null} onClose={() => setDialog(null)} />
-      <ConfirmDialog
+      <DeleteConfirm
         open={deleting !== null}
         title="Delete business page"
         message={`Are you sure you want to delete ${deleting?.linkedInCompanyName ?? ''}? Its business post tags are deleted too.`}
         confirmLabel="Delete page"
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => notify({ title: 'Business page deleted ✅', body: `${deleting.linkedInCompanyName} has been deleted.` }),
-            onError: (error) => notify(failureToast('Business page not deleted ⚠️', error)),
-            onSettled: () => setDeleting(null)
-          })
-        }
+        onClose={() => setDeleting(null)}
+        onDelete={async () => {
+          if (!deleting) return
+          await remove.mutateAsync(deleting.id)
+          notify({ title: 'Business page deleted ✅', body: `${deleting.linkedInCompanyName} has been deleted.` })
+        }}
+        onError={(error) => notify(failureToast('Business page not deleted ⚠️', error))}
         data-testid="delete-page-dialog"
       />
     </section>

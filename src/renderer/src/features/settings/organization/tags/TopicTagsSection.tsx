@@ -6,7 +6,7 @@ import { useAllMembers } from '@renderer/api/members'
 import { useCreatePostTag, useDeletePostTag, usePostTags, useUpdatePostTag } from '@renderer/api/postTags'
 import { useTeams } from '@renderer/api/teams'
 import { useNotify } from '@renderer/lib/toasts'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { MemberPicker } from '@renderer/components/MemberPicker'
 import type { PickableMember } from '@renderer/components/memberOptions'
@@ -91,24 +91,18 @@ function TagEditor({ tag, people, onDeleted }: { tag: PostTag; people: readonly 
           </Button>
         </div>
       </form>
-      <ConfirmDialog
+      <DeleteConfirm
         open={confirming}
         title="Delete tag"
         message={`Are you sure you want to delete the tag ${tag.title}? It is removed from everyone it is assigned to.`}
         confirmLabel="Delete tag"
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(tag.id, {
-            onSuccess: () => {
-              notify({ title: 'Tag deleted ✅', body: `${tag.title} has been deleted.` })
-              onDeleted()
-            },
-            onError: (error) => notify(failureToast('Tag not deleted ⚠️', error)),
-            onSettled: () => setConfirming(false)
-          })
-        }
+        onClose={() => setConfirming(false)}
+        onDelete={async () => {
+          await remove.mutateAsync(tag.id)
+          notify({ title: 'Tag deleted ✅', body: `${tag.title} has been deleted.` })
+          onDeleted()
+        }}
+        onError={(error) => notify(failureToast('Tag not deleted ⚠️', error))}
         data-testid="delete-tag-dialog"
       />
     </Card>

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ok } from '@renderer/testing/fakeHost'
+import { fail, ok } from '@renderer/testing/fakeHost'
+import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
 import { aTeam, entitlements } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { teamHostFor } from '@renderer/testing/teamFixtures'
@@ -58,5 +59,22 @@ describe('Teams section', () => {
     expect((await screen.findByTestId('delete-team-dialog')).textContent).toContain('Writers')
     await events.click(screen.getByTestId('delete-team-dialog-confirm'))
     await waitFor(() => expect(fake.requestsTo('DELETE', '/team/delete').map((r) => r.query)).toEqual([{ teamId: 'team-1' }]))
+  })
+
+  it('sends one DELETE for a double click on Delete in the team confirm, and says the team was deleted', async () => {
+    let deletes = 0
+    const held = heldReply(ok({ ok: true }))
+    const fake = teamHostFor({
+      'GET /team/list': ok([aTeam()]),
+      'DELETE /team/delete': () => (++deletes === 1 ? held.reply() : fail(404, 'Team not found.', 'not_found'))
+    })
+    renderInApp(<TeamsSection admin />, fake)
+    await userEvent.setup().click(await screen.findByTestId('team-delete'))
+    doubleClickBeforeRender(await screen.findByTestId('delete-team-dialog-confirm'))
+    await waitFor(() => expect((screen.getByTestId('delete-team-dialog-cancel') as HTMLButtonElement).disabled).toBe(true))
+    await held.release()
+    const toast = await screen.findByTestId('toast')
+    expect(toast.textContent).toContain('Team deleted ✅')
+    expect(fake.requestsTo('DELETE', '/team/delete').map((r) => r.query)).toEqual([{ teamId: 'team-1' }])
   })
 })

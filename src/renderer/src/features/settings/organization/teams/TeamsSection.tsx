@@ -19,7 +19,8 @@ import type { Team } from '@shared/domain'
 import { useAiTemplates } from '@renderer/api/aiTemplates'
 import { useDeleteTeam, useTeams } from '@renderer/api/teams'
 import { useNotify } from '@renderer/lib/toasts'
-import { CONFIRM_TEXTS, ConfirmDialog } from '@renderer/components/ConfirmDialog'
+import { CONFIRM_TEXTS } from '@renderer/components/ConfirmDialog'
+import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
@@ -131,14 +132,11 @@ export function TeamsSection({ admin, onlyTeamIds }: { admin: boolean; onlyTeamI
   )
   const templateNames = useMemo(() => new Map((templates.data ?? []).map((t) => [t.id, t.templateName])), [templates.data])
 
-  const confirmDelete = () => {
+  const deleteTeam = async () => {
     if (!deleting) return
     const name = deleting.name
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify({ title: 'Team deleted ✅', body: `${name} has been deleted.` }),
-      onError: (error) => notify(failureToast('Team not deleted ⚠️', error)),
-      onSettled: () => setDeleting(null)
-    })
+    await remove.mutateAsync(deleting.id)
+    notify({ title: 'Team deleted ✅', body: `${name} has been deleted.` })
   }
 
   return (
@@ -177,13 +175,12 @@ export function TeamsSection({ admin, onlyTeamIds }: { admin: boolean; onlyTeamI
         </ul>
       ) : null}
       <TeamDialog open={dialog !== null} team={dialog?.team ?? null} onClose={() => setDialog(null)} />
-      <ConfirmDialog
+      <DeleteConfirm
         open={deleting !== null}
         {...CONFIRM_TEXTS.deleteTeam(deleting?.name ?? '')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        onDelete={deleteTeam}
+        onError={(error) => notify(failureToast('Team not deleted ⚠️', error))}
+        onClose={() => setDeleting(null)}
         data-testid="delete-team-dialog"
       />
     </section>
