@@ -472,6 +472,24 @@ describe('Plan: address, filters and links', () => {
     expect(screen.getByRole('tab', { name: 'Week' }).getAttribute('aria-selected')).toBe('true')
   })
 
+  it('makes view and period changes steps of the history: Back returns to the view and period before', async () => {
+    const { events, router } = open('/schedule?date=2026-12-01')
+    await ready('month')
+    await events.click(screen.getByRole('tab', { name: 'Week' }))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-01&view=week'))
+    await events.click(screen.getByRole('button', { name: 'Next week' }))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-08&view=week'))
+
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-01&view=week'))
+    expect(screen.getByTestId('schedule-title').textContent).toBe('30 November – 6 December 2026')
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(location()).toBe('/schedule?date=2026-12-01'))
+    await ready('month')
+    expect(screen.getByTestId('schedule-title').textContent).toBe('December 2026')
+    expect(screen.getByRole('tab', { name: 'Month' }).getAttribute('aria-selected')).toBe('true')
+  })
+
   it('goes back to today with Today', async () => {
     const { events } = open('/schedule?date=2027-03-01')
     await ready('month')

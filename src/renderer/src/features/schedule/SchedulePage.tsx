@@ -91,9 +91,18 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
   const listReady = view === 'list' && list.isSuccess
   useReadyMark(view, calendarReady || listReady)
 
+  // Filters and a handled slot link replace the address; a view or period change is a step Back
+  // returns from (and a reload keeps), unless it changes nothing.
   const update = useCallback(
     (changes: Parameters<typeof writeScheduleParams>[1]) => setParams((current) => writeScheduleParams(current, changes), { replace: true }),
     [setParams]
+  )
+  const go = useCallback(
+    (changes: { view?: CalendarView; date?: string | null }) => {
+      const next = writeScheduleParams(params, changes)
+      if (next.toString() !== params.toString()) setParams(next)
+    },
+    [params, setParams]
   )
 
   const [modal, setModal] = useState<ModalState | null>(null)
@@ -209,21 +218,21 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
     <ScheduleContext.Provider value={actions}>
       <div className={styles.root} data-testid="schedule-page" data-view={view} data-timezone={timeZone}>
         <div className={styles.toolbar} role="toolbar" aria-label="Plan">
-          <Button onClick={() => update({ date: null })} data-testid="schedule-today">
+          <Button onClick={() => go({ date: null })} data-testid="schedule-today">
             Today
           </Button>
           <Button
             appearance="subtle"
             icon={<ChevronLeft20Regular />}
             aria-label={view === 'week' ? 'Previous week' : 'Previous month'}
-            onClick={() => update({ date: shiftPeriod(view, anchor, -1) })}
+            onClick={() => go({ date: shiftPeriod(view, anchor, -1) })}
             data-testid="schedule-previous"
           />
           <Button
             appearance="subtle"
             icon={<ChevronRight20Regular />}
             aria-label={view === 'week' ? 'Next week' : 'Next month'}
-            onClick={() => update({ date: shiftPeriod(view, anchor, 1) })}
+            onClick={() => go({ date: shiftPeriod(view, anchor, 1) })}
             data-testid="schedule-next"
           />
           <h2 className={styles.title} aria-live="polite" data-testid="schedule-title">
@@ -233,7 +242,7 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
           <TabList
             size="small"
             selectedValue={view}
-            onTabSelect={(_, data) => update({ view: data.value as CalendarView })}
+            onTabSelect={(_, data) => go({ view: data.value as CalendarView })}
             aria-label="View"
             data-testid="schedule-views"
           >
