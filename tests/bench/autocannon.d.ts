@@ -13,6 +13,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     headers?: Record<string, string>
     body?: string
+    /** Requests a second across all connections (a fixed rate instead of as fast as answered). */
+    overallRate?: number
   }
 
   /** Per-second samples: average, mean, min, max and percentiles (p50, p99, ...). */
@@ -36,6 +38,9 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
     non2xx: number
+    '2xx': number
+    '4xx': number
+    '5xx': number
     duration: number
   }
 
