@@ -50,10 +50,17 @@ describe('route registry', () => {
   })
 
   it('titles every page from its first path segment (spec §2)', () => {
-    for (const route of ROUTE_LIST) expect(route.title, route.path).toBe(specTitle(route.path))
+    for (const route of ROUTE_LIST) if (route !== ROUTES.notFound) expect(route.title, route.path).toBe(specTitle(route.path))
     expect(routeTitle('/content/write-post')).toBe('Content')
     expect(routeTitle('/settings/organization')).toBe('Settings')
     expect(routeTitle('/subscription-expired')).toBe('Subscription expired')
+    expect(routeTitle('/nowhere')).toBe('')
+  })
+
+  it("registers a bare, public not-found page for '*' that no address or link resolves to", () => {
+    expect(ROUTES.notFound).toMatchObject({ path: '*', title: 'Page not found', access: 'public', shell: false, deepLink: false })
+    expect(isRegisteredPath('*')).toBe(false)
+    expect(isDeepLinkPath('*')).toBe(false)
     expect(routeTitle('/nowhere')).toBe('')
   })
 

@@ -50,7 +50,19 @@ interface SignedInRoute extends RouteCommon {
   nav?: NavigationEntry
 }
 
-export type RouteDefinition = OutsideRoute | SignedInRoute
+/**
+ * The page for an address no route has (`*`, the router's lowest-ranked match): public and bare, so
+ * it answers signed in or out, and never a link's target. It matches no address in findRoute.
+ */
+interface NotFoundRoute extends Omit<RouteCommon, 'path'> {
+  path: '*'
+  access: 'public'
+  shell: false
+  deepLink: false
+  nav?: never
+}
+
+export type RouteDefinition = OutsideRoute | SignedInRoute | NotFoundRoute
 
 /**
  * Deep links: every signed-in screen is a link's target except the transient ones, which only make
@@ -149,7 +161,8 @@ export const ROUTES = {
   // one back to the dashboard, so a link to it would only ever bounce.
   subscriptionExpired: { path: '/subscription-expired', title: 'Subscription expired', access: 'signed-in', shell: true, deepLink: false },
   join: { path: '/join', title: 'Join', access: 'public', shell: false, deepLink: false },
-  validateCertification: { path: '/validate-certification', title: 'Validate certification', access: 'public', shell: false, deepLink: false }
+  validateCertification: { path: '/validate-certification', title: 'Validate certification', access: 'public', shell: false, deepLink: false },
+  notFound: { path: '*', title: 'Page not found', access: 'public', shell: false, deepLink: false }
 } as const satisfies Record<string, RouteDefinition>
 
 export type RouteName = keyof typeof ROUTES
@@ -177,9 +190,9 @@ export function matchesRoutePath(pattern: string, path: string): boolean {
   return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? SLUG_SEGMENT.test(have[i]!) : segment === have[i]))
 }
 
-/** The registered route an address belongs to. */
+/** The registered route an address belongs to (never the not-found page's `*`). */
 export function findRoute(path: string): RegisteredRoute | undefined {
-  return ROUTE_LIST.find((route) => matchesRoutePath(route.path, path))
+  return ROUTE_LIST.find((route) => route.path !== ROUTES.notFound.path && matchesRoutePath(route.path, path))
 }
 
 /** Whether a screen exists at this path (links to screens not built yet are left out). */

@@ -86,6 +86,30 @@ describe('route registry', () => {
   })
 })
 
+describe('not-found page', () => {
+  it('says an unknown address was not found, with a link to the Dashboard, instead of going there', async () => {
+    const fake = signedIn()
+    const { router } = renderApp(fake, '/schedual?view=week')
+    expect((await screen.findByRole('heading', { name: 'Page not found' })).textContent).toBe('Page not found')
+    expect(screen.getByTestId('not-found-message').textContent).toContain('/schedual')
+    expect(pathOf(router)).toBe('/schedual?view=week')
+    expect(document.title).toBe('Page not found · Pagecrew')
+    const link = screen.getByTestId('not-found-dashboard')
+    expect(link.getAttribute('href')).toBe('/dashboard')
+    act(() => link.click())
+    expect(await screen.findByTestId('dashboard-organization')).toBeTruthy()
+    expect(pathOf(router)).toBe('/dashboard')
+  })
+
+  it('answers an unknown address under a screen, and one signed out, the same way', async () => {
+    renderApp(signedIn(), '/settings/nowhere')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
+    cleanup()
+    renderApp(signedIn({ 'GET /auth': fail(401, 'Unauthorized', 'unauthorized') }), '/nowhere')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
+  })
+})
+
 describe('subscription expiry', () => {
   it('sends an expired trial to /subscription-expired, without banners there', async () => {
     const expired = anOrganization({ currentPlan: { ...anOrganization().currentPlan, trialEndsAt: daysFromNow(-1) } })

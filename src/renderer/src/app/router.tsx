@@ -42,9 +42,9 @@ export function buildRoutes(routes: readonly RegisteredRoute[] = ROUTE_LIST): Ro
             }
           ]
         },
+        // Public screens, and the not-found page for any address no route has (`*`).
         ...of('public', false),
-        { index: true, element: <Navigate to={paths.dashboard} replace /> },
-        { path: '*', element: <Navigate to={paths.dashboard} replace /> }
+        { index: true, element: <Navigate to={paths.dashboard} replace /> }
       ]
     }
   ]

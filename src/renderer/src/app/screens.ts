@@ -27,5 +27,6 @@ export const SCREENS = {
   '/billing': () => import('@renderer/features/billing/BillingPage'),
   '/subscription-expired': () => import('@renderer/features/billing/SubscriptionExpiredPage'),
   '/join': () => import('@renderer/features/auth/JoinPage'),
-  '/validate-certification': () => import('@renderer/features/academy/ValidateCertificationPage')
+  '/validate-certification': () => import('@renderer/features/academy/ValidateCertificationPage'),
+  '*': () => import('./NotFoundPage')
 } satisfies Record<RoutePath, ScreenLoader>
