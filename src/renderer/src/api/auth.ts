@@ -3,12 +3,25 @@ import type { z } from 'zod'
 import { endpoints, type Session, type createOrganizationBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import { useReload } from '@renderer/host/HostContext'
-import { useCallApi, type IdempotencyPart } from './client'
+import { useHost } from '@renderer/host/HostContext'
+import { callApiExpecting, isApiError, useCallApi, type IdempotencyPart } from './client'
 import { sessionKeys } from './queryKeys'
 
+/**
+ * GET /auth: the session, or a 401 ApiError when signed out. Signed out is an answer, not a failure:
+ * it is not logged, and the check is not repeated on every window focus or reconnect (the sign-in
+ * screens ask once per load; signing in sets the session, and any other 401 asks again).
+ */
 export function useSession() {
-  const callApi = useCallApi()
-  return useQuery({ queryKey: sessionKeys.current(), queryFn: () => callApi(endpoints.getSession), staleTime: STALE_TIMES.user })
+  const host = useHost()
+  const signedIn = (query: { state: { error: unknown } }) => !isApiError(query.state.error, 401)
+  return useQuery({
+    queryKey: sessionKeys.current(),
+    queryFn: () => callApiExpecting(host, endpoints.getSession, [401]),
+    staleTime: STALE_TIMES.user,
+    refetchOnWindowFocus: signedIn,
+    refetchOnReconnect: signedIn
+  })
 }
 
 /**

@@ -68,7 +68,7 @@ export interface UploadFile {
 }
 
 /** Sends a request and turns the answer into the endpoint's parsed response or an ApiError. */
-async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: HostRequest): Promise<ResponseOf<E>> {
+async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: HostRequest, expected: readonly number[] = []): Promise<ResponseOf<E>> {
   const url = `${endpoint.method} ${API_BASE}${endpoint.path}`
   let response
   try {
@@ -81,7 +81,7 @@ async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: 
     const error = errorFrom(response.status, response.body, url)
     if (response.status === 402) {
       window.dispatchEvent(new Event(OPEN_PLAN_MODAL_EVENT))
-    } else {
+    } else if (!expected.includes(response.status)) {
       console.error(`Request failed: ${url} -> ${response.status} ${error.code}: ${error.message}`)
     }
     throw error
@@ -99,15 +99,34 @@ async function send<E extends Endpoint>(host: HostBridge, endpoint: E, request: 
  * ApiError; a 402 first opens the plan dialog (spec §4, §8); every other failure is logged with
  * its URL (spec §8).
  */
-export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
+export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+  return callApiExpecting(host, endpoint, [], ...args)
+}
+
+/**
+ * callApi for a call where a refusal with one of the `expected` statuses is an answer, not a
+ * failure: it still rejects with the ApiError, but is not logged (GET /auth's 401 means 'signed
+ * out', the sign-in screens' normal state).
+ */
+export async function callApiExpecting<E extends Endpoint>(
+  host: HostBridge,
+  endpoint: E,
+  expected: readonly number[],
+  ...[options]: CallArgs<E>
+): Promise<ResponseOf<E>> {
   const opts = (options ?? {}) as { query?: unknown; body?: unknown } & IdempotencyPart
-  return send(host, endpoint, {
-    method: endpoint.method,
-    path: endpoint.path,
-    query: toQueryRecord(opts.query),
-    body: opts.body,
-    ...(opts.idempotencyKey !== undefined ? { idempotencyKey: opts.idempotencyKey } : {})
-  })
+  return send(
+    host,
+    endpoint,
+    {
+      method: endpoint.method,
+      path: endpoint.path,
+      query: toQueryRecord(opts.query),
+      body: opts.body,
+      ...(opts.idempotencyKey !== undefined ? { idempotencyKey: opts.idempotencyKey } : {})
+    },
+    expected
+  )
 }
 
 /**

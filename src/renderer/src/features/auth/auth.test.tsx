@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import { focusManager, onlineManager } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aSession, aUser, anOrganization } from '@renderer/testing/fixtures'
@@ -22,6 +23,23 @@ const signedOut = (replies: Parameters<typeof createFakeHost>[0] = {}) =>
   })
 
 describe('sign-in screens', () => {
+  it.each(['/login', '/signup'])('asks for the session once on %s when signed out, and logs nothing', async (path) => {
+    const fake = signedOut()
+    renderApp(fake, path)
+    await screen.findByTestId(path === '/login' ? 'login-email' : 'signup-email')
+    // Coming back to the window or the network does not ask again while signed out.
+    await act(async () => {
+      focusManager.setFocused(false)
+      focusManager.setFocused(true)
+      onlineManager.setOnline(false)
+      onlineManager.setOnline(true)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+    focusManager.setFocused(undefined)
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth'])
+    expect(console.error).not.toHaveBeenCalled()
+  })
+
   it('shows the server message inline for a wrong password', async () => {
     const fake = signedOut({ 'POST /auth/login': fail(401, 'Incorrect email or password.', 'invalid_credentials') })
     renderApp(fake, '/login')
