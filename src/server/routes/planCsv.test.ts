@@ -303,5 +303,33 @@ describeEachDatabase('the plan as CSV', (t) => {
       expect((await new TestClient(t().app).request('GET', '/schedule/export', { query: period })).status).toBe(401)
       expect(zonedInstant('2026-03-12', '09:00', 'UTC').toISOString()).toBe(miaSlot!.time.toISOString())
     })
+
+    it('guards a formula wherever one could start in a cell (after ; , tab or a line break too), and import takes the guards off again', async () => {
+      const { admin } = await newOrg('Split Co')
+      const acme = await createPage(admin.client, 'Acme', [admin.userId])
+      const evil = await createPage(admin.client, '=HYPERLINK("x")', [admin.userId])
+      const zed = await createPage(admin.client, '@Zed', [admin.userId])
+      const comment = "ok;=1+1, -2\n@SUM(1)\t+3;'=4"
+      const created = await admin.client.post('/schedule/assigned-slots/create', {
+        assignedUserId: [admin.userId],
+        time: '2026-03-12T09:00:00Z',
+        comment,
+        targetAudience: 'Leads; =cmd',
+        businessPageId: [acme.id, evil.id, zed.id]
+      })
+      expect(created.status).toBe(200)
+      const res = await admin.client.request('GET', '/schedule/export', { query: { from: '2026-03-11T00:00:00Z', to: '2026-03-25T00:00:00Z', timezone: 'UTC' } })
+      const [header, row] = parse(res.body as string) as string[][]
+      const cell = (name: string) => row![header!.indexOf(name)]!
+      // The pages' names joined with '; ' (by name): each guarded, the first and those after a separator.
+      expect(cell(PLAN_IMPORT_COLUMNS.page)).toBe(`'=HYPERLINK("x");' @Zed; Acme`)
+      expect(cell(PLAN_IMPORT_COLUMNS.audience)).toBe("Leads;' =cmd")
+      expect(cell(PLAN_IMPORT_COLUMNS.contentIdea)).toBe("ok;'=1+1,' -2\n'@SUM(1)\t'+3;''=4")
+      // No piece a spreadsheet splitting on ; , tab or line breaks makes starts a formula.
+      for (const text of row!) for (const piece of text.split(/[;,\t\r\n]/)) expect(piece.trimStart(), text).not.toMatch(/^["]*[=+\-@]/)
+      // The exported file imports as the text it was made of.
+      const preview = await admin.client.post<Preview>(PREVIEW, { csv: res.body as string })
+      expect(preview.body.rows[0]!.values).toMatchObject({ contentIdea: comment, audience: 'Leads; =cmd' })
+    })
   })
 })

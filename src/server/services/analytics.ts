@@ -1,6 +1,5 @@
 import { pipeline, Readable } from 'node:stream'
 import { TZDate } from '@date-fns/tz'
-import { stringify } from 'csv-stringify'
 import { format as formatDate } from 'date-fns'
 import { sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -15,6 +14,7 @@ import { rowsOf } from '../db/migrate'
 import { badRequest, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession } from './access'
+import { csvWriter } from './csv'
 import { isUuid } from './ids'
 import { postExcerpt } from './posts'
 import { RANGE_BACKWARDS } from './schedule'
@@ -49,7 +49,7 @@ import { RANGE_BACKWARDS } from './schedule'
  * - CSV (format=csv): a header row, then every matching row (the posts export ignores offset and
  *   limit and reads CSV_BATCH rows at a time, so memory stays flat); dates are ISO 8601 with the
  *   requested zone's offset; numbers are plain (engagement rate as a ratio); text that a
- *   spreadsheet would run as a formula (=, +, -, @, tab, CR first) starts with a quote.
+ *   spreadsheet would run as a formula gets a quote wherever one could start (services/csv.ts).
  */
 
 type AnalyticsQuery = z.output<typeof analyticsQuerySchema>
@@ -91,12 +91,6 @@ export function checkedTimeZone(timeZone: string): string | null {
   } catch {
     return null
   }
-}
-
-/** Text a spreadsheet would run as a formula starts with a quote (OWASP "CSV injection"). */
-export function csvSafeText(value: string | null | undefined): string {
-  if (!value) return ''
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
 /** An instant as ISO 8601 in the zone with its offset: 2026-03-29T00:30:00+01:00. */
@@ -491,7 +485,7 @@ export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: Li
 
   /** A CSV stream of the header row, then the records `source` yields, written as the reader takes them. */
   function csvStream(header: string[], source: Iterable<unknown[]> | AsyncIterable<unknown[]>): Readable {
-    const out = stringify()
+    const out = csvWriter()
     // A batch failing half-way destroys the download (the client sees it cut short, never a wrong file).
     pipeline(
       Readable.from(
@@ -511,14 +505,14 @@ export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: Li
     const record = (r: AnalyticsPostRow) => [
       r.postId,
       zonedIso(new Date(r.publishedAt), scope.timeZone),
-      csvSafeText(r.author.fullName),
-      csvSafeText(r.businessPage?.linkedInCompanyName),
+      r.author.fullName,
+      r.businessPage?.linkedInCompanyName,
       r.type,
-      csvSafeText(r.tag?.title),
+      r.tag?.title,
       ...metricCells(r),
       r.metricsStatus,
       r.linkedInPostUrl?.startsWith('/') ? `${publicBase}${r.linkedInPostUrl}` : (r.linkedInPostUrl ?? ''),
-      csvSafeText(r.excerpt)
+      r.excerpt
     ]
     // The first batch is read now, so a failing statement is an error answer rather than a cut download.
     const first = await postPage(scope, query, 0, CSV_BATCH)
@@ -541,8 +535,8 @@ export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: Li
     const answer = await groupsIn(scope, kind)
     const name = { members: ['Member', 'Team'], teams: ['Team', 'Members'], pages: ['Business page'] }[kind]
     const records = answer.rows.map((r) => {
-      const detail = kind === 'members' ? [csvSafeText(r.detail)] : kind === 'teams' ? [num(r.detail)] : []
-      return [r.id, csvSafeText(r.name), ...detail, r.posts, ...metricCells(r)]
+      const detail = kind === 'members' ? [r.detail] : kind === 'teams' ? [num(r.detail)] : []
+      return [r.id, r.name, ...detail, r.posts, ...metricCells(r)]
     })
     return { fileName: csvFileName(kind, scope.from, scope.to, scope.timeZone), body: csvStream(['ID', ...name, 'Posts', ...METRIC_HEADERS], records) }
   }

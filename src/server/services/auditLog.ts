@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { auditLogPageSchema, auditLogQuerySchema } from '../../shared/api/contract'
@@ -9,7 +8,8 @@ import type { Database } from '../db/client'
 import { auditLog, memberships, users } from '../db/schema'
 import type { OrganizationSession } from '../http/route'
 import { requireAdmin } from './access'
-import { csvSafeText, type CsvDownload } from './analytics'
+import type { CsvDownload } from './analytics'
+import { csvWriter } from './csv'
 import { isUuid } from './ids'
 
 type AuditLogQuery = z.output<typeof auditLogQuerySchema>
@@ -107,15 +107,15 @@ export function createAuditLogService(deps: { db: Database }): AuditLogService {
       const organizationId = session.organization.id
       const cells = (r: Row) => [
         r.createdAt.toISOString(),
-        csvSafeText(r.actorName),
+        r.actorName,
         r.actorUserId ?? '',
         r.action,
         AUDIT_ACTION_LABELS[r.action as AuditAction] ?? r.action,
         r.targetType,
         r.targetId ?? '',
-        csvSafeText(r.targetLabel),
-        csvSafeText(r.before ? JSON.stringify(r.before) : ''),
-        csvSafeText(r.after ? JSON.stringify(r.after) : '')
+        r.targetLabel,
+        r.before ? JSON.stringify(r.before) : '',
+        r.after ? JSON.stringify(r.after) : ''
       ]
       // The first batch is read now, so a failing statement is an error answer rather than a cut download.
       const first = await page(organizationId, query, query.cursor, CSV_BATCH)
@@ -127,7 +127,7 @@ export function createAuditLogService(deps: { db: Database }): AuditLogService {
           batch = await page(organizationId, query, cursorOf(batch[batch.length - 1]!), CSV_BATCH)
         }
       }
-      const out = stringify()
+      const out = csvWriter()
       // A batch failing half-way destroys the download (the client sees it cut short, never a wrong file).
       pipeline(
         Readable.from(

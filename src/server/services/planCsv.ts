@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
@@ -23,6 +22,7 @@ import { ApiError, badRequest } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization } from './access'
 import { checkedTimeZone, UNKNOWN_TIME_ZONE, type CsvDownload } from './analytics'
+import { csvUnguarded, csvWriter } from './csv'
 import type { NotificationService } from './notifications'
 import { postExcerpt } from './posts'
 import type { ScheduleService } from './schedule'
@@ -49,7 +49,7 @@ import { viewerOf, type Viewer } from './slotView'
  *   exactly what the Plan shows) as one row per slot and one per post on the Plan that is not the
  *   post of an exported slot, in time order. Times are the wall-clock date and time in the viewer's
  *   time zone (or `timezone`), with the zone in its own column. Text a spreadsheet would run as a
- *   formula starts with a quote (analytics' csvSafeText).
+ *   formula starts with a quote, wherever in a cell one could start (services/csv.ts).
  * - Import rows are checked with the assign-slot modal's rules, through the functions slot
  *   creation uses (services/slots.ts): an ACTIVE member of the organization (slotMemberUnknown;
  *   another organization's people, tags and pages are simply unknown), one the caller may assign
@@ -65,7 +65,7 @@ import { viewerOf, type Viewer } from './slotView'
  *   writes every slot or none: one invalid row is a 400 whose fields name each row's problems
  *   ('<line>.<column key>'). Each row is a slot of its own series. Each assignee other than the
  *   importer gets ONE notification for all of their new slots (notifyAssignee, '(×N)').
- * - A cell that export guarded with a quote before =, +, - or @ loses the quote on import.
+ * - A cell that export guarded with quotes (csvSafeText) loses them on import (csvUnguarded).
  */
 
 type ExportQuery = z.output<(typeof endpoints)['exportSchedule']['query']>
@@ -114,9 +114,6 @@ interface ParsedRow {
   values: RowValues
 }
 
-/** Export's guard undone: "'=SUM" → "=SUM". */
-const unguarded = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell)
-
 /** The file's rows under its header (400 when it is unreadable, lacks a column or has no or too many rows). */
 export function parseImportCsv(csv: string): ParsedRow[] {
   let records: { record: string[]; info: { lines: number } }[]
@@ -142,7 +139,7 @@ export function parseImportCsv(csv: string): ParsedRow[] {
   return rows.map(({ record, info }) => {
     const values = {} as RowValues
     for (const field of Object.keys(PLAN_IMPORT_COLUMNS) as PlanImportField[]) {
-      values[field] = index[field] < 0 ? '' : unguarded(record[index[field]] ?? '')
+      values[field] = index[field] < 0 ? '' : csvUnguarded(record[index[field]] ?? '')
     }
     return { line: info.lines, values }
   })
