@@ -311,6 +311,37 @@ describeEachDatabase('issue 12: strings, forms, redirects and addresses at the b
       expect((await admin.client.put('/user/update-user-details', { image: 'http://169.254.169.254/' })).status).toBe(400)
     })
 
+    it('images: no documentation ranges, no localhost.localdomain, and on our origin only the image paths (never an API action)', async () => {
+      const admin = await adminOrg()
+      const page = await admin.client.post<{ id: string }>('/organization/business-pages/create', { linkedInCompanyName: 'Page' })
+      expect(page.status).toBe(200)
+      const bad = [
+        'https://192.0.2.2/x.png',
+        'https://198.51.100.2/x.png',
+        'https://[2001:db8::2]/x.png',
+        'https://localhost.localdomain/x.png',
+        'https://cdn.localhost/x.png',
+        '/api/auth/logout',
+        '/api/user/logout-everywhere',
+        '/api/team/image/../auth/logout'
+      ]
+      for (const image of bad) {
+        const requests = {
+          user: admin.client.put<ErrorBody>('/user/update-user-details', { image }),
+          create: admin.client.post<ErrorBody>('/organization/business-pages/create', { linkedInCompanyName: `Page ${randomUUID().slice(0, 4)}`, image }),
+          update: admin.client.put<ErrorBody>('/organization/business-pages/update', { businessPageId: page.body.id, image })
+        }
+        for (const [what, request] of Object.entries(requests)) {
+          const res = await request
+          expect({ image, what, status: res.status, field: res.body.error?.fields?.image }).toEqual({ image, what, status: 400, field: 'Use an image address starting with https://' })
+        }
+      }
+      const mediaPath = `/api/posts/media/${randomUUID()}/thumbnail`
+      expect((await admin.client.put('/user/update-user-details', { image: mediaPath })).status).toBe(200)
+      expect((await admin.client.put('/organization/business-pages/update', { businessPageId: page.body.id, image: `/api/team/image/${randomUUID()}?v=2` })).status).toBe(200)
+      expect((await admin.client.get<User>('/user')).body.image).toBe(mediaPath)
+    })
+
     it('sends Permissions-Policy and Cross-Origin-Opener-Policy, and no HSTS over plain http', async () => {
       const res = await t().app.inject({ method: 'GET', url: '/api/config' })
       expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY)

@@ -8,13 +8,16 @@ describe('isSafeImageAddress', () => {
       'https://example.com:8443/a/b.png?x=1',
       'https://8.8.8.8/logo.png',
       'https://[2606:4700:4700::1111]/logo.png',
-      '/api/team/image/abc?v=1'
+      '/api/team/image/abc?v=1',
+      '/api/team/image/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f',
+      '/api/posts/media/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f/file',
+      '/api/posts/media/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f/thumbnail'
     ]) {
       expect(isSafeImageAddress(ok), ok).toBe(true)
     }
   })
 
-  it('refuses http, credentials, localhost and private, loopback or link-local IP literals in any spelling', () => {
+  it('refuses http, credentials, localhost (and .localdomain), API and other same-origin paths, and private, loopback or link-local IP literals in any spelling', () => {
     for (const bad of [
       'http://169.254.169.254/latest/meta-data/',
       'https://169.254.169.254/latest/meta-data/',
@@ -38,6 +41,23 @@ describe('isSafeImageAddress', () => {
       'https://[fd00::1]/x.png',
       'https://[2001:db8::1]/x.png', // documentation
       'https://203.0.113.7/x.png', // documentation
+      'https://192.0.2.2/x.png', // documentation
+      'https://198.51.100.9/x.png', // documentation
+      'https://[2001:db8:1::5]/x.png', // documentation
+      'https://localhost.localdomain/x.png',
+      'https://LocalHost.LocalDomain./x.png',
+      'https://a.localhost.localdomain/x.png',
+      // Same-origin paths other than the server's image answers: API actions, pages, ways out.
+      '/api/auth/logout',
+      '/api/user/logout-everywhere',
+      '/join?token=x',
+      '/',
+      '/api/team/image/../auth/logout',
+      '/api/team/image/%2e%2e%2fauth%2flogout',
+      '/api/team/image/abc/../../auth/logout',
+      '/api/team/image/abc?v=1&next=/api/auth/logout',
+      '/api/posts/media/abc/file/../../../auth/logout',
+      '/api/posts/media/abc/delete',
       'https://user:pass@example.com/x.png',
       'javascript:alert(1)',
       'data:image/png;base64,AAAA',
