@@ -7,6 +7,8 @@ import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aSession, aUser, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { AvatarMenu } from './AvatarMenu'
+import { LeftNav } from './LeftNav'
+import { CHAT_NOT_CONFIGURED } from './useSupportActions'
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -167,12 +169,24 @@ describe('AvatarMenu', () => {
     expect(fake.requestsTo('POST', '/auth/switch-organization').map((r) => r.body)).toEqual([{ organizationWorkOSId: 'org_c' }])
   })
 
-  it('logs that support chat is not initialised when none is configured', async () => {
+  it('disables Chat with support and says why when no support chat is configured', async () => {
     const fake = createFakeHost({ 'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '1' }) })
-    const { events, queryClient } = await openMenu(aUser(), fake)
+    const { events } = await openMenu(aUser(), fake)
+    const chat = screen.getByTestId('menu-chat')
+    await waitFor(() => expect(chat.getAttribute('aria-disabled')).toBe('true'))
+    expect(chat.textContent).toContain(CHAT_NOT_CONFIGURED)
+    await events.click(chat)
+    expect(window.Intercom).toBeUndefined()
+    expect(document.querySelector('script[src*="widget"]')).toBeNull()
+  })
+
+  it('offers Chat with support when a support chat is configured', async () => {
+    const fake = createFakeHost({ 'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: { appId: 'abc123', region: 'eu' }, version: '1' }) })
+    const { queryClient } = await openMenu(aUser(), fake)
     await waitFor(() => expect(queryClient.getQueryData(['config'])).toBeTruthy())
-    await events.click(screen.getByRole('menuitem', { name: 'Chat with support' }))
-    expect(console.error).toHaveBeenCalledWith('Support chat is not initialised.')
+    const chat = screen.getByTestId('menu-chat')
+    expect(chat.getAttribute('aria-disabled')).not.toBe('true')
+    expect(chat.textContent).toBe('Chat with support')
   })
 
   it('opens the help center outside the app', async () => {
@@ -181,5 +195,19 @@ describe('AvatarMenu', () => {
     await waitFor(() => expect(queryClient.getQueryData(['config'])).toBeTruthy())
     await events.click(screen.getByRole('menuitem', { name: 'Help center' }))
     expect(fake.host.openExternal).toHaveBeenCalledWith('https://help.example.com/')
+  })
+})
+
+describe('LeftNav: Chat', () => {
+  it('shows Chat disabled with the reason when no support chat is configured, and loads no widget when pressed', async () => {
+    const fake = createFakeHost({ 'GET /user': ok(aUser()), 'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '1' }) })
+    renderInApp(<LeftNav expanded onToggle={vi.fn()} />, fake)
+    await waitFor(() => expect(screen.getByTestId('nav-chat').getAttribute('aria-disabled')).toBe('true'))
+    const chat = screen.getByTestId('nav-chat')
+    const reason = document.getElementById(chat.getAttribute('aria-describedby') ?? '')
+    expect(reason?.textContent).toBe(CHAT_NOT_CONFIGURED)
+    await userEvent.setup().click(chat)
+    expect(window.Intercom).toBeUndefined()
+    expect(console.error).not.toHaveBeenCalledWith('Support chat is not initialised.')
   })
 })

@@ -62,7 +62,7 @@ export function AvatarMenu({ user }: { user: User }) {
   const navigate = useNavigate()
   const reload = useReload()
   const { choice, setChoice } = useTheme()
-  const { openChat, openHelpCenter } = useSupportActions()
+  const { openChat, openHelpCenter, chatUnavailable } = useSupportActions()
   const logout = useLogout()
   const { mutate: switchOrganization } = useSwitchOrganization()
   const [creating, setCreating] = useState(false)
@@ -179,7 +179,13 @@ export function AvatarMenu({ user }: { user: User }) {
               Create new organization
             </MenuItem>
             <MenuDivider />
-            <MenuItem icon={<ChatHelp24Regular />} onClick={openChat} data-testid="menu-chat">
+            <MenuItem
+              icon={<ChatHelp24Regular />}
+              onClick={openChat}
+              disabled={chatUnavailable !== null}
+              subText={chatUnavailable ?? undefined}
+              data-testid="menu-chat"
+            >
               Chat with support
             </MenuItem>
             <MenuItem icon={<QuestionCircle24Regular />} onClick={openHelpCenter} data-testid="menu-help-center">

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react'
+import { useId, type ReactElement, type ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 import { Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import {
@@ -60,7 +60,13 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     ':hover': { backgroundColor: tokens.colorBrandBackground2Hover, color: tokens.colorBrandForeground2 }
   },
-  icon: { flexShrink: 0, display: 'flex' }
+  icon: { flexShrink: 0, display: 'flex' },
+  unavailable: {
+    color: tokens.colorNeutralForegroundDisabled,
+    cursor: 'not-allowed',
+    ':hover': { backgroundColor: 'transparent', color: tokens.colorNeutralForegroundDisabled }
+  },
+  hidden: { display: 'none' }
 })
 
 function WithTooltip({ show, label, children }: { show: boolean; label: string; children: ReactElement }) {
@@ -93,8 +99,34 @@ function NavRouteItem({ path, nav, icon: Icon, expanded }: { path: string; nav: 
   )
 }
 
-function NavActionItem({ label, icon, onClick, expanded, testId }: { label: string; icon: ReactNode; onClick: () => void; expanded: boolean; testId: string }) {
+interface NavActionItemProps {
+  label: string
+  icon: ReactNode
+  onClick: () => void
+  expanded: boolean
+  testId: string
+  /** Why the action cannot run: it is shown disabled (still focusable), with the reason as its description and tooltip. */
+  unavailable?: string | null
+}
+
+function NavActionItem({ label, icon, onClick, expanded, testId, unavailable = null }: NavActionItemProps) {
   const styles = useStyles()
+  const reasonId = useId()
+  if (unavailable) {
+    return (
+      <li>
+        <Tooltip content={`${label}: ${unavailable}`} relationship="description" positioning="after" showDelay={TOOLTIP_DELAY_MS}>
+          <button type="button" className={mergeClasses(styles.item, styles.unavailable)} aria-disabled="true" aria-label={label} aria-describedby={reasonId} data-testid={testId}>
+            <span className={styles.icon}>{icon}</span>
+            {expanded ? <span>{label}</span> : null}
+          </button>
+        </Tooltip>
+        <span id={reasonId} className={styles.hidden} data-testid={`${testId}-unavailable`}>
+          {unavailable}
+        </span>
+      </li>
+    )
+  }
   return (
     <li>
       <WithTooltip show={!expanded} label={label}>
@@ -110,7 +142,7 @@ function NavActionItem({ label, icon, onClick, expanded, testId }: { label: stri
 /** Left navigation (spec §2): 60 px collapsed, 250 px expanded, active route highlighted. */
 export function LeftNav({ expanded, onToggle }: { expanded: boolean; onToggle: () => void }) {
   const styles = useStyles()
-  const { openChat, openHelpCenter } = useSupportActions()
+  const { openChat, openHelpCenter, chatUnavailable } = useSupportActions()
   const mainEntries = useNavigationEntries('main')
   const bottomEntries = useNavigationEntries('bottom')
   return (
@@ -137,7 +169,7 @@ export function LeftNav({ expanded, onToggle }: { expanded: boolean; onToggle: (
       </ul>
       <div className={styles.spacer} />
       <ul className={styles.list}>
-        <NavActionItem label="Chat" icon={<ChatHelp24Regular aria-hidden />} onClick={openChat} expanded={expanded} testId="nav-chat" />
+        <NavActionItem label="Chat" icon={<ChatHelp24Regular aria-hidden />} onClick={openChat} expanded={expanded} testId="nav-chat" unavailable={chatUnavailable} />
         <NavActionItem label="Help center" icon={<QuestionCircle24Regular aria-hidden />} onClick={openHelpCenter} expanded={expanded} testId="nav-help-center" />
         {bottomEntries.map((entry) => (
           <NavRouteItem key={entry.path} path={entry.path} nav={entry.nav} icon={entry.icon} expanded={expanded} />

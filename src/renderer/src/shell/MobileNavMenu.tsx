@@ -7,7 +7,7 @@ import { useSupportActions } from './useSupportActions'
 /** On small screens the left navigation's items live in this menu (spec §2). */
 export function MobileNavMenu() {
   const navigate = useNavigate()
-  const { openChat, openHelpCenter } = useSupportActions()
+  const { openChat, openHelpCenter, chatUnavailable } = useSupportActions()
   const mainEntries = useNavigationEntries('main')
   const bottomEntries = useNavigationEntries('bottom')
   return (
@@ -23,7 +23,7 @@ export function MobileNavMenu() {
             </MenuItem>
           ))}
           <MenuDivider />
-          <MenuItem icon={<ChatHelp24Regular />} onClick={openChat}>
+          <MenuItem icon={<ChatHelp24Regular />} onClick={openChat} disabled={chatUnavailable !== null} subText={chatUnavailable ?? undefined}>
             Chat
           </MenuItem>
           <MenuItem icon={<QuestionCircle24Regular />} onClick={openHelpCenter}>

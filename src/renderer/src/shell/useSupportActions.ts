@@ -4,7 +4,14 @@ import { useUser } from '@renderer/api/user'
 import { useHost } from '@renderer/host/HostContext'
 import { openSupportChat } from './supportChat'
 
-/** 'Chat with support' and 'Help center', shared by the navigation and the avatar menu. */
+/** Why Chat is unavailable, beside it while the server has no support chat configured. */
+export const CHAT_NOT_CONFIGURED = 'Support chat is not set up on this server.'
+
+/**
+ * 'Chat with support' and 'Help center', shared by the navigation and the avatar menu.
+ * `chatUnavailable` is the reason to show on a disabled Chat once the configuration says there is
+ * none (a Chat that does nothing visible helps no one); null while it may work.
+ */
 export function useSupportActions() {
   const config = useConfig()
   const user = useUser()
@@ -30,5 +37,7 @@ export function useSupportActions() {
     host.openExternal(url).catch((error: unknown) => console.error(`Could not open ${url}.`, error))
   }
 
-  return { openChat, openHelpCenter }
+  const chatUnavailable = config.isSuccess && !config.data.supportChat ? CHAT_NOT_CONFIGURED : null
+
+  return { openChat, openHelpCenter, chatUnavailable }
 }
