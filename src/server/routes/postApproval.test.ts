@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { toTeamFormFields } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { AssignedSlot, BusinessPage, Member, Post, PostMedia, PostVersion } from '../../shared/domain'
 import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedin/sandbox'
-import { posts, reviewRequests, reviewReviewers, subscriptions } from '../db/schema'
+import { domainEvents, posts, reviewRequests, reviewReviewers, subscriptions } from '../db/schema'
 import { NOT_PUBLISHED_TITLE } from '../jobs/publisher'
 import { APPROVAL_AGAIN_TITLE } from '../services/posts'
 import { encodePng } from '../testing/images'
@@ -246,6 +246,16 @@ describeEachDatabase(
       expect(await t().timers!.advance(0)).toBeGreaterThanOrEqual(1)
       expect((await mia.client.get<Post>('/posts/get', { postId: post.id })).body).toMatchObject({ status: 'PUBLISHED' })
       expect(sandbox.posts.filter((p) => p.text.startsWith('Launch day')).map((p) => p.text)).toEqual(['Launch day, moved'])
+
+      // The outbox told each step once, in order, with who caused it.
+      const events = await t().db.select().from(domainEvents).where(sql`${domainEvents.payload}->>'postId' = ${post.id}`).orderBy(asc(domainEvents.position))
+      const published = sandbox.posts.find((p) => p.text === 'Launch day, moved')!
+      expect(events.map((e) => ({ name: e.name, actor: e.actor, payload: e.payload }))).toEqual([
+        { name: 'post.scheduled', actor: { type: 'user', userId: mia.userId }, payload: { postId: post.id, authorId: mia.userId, publishAt: IN_ONE_HOUR, slotId: null, businessPageId: null } },
+        { name: 'post.failed', actor: { type: 'system' }, payload: { postId: post.id, authorId: mia.userId, reason: MESSAGES.notApprovedAtPublishTime } },
+        { name: 'post.scheduled', actor: { type: 'user', userId: mia.userId }, payload: expect.objectContaining({ postId: post.id }) },
+        { name: 'post.published', actor: { type: 'system' }, payload: { postId: post.id, authorId: mia.userId, linkedInPostUrn: published.urn, slotId: null } }
+      ])
     })
 
     it('an author without a team leader: the admins (ADMIN and GHOST) are asked again', async () => {

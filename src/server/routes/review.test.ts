@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_HEADER, toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { Member, Post, ReviewCandidate, ReviewInbox, ReviewThread, Team } from '../../shared/domain'
 import type { Priority } from '../../shared/domain/enums'
-import { memberships, posts, subscriptions } from '../db/schema'
+import { domainEvents, memberships, posts, subscriptions } from '../db/schema'
 import {
   APPROVAL_NEEDED_AGAIN_TITLE,
   APPROVAL_REQUESTED_TITLE,
@@ -478,6 +478,19 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
       // Fixed and resent: PENDING again.
       const resent = await ok(people.author.client.post<ReviewThread>('/review/submit', { postId, version: rejected.post.version }))
       expect(resent.post.approval).toMatchObject({ status: 'PENDING', reason: null, decidedBy: null })
+
+      // The outbox holds each step once, in order, with who caused it.
+      const events = await t().db.select().from(domainEvents).where(sql`${domainEvents.payload}->>'postId' = ${postId}`).orderBy(asc(domainEvents.position))
+      expect(events.map((e) => [e.name, (e.actor as { userId?: string }).userId])).toEqual([
+        ['post.review_requested', people.author.userId],
+        ['post.feedback_added', people.reviewer.userId],
+        ['post.feedback_added', people.reviewer.userId],
+        ['approval.requested', people.author.userId],
+        ['post.approved', people.leader.userId],
+        ['post.rejected', people.GHOST.userId],
+        ['approval.requested', people.author.userId]
+      ])
+      expect(events.find((e) => e.name === 'post.rejected')?.payload).toEqual({ postId, authorId: people.author.userId, approverId: people.GHOST.userId })
     })
 
     it('decides once when two approvers, or two accepts, meet (the post row is locked)', async () => {

@@ -2,7 +2,9 @@ import { and, eq, inArray, isNotNull, sql, type SQL, type WithSubquery } from 'd
 import { MESSAGES } from '../../shared/api/messages'
 import type { PostStatus } from '../../shared/domain/enums'
 import { postEventAllowedBy, postEventRule, postEventSources, postTransition, type PostActor, type PostEvent } from '../../shared/rules/postLifecycle'
+import type { DomainEventInput } from '../../shared/api/events'
 import type { Executor } from '../db/client'
+import { recordEvents } from '../events/outbox'
 import { posts } from '../db/schema'
 import { conflict } from '../errors'
 
@@ -85,6 +87,7 @@ export async function applyPostTransition(executor: Executor, input: PostTransit
   }
   if (!transition.statusChanges && !transition.bumpsVersion && Object.keys(patch).length === 0) {
     const [row] = await executor.select().from(posts).where(where)
+    if (row) await recordPostEvents(executor, event, [row], now)
     return row ?? null
   }
   const [row] = await base
@@ -97,6 +100,7 @@ export async function applyPostTransition(executor: Executor, input: PostTransit
     })
     .where(where)
     .returning()
+  if (row) await recordPostEvents(executor, event, [row], now)
   return row ?? null
 }
 
@@ -130,7 +134,7 @@ export async function applyPostTransitionToMany(
       : bumped.length === 0
         ? undefined
         : sql`${posts.version} + (case when ${inArray(posts.status, bumped)} then 1 else 0 end)`
-  return executor
+  const rows = await executor
     .update(posts)
     .set({ ...patch, status, ...(version ? { version } : {}), updatedAt: now })
     .where(
@@ -143,4 +147,46 @@ export async function applyPostTransitionToMany(
       )
     )
     .returning()
+  await recordPostEvents(executor, event, rows, now)
+  return rows
+}
+
+/**
+ * The domain events a lifecycle event tells others of (the outbox, docs/decisions/0002-domain-events-outbox.md),
+ * written with the change: scheduling, approval asked, approved, rejected, published, failed. The
+ * others (an edit, the publisher's claim, an author leaving — told as member.removed) are not events.
+ */
+function postEventsOf(event: PostEvent, row: PostRow): DomainEventInput | null {
+  const base = { organizationId: row.organizationId }
+  const post = { postId: row.id, authorId: row.authorUserId }
+  const author = { type: 'user' as const, userId: row.authorUserId }
+  const approver = row.approvalDecidedBy ? { type: 'user' as const, userId: row.approvalDecidedBy } : null
+  switch (event) {
+    case 'schedule':
+    case 'publishNow':
+    case 'retry':
+      return row.scheduledAt
+        ? { ...base, name: 'post.scheduled', actor: author, payload: { ...post, publishAt: row.scheduledAt.toISOString(), slotId: row.slotId, businessPageId: row.businessPageId } }
+        : null
+    case 'requestApproval':
+      return { ...base, name: 'approval.requested', actor: author, payload: { ...post, revision: row.revision } }
+    case 'approve':
+      return approver ? { ...base, name: 'post.approved', actor: approver, payload: { ...post, approverId: approver.userId, revision: row.revision } } : null
+    case 'reject':
+      return approver ? { ...base, name: 'post.rejected', actor: approver, payload: { ...post, approverId: approver.userId } } : null
+    case 'published':
+      return row.linkedInPostUrn
+        ? { ...base, name: 'post.published', actor: { type: 'system' }, payload: { ...post, linkedInPostUrn: row.linkedInPostUrn, slotId: row.slotId } }
+        : null
+    case 'failed':
+    case 'notApprovedInTime':
+      return { ...base, name: 'post.failed', actor: { type: 'system' }, payload: { ...post, reason: row.failureReason ?? '' } }
+    default:
+      return null
+  }
+}
+
+async function recordPostEvents(executor: Executor, event: PostEvent, rows: readonly PostRow[], now: Date): Promise<void> {
+  const events = rows.map((row) => postEventsOf(event, row)).filter((e): e is DomainEventInput => e !== null)
+  await recordEvents(executor, { now: () => now }, events)
 }

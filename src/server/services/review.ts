@@ -18,6 +18,7 @@ import { approvalRequiredFor, approversOf, nextRevision, reviewFlowHeld, type Po
 import { record, sessionActor } from './audit'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
+import { recordEvent } from '../events/outbox'
 import { applyPostTransition, requirePostTransition, type PostPatch } from './postLifecycle'
 import { postExcerpt, postViews, type PostRow } from './posts'
 
@@ -430,6 +431,14 @@ export function createReviewService(deps: {
         }
         // A DRAFT becomes ASK_FOR_FEEDBACK; any other status stays (the table's requestReview).
         const post = await transition(tx, a.post, 'requestReview', 'author')
+        if (newReviewers.length > 0) {
+          await recordEvent(tx, clock, {
+            organizationId: post.organizationId,
+            name: 'post.review_requested',
+            payload: { postId: post.id, authorId: post.authorUserId, reviewerIds: newReviewers },
+            actor: { type: 'user', userId: session.userId }
+          })
+        }
         const author = await personOf(tx, session.userId)
         await notifyAll(tx, post.organizationId, newReviewers, {
           title: FEEDBACK_REQUESTED_TITLE,
@@ -630,8 +639,9 @@ export function createReviewService(deps: {
         if (Object.keys(fields).length > 0) throw badRequest(firstMessage(fields), fields)
 
         const now = clock.now()
+        const feedbackId = randomUUID()
         await tx.insert(reviewFeedback).values({
-          id: randomUUID(),
+          id: feedbackId,
           postId: post.id,
           organizationId: post.organizationId,
           authorUserId: session.userId,
@@ -647,6 +657,12 @@ export function createReviewService(deps: {
           status: 'OPEN',
           createdAt: now,
           updatedAt: now
+        })
+        await recordEvent(tx, clock, {
+          organizationId: post.organizationId,
+          name: 'post.feedback_added',
+          payload: { postId: post.id, authorId: post.authorUserId, feedbackId, writerId: session.userId, kind: input.kind },
+          actor: { type: 'user', userId: session.userId }
         })
         const writer = await personOf(tx, session.userId)
         const mentioned = mentions.filter((id) => id !== session.userId)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { roleSchema } from '../domain/enums'
+import { feedbackKindSchema, roleSchema } from '../domain/enums'
 
 /**
  * The event catalogue (DESIGN.md §7, docs/decisions/0002-domain-events-outbox.md): every change
@@ -23,12 +23,12 @@ const post = { postId: id, authorId: id }
 
 export const eventCatalogue = {
   'post.review_requested': { audience: 'involved', payload: z.object({ ...post, reviewerIds: z.array(id) }) },
-  'post.feedback_added': { audience: 'involved', payload: z.object({ ...post, feedbackId: id, reviewerId: id }) },
-  'approval.requested': { audience: 'involved', payload: z.object({ ...post, approverIds: z.array(id) }) },
-  'post.approved': { audience: 'involved', payload: z.object({ ...post, approverId: id }) },
+  'post.feedback_added': { audience: 'involved', payload: z.object({ ...post, feedbackId: id, writerId: id, kind: feedbackKindSchema }) },
+  'approval.requested': { audience: 'involved', payload: z.object({ ...post, revision: z.number().int().positive() }) },
+  'post.approved': { audience: 'involved', payload: z.object({ ...post, approverId: id, revision: z.number().int().positive() }) },
   'post.rejected': { audience: 'involved', payload: z.object({ ...post, approverId: id }) },
-  'post.scheduled': { audience: 'involved', payload: z.object({ ...post, publishAt: instant, slotId: id.nullable() }) },
-  'post.published': { audience: 'involved', payload: z.object({ ...post, linkedInPostId: z.string().min(1) }) },
+  'post.scheduled': { audience: 'involved', payload: z.object({ ...post, publishAt: instant, slotId: id.nullable(), businessPageId: id.nullable() }) },
+  'post.published': { audience: 'involved', payload: z.object({ ...post, linkedInPostUrn: z.string().min(1), slotId: id.nullable() }) },
   'post.failed': { audience: 'involved', payload: z.object({ ...post, reason: z.string() }) },
   'slot.assigned': { audience: 'involved', payload: z.object({ slotId: id, assigneeId: id, startAt: instant, seriesId: id.nullable() }) },
   'slot.moved': { audience: 'involved', payload: z.object({ slotId: id, assigneeId: id, startAt: instant }) },
