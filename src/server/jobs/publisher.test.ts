@@ -261,7 +261,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
         }
       }).runOnce()
     ).rejects.toThrow('killed')
-    await removeMemberships(db, organizationId, [otherUserId], clock.now())
+    await removeMemberships(db, organizationId, [otherUserId], clock.now(), { type: 'system' })
     const taken = await row(post.id)
     expect(taken).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.authorLeftOrganization })
     // The sweep only looks at posts being published: the attempt stays open.
@@ -296,7 +296,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
           refusals.push(await refusal(service.unschedule(ann, id)))
           refusals.push(await refusal(service.remove(ann, id)))
         }
-        if (id === leaving.id) await removeMemberships(db, organizationId, [otherUserId], clock.now())
+        if (id === leaving.id) await removeMemberships(db, organizationId, [otherUserId], clock.now(), { type: 'system' })
       }
     })
     expect(await p.runOnce()).toMatchObject({ claimed: 3, published: 2, skipped: 1 })
@@ -314,7 +314,7 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     const linkedin: LinkedInAdapter = {
       ...sandbox,
       publish: async (input) => {
-        await removeMemberships(db, organizationId, [otherUserId], clock.now())
+        await removeMemberships(db, organizationId, [otherUserId], clock.now(), { type: 'system' })
         return sandbox.publish(input)
       }
     }

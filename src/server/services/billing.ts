@@ -440,7 +440,7 @@ export function createBillingService(deps: {
         const adminsLeft = people.filter((p) => p.role === 'ADMIN' && p.status === 'ACTIVE' && !removing.has(p.userId)).length
         if (adminsLeft === 0) throw field(MESSAGES.seatsWouldRemoveLastAdmin)
 
-        await removeMemberships(tx, organizationId, picked, now)
+        await removeMemberships(tx, organizationId, picked, now, { type: 'user', userId: session.userId })
         const previousSeats = subscription.availableSeats
         const [updated] = await tx
           .update(subscriptions)

@@ -2,12 +2,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, count, eq, gt, ilike, inArray, isNull, notExists, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { listMembersQuerySchema, updateMemberBodySchema } from '../../shared/api/contract'
+import type { EventActor } from '../../shared/api/events'
 import { MESSAGES } from '../../shared/api/messages'
 import type { JoinInfo, Member, Role } from '../../shared/domain'
 import { DAY_MS } from '../../shared/constants'
 import { checkRoleChange, hasEntitlement, hasFreeSeat, invitedMemberEditRefusal, roleGrantRefusal } from '../../shared/rules'
 import type { Mailer, MailMessage } from '../adapters/mail/mail'
 import type { Clock } from '../clock'
+import { recordEvent, recordEvents } from '../events/outbox'
 import type { Database, Executor } from '../db/client'
 import {
   businessPageMembers,
@@ -112,7 +114,7 @@ export async function deleteOrphanPlaceholders(executor: Executor, userIds: read
  * Their posts waiting to be published here go back to DRAFT with a reason (version bumped, so a
  * worker holding one drops it): nothing is published in the organization's name after they leave.
  */
-export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date): Promise<void> {
+export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date, removedBy: EventActor): Promise<void> {
   const ids = [...new Set(userIds)].filter(isUuid)
   if (ids.length === 0) return
   await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), inArray(teamMembers.userId, ids)))
@@ -127,7 +129,18 @@ export async function removeMemberships(tx: Executor, organizationId: string, us
     patch: { failureReason: MESSAGES.authorLeftOrganization },
     now
   })
-  await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
+  const removed = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, ids)))
+    .returning({ userId: memberships.userId, status: memberships.status })
+  // A member who had joined left (an invitation taken back is not a member leaving).
+  await recordEvents(
+    tx,
+    { now: () => now },
+    removed
+      .filter((m) => m.status === 'ACTIVE')
+      .map((m) => ({ organizationId, name: 'member.removed' as const, payload: { userId: m.userId }, actor: removedBy }))
+  )
   await deleteOrphanPlaceholders(tx, ids)
 }
 
@@ -298,7 +311,18 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       actor: sessionActor(session),
       target: { type: 'member' as const, id: now.id, label: now.fullName || now.email }
     }
-    if (was.role !== now.role) await record(tx, { ...base, action: 'member.role_changed', before: { role: was.role }, after: { role: now.role } })
+    if (was.role !== now.role) {
+      await record(tx, { ...base, action: 'member.role_changed', before: { role: was.role }, after: { role: now.role } })
+      // Only a member who has joined holds a role that acts; an invitation's role is told when they join.
+      if (now.status === 'ACTIVE') {
+        await recordEvent(tx, clock, {
+          organizationId: session.organization.id,
+          name: 'member.role_changed',
+          payload: { userId: now.id, from: was.role, to: now.role },
+          actor: { type: 'user', userId: session.userId }
+        })
+      }
+    }
     const fields = (m: Member) => ({
       email: m.email,
       assignedNumberOfPosts: m.assignedNumberOfPosts,
@@ -530,7 +554,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (m.role === 'ADMIN' && m.status === 'ACTIVE' && (await activeAdminCount(tx, organizationId)) <= 1) {
           throw conflict(MESSAGES.lastAdmin)
         }
-        await removeMemberships(tx, organizationId, [userId], clock.now())
+        await removeMemberships(tx, organizationId, [userId], clock.now(), { type: 'user', userId: session.userId })
         await record(tx, {
           organizationId,
           at: clock.now(),
@@ -618,6 +642,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           target: { type: 'member', id: row.userId, label: row.email },
           after: { role, status: 'ACTIVE' }
         })
+        await recordEvent(tx, clock, { organizationId: row.organizationId, name: 'member.joined', payload: { userId: row.userId, role }, actor: { type: 'user', userId: row.userId } })
       })
       if (!row.hasPassword) await identity.setPassword(row.userId, input.password, input.fullName!)
       return { userId: row.userId, email: row.email, organization: { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId } }
