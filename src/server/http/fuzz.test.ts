@@ -102,15 +102,19 @@ interface Fixture {
  * plausible: existing ids, ordinary text, near dates, small numbers), sometimes of the wrong type.
  * Mostly plausible input gets past validation into the services, where faults hide.
  */
-function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, depth = 0): unknown {
+function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, depth = 0, leaf?: TargetedLeaf): unknown {
   if (depth > 8) return undefined
   if (rng.chance(0.06 * nasty)) return rng.pick(WRONG_TYPES)
   const def = defOf(schema)
+  if (leaf && def.type === 'string' && leaf.seen++ === leaf.at) {
+    leaf.dateLike = isDateLike(def, leaf.key)
+    return TARGET
+  }
   if (!rng.chance(nasty)) {
     const plausible = plausibleLeaf(def, rng, fixture)
     if (plausible !== NOT_A_LEAF) return plausible
   }
-  const inner = (child: z.ZodType) => generate(child, rng, fixture, nasty, depth + 1)
+  const inner = (child: z.ZodType) => generate(child, rng, fixture, nasty, depth + 1, leaf)
   switch (def.type) {
     case 'string': {
       if (def.format === 'datetime') return rng.pick(['2026-03-01T10:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '2026-03-01T10:00:00+14:00', 'x'])
@@ -140,6 +144,7 @@ function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, dept
       const out: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(def.shape ?? {})) {
         if (rng.chance(0.15 * nasty)) continue // missing
+        if (leaf) leaf.key = key
         out[key] = inner(value)
       }
       if (rng.chance(0.05)) out.__proto__ = { polluted: true }
@@ -150,6 +155,7 @@ function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, dept
     case 'union':
       return inner(rng.pick(def.options ?? []))
     case 'optional':
+      if (leaf) return targetOnly(leaf, () => inner(def.innerType!))
       return rng.chance(0.25) ? undefined : inner(def.innerType!)
     case 'nullable':
       return rng.chance(0.25) ? null : inner(def.innerType!)
@@ -158,6 +164,7 @@ function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, dept
     case 'catch':
     case 'readonly':
     case 'nonoptional':
+      if (leaf && def.type !== 'nonoptional' && def.type !== 'readonly' && def.type !== 'catch') return targetOnly(leaf, () => inner(def.innerType!))
       return rng.chance(0.2) ? undefined : inner(def.innerType!)
     case 'pipe':
       return inner(def.in!)
@@ -169,6 +176,64 @@ function generate(schema: z.ZodType, rng: Rng, fixture: Fixture, nasty = 1, dept
       return rng.pick(WRONG_TYPES)
   }
 }
+
+/** One string field of an otherwise plausible input is TARGET: the `at`-th string generated (`seen` counts them). */
+interface TargetedLeaf {
+  at: number
+  seen: number
+  /** The nearest object key above the string generated last. */
+  key?: string
+  /** Whether the target is a day, month, instant or cursor (by its format, pattern or key). */
+  dateLike?: boolean
+}
+const TARGET = 'fuzz-targeted-leaf'
+
+/**
+ * An optional field with a targeted input: left out unless it holds the target, so no other field's
+ * plausible value is refused first; its strings are counted all the same, so the next round targets the next.
+ */
+function targetOnly(leaf: TargetedLeaf, make: () => unknown): unknown {
+  const before = leaf.seen
+  const value = make()
+  return before <= leaf.at && leaf.seen > leaf.at ? value : undefined
+}
+
+function isDateLike(def: ReturnType<typeof defOf>, key: string | undefined): boolean {
+  if (def.format === 'date' || def.format === 'datetime') return true
+  if ((def.checks ?? []).some((check) => defOf(check as z.ZodType).format === 'regex')) return true
+  return key !== undefined && /date|time|month|cursor|^from$|^to$|At$|day/i.test(key)
+}
+
+const base64url = (text: string) => Buffer.from(text).toString('base64url')
+/** Unpaired UTF-16 surrogates (JSON's "\ud800"): PostgreSQL's json refuses them. */
+const SURROGATE_STRINGS = ['\ud800x', 'x\udc00', '\udfff\ud800', 'Fuzz \ud83d']
+const UUID = '00000000-0000-4000-8000-000000000000'
+/**
+ * Days, months and instants that do not exist or lie outside PostgreSQL's years, and cursors of the
+ * right shape around impossible times and ids (the audit log's time_id, the plan's base64url JSON,
+ * the notifications' base64url micros_id).
+ */
+const DATE_STRINGS = [
+  '2026-13-45',
+  '0000-00-00',
+  '2026-02-30',
+  '0000-01',
+  '0001-01',
+  '9999-12',
+  '0000-01-01T00:00:00Z',
+  '2026-13-45T25:61:61.000Z',
+  '+275760-09-13T00:00:00.000Z',
+  '2026-13-45T25:61:61.000Z_1',
+  '0000-01-01T00:00:00.000Z_1',
+  '2026-01-02T03:04:05.678Z_9999999999999999999',
+  base64url(JSON.stringify({ t: '0000-01-01T00:00:00Z', id: UUID })),
+  base64url(JSON.stringify({ t: '2026-13-45T25:61:61Z', id: UUID })),
+  base64url(JSON.stringify({ t: '+275760-09-13T00:00:00.000Z', id: UUID })),
+  base64url(`-99999999999999999_${UUID}`),
+  base64url(`99999999999999999_${UUID}`)
+]
+/** String fields of one endpoint that get targeted values (the first ones generated). */
+const TARGETED_LEAVES = 12
 
 const NOT_A_LEAF = Symbol('not a leaf')
 const PLAUSIBLE_TEXT = ['Fuzz text', 'Hiring', 'Sales team', 'textOnly', 'Monday', '#1a73e8', 'pagecrew://callback', 'Europe/Paris']
@@ -216,7 +281,7 @@ interface FuzzRequest {
 }
 
 /** The requests one round makes for one endpoint: generated input, plus raw abuse of the body. */
-function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixture): FuzzRequest[] {
+function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixture, thorough = false): FuzzRequest[] {
   const path = `${API_BASE}${endpoint.path}`
   const query = () => {
     const q = toQueryString(generate(endpoint.query, rng, fixture), rng)
@@ -252,6 +317,24 @@ function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixtur
   add('wrong type', query(), json(rng.pick(WRONG_TYPES)))
   add('malformed json', query(), rng.pick(['{', '{"a":', '[1,', '{"__proto__":{"x":1}}', 'nul', '"\\ud800"', '{"a":"\\u0000"}']))
   add('nested deep', query(), `${'['.repeat(5000)}${']'.repeat(5000)}`)
+  // Each string field in turn gets targeted values, in the body and in the query, the rest plausible:
+  // an unpaired surrogate, or (a day, month, instant or cursor) an impossible one: all of them when
+  // `thorough` (once per endpoint), else one.
+  for (let at = 0; at < TARGETED_LEAVES; at++) {
+    const bodyLeaf: TargetedLeaf = { at, seen: 0 }
+    const body = json(generate(endpoint.body, rng, fixture, 0, 0, bodyLeaf))
+    const queryLeaf: TargetedLeaf = { at, seen: 0 }
+    const q = toQueryString(generate(endpoint.query, rng, fixture, 0, 0, queryLeaf), rng)
+    if (bodyLeaf.seen <= at && queryLeaf.seen <= at) break
+    const values = (leaf: TargetedLeaf) => (leaf.dateLike && thorough ? [...DATE_STRINGS, rng.pick(SURROGATE_STRINGS)] : [rng.pick(leaf.dateLike ? DATE_STRINGS : SURROGATE_STRINGS)])
+    const url = (query: string) => (query ? `${path}?${query}` : path)
+    if (bodyLeaf.seen > at) {
+      for (const value of values(bodyLeaf)) add(`targeted body string ${at}`, url(q.replace(TARGET, 'x')), body?.replace(JSON.stringify(TARGET), JSON.stringify(value)))
+    }
+    if (queryLeaf.seen > at) {
+      for (const value of values(queryLeaf)) add(`targeted query string ${at}`, url(q.replace(TARGET, encode(value))), body?.replace(JSON.stringify(TARGET), '"x"'))
+    }
+  }
   add('text/plain', query(), 'hello', 'text/plain')
   const form = multipartBody({ text: 'x' })
   add('multipart', query(), form.payload, form.contentType)
@@ -365,7 +448,7 @@ describeEachDatabase('fuzz: every contract endpoint with bad input, as admin, me
         for (const [role, userId] of Object.entries(people)) {
           const cookie = userId ? await mintSession(app, userId, organizationId) : null
           for (let round = 0; round < ROUNDS; round++) {
-            for (const request of endpoint ? requestsFor(name, endpoint, rng, { ids }) : otherRequests(rng, { ids })) {
+            for (const request of endpoint ? requestsFor(name, endpoint, rng, { ids }, role === 'admin' && round === 0) : otherRequests(rng, { ids })) {
               const headers: Record<string, string> = { [CLIENT_HEADER]: 'fuzz', ...request.headers }
               if (rng.chance(0.15)) headers[IDEMPOTENCY_HEADER] = rng.pick(IDEMPOTENCY_KEYS)
               if (cookie) headers.cookie = `${SESSION_COOKIE}=${cookie}`
