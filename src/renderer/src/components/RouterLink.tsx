@@ -7,6 +7,8 @@ interface RouterLinkProps {
   children: ReactNode
   inline?: boolean
   className?: string
+  /** 'auto' for a link whose text is a post's, which may be Arabic or Hebrew. */
+  dir?: 'auto' | 'ltr' | 'rtl'
   'data-testid'?: string
 }
 

@@ -34,6 +34,25 @@ describe('PostPreview', () => {
     expect(show({ width: 'mobile' }).region.style.width).toBe('360px')
   })
 
+  it('lets Arabic and Hebrew run right to left: every element with the post’s words carries dir="auto", desktop and mobile', () => {
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { region } = show({
+        text: 'مرحبا بالعالم #عربي',
+        width,
+        type: 'poll',
+        poll: { question: 'מה דעתכם?', options: ['כן', 'לא'], durationDays: 3 },
+        reshared: { author: 'Dana', text: 'שלום עולם' }
+      })
+      expect(within(region).getByTestId('preview-text').getAttribute('dir')).toBe('auto')
+      expect(within(region).getByText('מה דעתכם?').getAttribute('dir')).toBe('auto')
+      expect(within(region).getByText('כן').getAttribute('dir')).toBe('auto')
+      expect(within(region).getByTestId('preview-reshared-text').getAttribute('dir')).toBe('auto')
+      cleanup()
+    }
+    const { region } = show({ text: '' })
+    expect(within(region).getByText('What do you want to talk about?').getAttribute('dir')).toBe('auto')
+  })
+
   it('collapses a long post behind ‘…see more’ and opens it', async () => {
     const text = 'Line one\nLine two\nLine three\nLine four is where it ends'
     const { region, user } = show({ text })

@@ -40,7 +40,8 @@ const useStyles = makeStyles({
   name: { fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: LINKEDIN.muted, fontSize: '12px', lineHeight: '16px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   globe: { verticalAlign: '-2px' },
-  text: { padding: '8px 16px 8px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  // 'start', not the card's 'left': Arabic or Hebrew text (dir="auto") starts at the right as on LinkedIn.
+  text: { padding: '8px 16px 8px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', textAlign: 'start' },
   placeholder: { color: LINKEDIN.muted, fontStyle: 'italic' },
   highlight: { color: LINKEDIN.blue, fontWeight: 600 },
   more: {
@@ -213,7 +214,7 @@ function ResharedCard({ author, text, width }: { author: string; text: string; w
           <span className={styles.name}>{name}</span>
         </div>
       </header>
-      {text.trim() ? <div className={mergeClasses(styles.text, styles.resharedText)}>{collapsed.collapsed ? `${collapsed.text}…` : text}</div> : null}
+      {text.trim() ? <div dir="auto" className={mergeClasses(styles.text, styles.resharedText)} data-testid="preview-reshared-text">{collapsed.collapsed ? `${collapsed.text}…` : text}</div> : null}
     </div>
   )
 }
@@ -223,12 +224,12 @@ function PostText({ text, width }: { text: string; width: PreviewWidth }) {
   const styles = useStyles()
   const [expanded, setExpanded] = useState(false)
   if (text.trim() === '') {
-    return <div className={mergeClasses(styles.text, styles.placeholder)}>What do you want to talk about?</div>
+    return <div dir="auto" className={mergeClasses(styles.text, styles.placeholder)}>What do you want to talk about?</div>
   }
   const collapsed = collapsePostText(text, width)
   const shown = expanded || !collapsed.collapsed ? text.replace(/\s+$/u, '') : collapsed.text
   return (
-    <div className={styles.text} data-testid="preview-text">
+    <div dir="auto" className={styles.text} data-testid="preview-text">
       {postTextParts(shown).map((part, index) =>
         part.kind === 'text' ? (
           part.value
@@ -302,9 +303,9 @@ function PollCard({ poll }: { poll: Poll }) {
   const styles = useStyles()
   return (
     <div className={styles.poll} data-testid="preview-poll">
-      <div className={styles.pollQuestion}>{poll.question.trim() || 'Your poll question'}</div>
+      <div dir="auto" className={styles.pollQuestion}>{poll.question.trim() || 'Your poll question'}</div>
       {poll.options.map((option, index) => (
-        <div key={index} className={styles.pollOption}>
+        <div key={index} dir="auto" className={styles.pollOption}>
           {option.trim() || `Option ${index + 1}`}
         </div>
       ))}

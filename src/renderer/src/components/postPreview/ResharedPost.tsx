@@ -53,14 +53,14 @@ export function ResharedPost({ author, text, url, 'data-testid': testId = 'resha
     <section className={styles.root} aria-label={author.trim() ? `Post by ${name}` : name} data-testid={testId}>
       <div className={styles.header}>
         <Avatar name={name} size={32} color="colorful" aria-hidden />
-        <Text className={styles.author} data-testid={`${testId}-author`}>
+        <Text dir="auto" className={styles.author} data-testid={`${testId}-author`}>
           {name}
         </Text>
       </div>
       {text.trim() === '' ? (
         <Text className={styles.empty}>Its text shows on LinkedIn.</Text>
       ) : (
-        <Text className={styles.text} data-testid={`${testId}-text`}>
+        <Text dir="auto" className={styles.text} data-testid={`${testId}-text`}>
           {shown}
         </Text>
       )}

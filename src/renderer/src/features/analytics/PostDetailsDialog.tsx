@@ -68,7 +68,7 @@ export function PostDetailsDialog({ postId, row, query, timeZone, onClose }: Pos
                   {row.businessPage ? ` for ${row.businessPage.linkedInCompanyName}` : ''} · {POST_TYPE_LABELS[row.type]}
                   {row.tag ? ` · ${row.tag.title}` : ''} · {formatDate(row.publishedAt, 'dateTime', { timeZone })}
                 </Text>
-                <Text className={styles.excerpt}>{row.excerpt}</Text>
+                <Text dir="auto" className={styles.excerpt}>{row.excerpt}</Text>
                 {status ? (
                   <Text weight="semibold" data-testid="analytics-details-status">
                     {status}

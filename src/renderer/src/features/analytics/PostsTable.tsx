@@ -50,7 +50,7 @@ export function PostsTable({ rows, total, timeZone, sort, onSort, onOpen, onEndR
         width: 'minmax(200px, 2.5fr)',
         cell: (row) => (
           <Button appearance="transparent" size="small" className={styles.open} onClick={() => onOpen(row.postId)} data-testid="analytics-open-post">
-            <span className={styles.excerpt}>{row.excerpt || 'Post without text'}</span>
+            <span dir="auto" className={styles.excerpt}>{row.excerpt || 'Post without text'}</span>
           </Button>
         )
       },

@@ -258,6 +258,13 @@ describe('Collaborate: choosing a post', () => {
 describe('Collaborate: the review', () => {
   const TEXT = 'We ship the new release today.'
 
+  it('shows the post’s read-only text and the list’s excerpts in their own direction (dir="auto") for Arabic and Hebrew', async () => {
+    open('/collaborate?postId=post-1', { thread: aThread({ post: aPost({ text: 'مرحبا بالعالم' }), viewer: { isAuthor: false, isReviewer: true, canApprove: false } }) })
+    expect((await screen.findByTestId('post-text-view')).getAttribute('dir')).toBe('auto')
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0))
+    for (const r of rows()) expect(r.querySelector('[dir="auto"]')).not.toBeNull()
+  })
+
   it('anchors a comment to the selected words with their offsets in the post’s text, once however fast the clicks', async () => {
     const created = vi.fn(() => ok(aThread({ post: aPost({ text: TEXT }), viewer: { isAuthor: false, isReviewer: true, canApprove: false } })))
     const { fake, events } = open('/collaborate?postId=post-1', {

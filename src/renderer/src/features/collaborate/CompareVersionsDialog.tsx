@@ -90,7 +90,7 @@ function VersionsComparison({ versions, timeZone }: { versions: readonly PostVer
           This post has one version so far: each saved change of its text, media or poll adds one.
         </Text>
       ) : null}
-      <div className={styles.diff} role="region" aria-label={`Changes from version ${from} to version ${to}`} data-testid="version-diff">
+      <div dir="auto" className={styles.diff} role="region" aria-label={`Changes from version ${from} to version ${to}`} data-testid="version-diff">
         {parts.map((part, index) =>
           part.kind === 'removed' ? (
             <del key={index} className={styles.removed}>

@@ -167,7 +167,7 @@ export function InboxList({ items, selectedId, onOpen, showAuthor, timeZone, lab
               onKeyDown={(event) => onKeyDown(event, row.index, item.postId)}
             >
               <div role="gridcell" className={styles.main}>
-                <span className={mergeClasses(styles.excerpt, item.excerpt.trim() === '' && styles.empty)}>{item.excerpt.trim() || 'No text yet'}</span>
+                <span dir="auto" className={mergeClasses(styles.excerpt, item.excerpt.trim() === '' && styles.empty)}>{item.excerpt.trim() || 'No text yet'}</span>
                 <span className={styles.meta}>
                   {showAuthor ? (
                     <span className={styles.author}>

@@ -179,6 +179,7 @@ export function PostTextView({
     <div className={styles.root}>
       <div
         ref={view}
+        dir="auto"
         className={mergeClasses(styles.text, text === '' && styles.empty)}
         role="region"
         aria-label="Post text"

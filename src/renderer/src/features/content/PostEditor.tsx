@@ -419,6 +419,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             >
               <Textarea
                 value={draft.text}
+                dir="auto"
                 onChange={(_, d) => edit((current) => ({ ...current, text: d.value }))}
                 onBlur={() => setTextTouched(true)}
                 readOnly={readOnly}

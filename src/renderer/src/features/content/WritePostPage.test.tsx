@@ -166,6 +166,16 @@ describe('Write post: editor', () => {
     expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
   })
 
+  it('the post text field and the previews follow the text’s direction (dir="auto"), so Arabic and Hebrew run right to left', async () => {
+    const { fake } = hostFor()
+    open('/content/write-post', fake)
+    fireEvent.change(await textBox(), { target: { value: 'שלום לכולם' } })
+    expect((await textBox()).getAttribute('dir')).toBe('auto')
+    const texts = screen.getAllByTestId('preview-text')
+    expect(texts.length).toBeGreaterThan(0)
+    for (const text of texts) expect(text.getAttribute('dir')).toBe('auto')
+  })
+
   it('switches the media and poll editors with the post type (spec §2 choices)', async () => {
     const { fake } = hostFor()
     const { events } = open('/content/write-post', fake)

@@ -112,7 +112,7 @@ export function DraftsCard({ me, timeZone }: { me: Me; timeZone: string }) {
         <ul className={styles.list}>
           {me.drafts.map((draft) => (
             <li key={draft.postId} className={styles.stack} data-testid="draft">
-              <RouterLink to={editPostPath(draft.postId)} className={styles.excerpt}>
+              <RouterLink to={editPostPath(draft.postId)} dir="auto" className={styles.excerpt}>
                 {draft.excerpt.trim() || 'Untitled draft'}
               </RouterLink>
               <Text size={200} className={styles.muted}>
@@ -147,7 +147,7 @@ function PostResults({ posts, showAuthor, timeZone, testId }: { posts: readonly 
         <li key={post.postId} className={styles.item} data-testid={testId}>
           {showAuthor ? <Avatar name={post.author.fullName} image={post.author.image ? { src: post.author.image } : undefined} size={24} color="colorful" /> : null}
           <span className={styles.stack}>
-            <RouterLink to={postResultsPath(post.postId)} className={styles.excerpt}>
+            <RouterLink to={postResultsPath(post.postId)} dir="auto" className={styles.excerpt}>
               {post.excerpt.trim() || 'Post without text'}
             </RouterLink>
             <Text size={200} className={mergeClasses(styles.muted, styles.figure)}>

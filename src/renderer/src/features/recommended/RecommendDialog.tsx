@@ -154,7 +154,7 @@ export function RecommendDialog({ user, onClose, onCreated }: RecommendDialogPro
                   data-testid={`recommend-post-${p.postId}`}
                   label={
                     <span className={styles.postLabel}>
-                      <span className={styles.excerpt}>{p.text.trim() || '(no text)'}</span>
+                      <span dir="auto" className={styles.excerpt}>{p.text.trim() || '(no text)'}</span>
                       <Text size={200} className={styles.muted}>
                         {`${p.businessPageName ?? p.authorName} · ${formatDate(p.publishedAt, 'date', { timeZone })}`}
                       </Text>

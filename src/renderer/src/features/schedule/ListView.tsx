@@ -194,7 +194,7 @@ function PostRow({ entry }: { entry: Extract<Entry, { kind: 'post' }> }) {
         </span>
       </span>
       <span className={mergeClasses(styles.cell, styles.muted, styles.what)}>
-        <span className={styles.ellipsis}>{post.excerpt}</span>
+        <span dir="auto" className={styles.ellipsis}>{post.excerpt}</span>
       </span>
       <span className={mergeClasses(styles.cell, styles.muted, styles.type)}>{POST_TYPE_LABELS[post.postType]}</span>
       <span className={mergeClasses(styles.cell, styles.status)}>
