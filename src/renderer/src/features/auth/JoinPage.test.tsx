@@ -68,6 +68,14 @@ describe('/join', () => {
     expect((await screen.findByTestId('join-link-error')).textContent).toBe('This invitation link is invalid or has expired.')
   })
 
+  it('tells someone whose link was already used to sign in, beside the server’s message, and the link goes to sign-in', async () => {
+    const { router } = renderApp(hostFor({ 'GET /join/info': fail(404, 'This invitation link is invalid or has expired.', 'not_found') }), '/join?token=used')
+    expect((await screen.findByTestId('join-link-error')).textContent).toBe('This invitation link is invalid or has expired.')
+    expect(screen.getByTestId('join-used-hint').textContent).toBe('Already accepted this invitation? Each link works once: Sign in with your email and password.')
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
   it('says the link is invalid without a token', async () => {
     renderApp(hostFor({}), '/join')
     expect((await screen.findByTestId('join-link-error')).textContent).toBe('This invitation link is invalid or has expired.')

@@ -109,9 +109,12 @@ export default function JoinPage() {
         <MessageBar intent="error" data-testid="join-link-error">
           <MessageBarBody>{problem ?? GENERIC_ERROR_MESSAGE}</MessageBarBody>
         </MessageBar>
-        <Text>
-          Ask your admin for a new invitation, or <RouterLink to={paths.login}>sign in</RouterLink>.
+        {/* An accepted invitation is gone from the server, so a used link reads as invalid: say what to do then. */}
+        <Text data-testid="join-used-hint">
+          Already accepted this invitation? Each link works once: <RouterLink to={paths.login} data-testid="join-sign-in">Sign in</RouterLink> with your email and
+          password.
         </Text>
+        <Text>Otherwise, ask your admin for a new invitation.</Text>
       </CenteredCard>
     )
   }
