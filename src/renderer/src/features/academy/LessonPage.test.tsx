@@ -147,6 +147,17 @@ describe('LessonPage: the final quiz', () => {
     expect(screen.getByTestId('quiz-answered').textContent).toBe('3 of 3 answered')
   })
 
+  it('says "Choose all that apply" once when the question’s own words already say it', async () => {
+    const detail = aCourseDetail()
+    const questions = detail.quiz.questions.map((q) => (q.id === 'q2' ? { ...q, prompt: 'Which help a post? (choose all that apply)' } : q))
+    open('/academy/course/writing-posts/quiz', { 'GET /academy/course': ok({ ...detail, quiz: { ...detail.quiz, questions } }) })
+    await screen.findByTestId('quiz-submit')
+    const multiple = screen.getAllByTestId('quiz-question').find((q) => q.getAttribute('data-question') === 'q2')!
+    const legend = multiple.querySelector('legend')!.textContent!
+    expect(legend).toBe('2. Which help a post? Choose all that apply.')
+    expect(legend.match(/choose all that apply/giu)).toHaveLength(1)
+  })
+
   it('fails: the score, the 80 % mark, which questions were wrong (no answers), Try again starts over', async () => {
     const { fake, events } = open('/academy/course/writing-posts/quiz', { 'POST /academy/quiz/submit': ok(aQuizResult(false)) })
     await answerAll(events, { q1: 'The hook', q2: ['Ten links'], q3: 'Abruptly' })

@@ -91,6 +91,11 @@ function PassedNote({ certificate }: { certificate: Certificate | null }) {
   )
 }
 
+/** A multi-answer prompt without its own "(choose all that apply)": the legend adds "Choose all that apply." once. */
+function withoutChooseAll(prompt: string): string {
+  return prompt.replace(/\s*[([]?\s*choose all that apply\s*[.!]?\s*[)\]]?\s*[.:]?\s*$/iu, '')
+}
+
 /** The final quiz: one choice per question, or "Choose all that apply"; Submit once every question is answered. */
 export function QuizView({ courseSlug, quiz, passed, certificate }: { courseSlug: string; quiz: Quiz; passed: boolean; certificate: Certificate | null }) {
   const styles = useStyles()
@@ -152,7 +157,7 @@ export function QuizView({ courseSlug, quiz, passed, certificate }: { courseSlug
           <li key={question.id} data-testid="quiz-question" data-question={question.id}>
             <fieldset className={styles.fieldset}>
               <legend className={styles.legend}>
-                {index + 1}. {question.prompt}
+                {index + 1}. {question.multiple ? withoutChooseAll(question.prompt) : question.prompt}
                 {question.multiple ? <Text className={styles.muted}> Choose all that apply.</Text> : null}
               </legend>
               {question.multiple ? (
