@@ -5,6 +5,7 @@ import {
   ROUTE_LIST,
   isDeepLinkPath,
   isRegisteredPath,
+  linkTo,
   matchesRoutePath,
   academyLessonPath,
   navigationEntries,
@@ -122,5 +123,48 @@ describe('navigation', () => {
     expect(labels((key) => key === 'TEAMS')).toEqual(without)
     expect(labels((key) => key === 'RECOMMEND_POST')).toEqual(['Dashboard', 'Create content', 'Recommended posts', 'Collaborate', 'Plan', 'Team effort', 'Analytics', 'Academy'])
     expect(ROUTES.recommended.entitlement).toBe('RECOMMEND_POST')
+  })
+})
+
+describe('linkTo', () => {
+  const id = '0b6f5a0e-3c1d-4d8e-9a57-2f4e6c1b8a90'
+
+  it('writes the links the server has always written', () => {
+    expect(linkTo('writePost', { postId: id })).toBe(`/content/write-post?postId=${id}`)
+    expect(linkTo('collaborate', { postId: id })).toBe(`/collaborate?postId=${id}`)
+    expect(linkTo('schedule', { slotId: id })).toBe(`/schedule?slotId=${id}`)
+    expect(linkTo('settings', { ssi: 1 })).toBe('/settings?ssi=1')
+    expect(linkTo('join', { token: 'aZ09-_xY' })).toBe('/join?token=aZ09-_xY')
+    expect(linkTo('dashboard')).toBe('/dashboard')
+    expect(linkTo('team')).toBe('/team')
+    expect(linkTo('academy')).toBe('/academy/insights')
+    expect(linkTo('recommended')).toBe('/recommended')
+    expect(linkTo('writePost')).toBe('/content/write-post')
+    expect(linkTo('billingSettings', { checkout: 'success' })).toBe('/settings/billing?checkout=success')
+  })
+
+  it('fills :params and encodes query values', () => {
+    expect(linkTo('academyLesson', { course: 'writing-posts', lesson: 'hooks' })).toBe('/academy/course/writing-posts/hooks')
+    expect(linkTo('academyLesson', { course: 'a b', lesson: 'c/d' }, { step: 2 })).toBe('/academy/course/a%20b/c%2Fd?step=2')
+    expect(linkTo('collaborate', { postId: 'a&b=c d', skipped: undefined })).toBe('/collaborate?postId=a%26b%3Dc+d')
+    expect(linkTo('dashboard', {})).toBe('/dashboard')
+  })
+
+  it('links deep-link addresses the renderer opens', () => {
+    expect(isDeepLinkPath(linkTo('collaborate', { postId: id }).split('?')[0]!)).toBe(true)
+    expect(isDeepLinkPath(linkTo('academyLesson', { course: 'writing-posts', lesson: 'hooks' }))).toBe(true)
+  })
+
+  it('refuses a route the registry does not have, and a missing :param', () => {
+    // @ts-expect-error: not a registered route
+    expect(() => linkTo('nowhere')).toThrow(/not a route in the registry/)
+    // @ts-expect-error: the not-found page is never a link's target
+    expect(() => linkTo('notFound')).toThrow(/not a route in the registry/)
+    // @ts-expect-error: an inherited property is not a route
+    expect(() => linkTo('toString')).toThrow(/not a route in the registry/)
+    // @ts-expect-error: academyLesson needs its :course and :lesson
+    expect(() => linkTo('academyLesson')).toThrow(/needs a value for :course/)
+    // @ts-expect-error: :lesson is missing
+    expect(() => linkTo('academyLesson', { course: 'writing-posts' })).toThrow(/needs a value for :lesson/)
   })
 })

@@ -213,9 +213,55 @@ export function isDeepLinkPath(path: string): boolean {
   return DEEP_LINK_PATHS.some((pattern) => !path.includes(':') && matchesRoutePath(pattern, path))
 }
 
+/** Routes a link may point at: every registered screen but the not-found page. */
+export type LinkRouteName = Exclude<RouteName, 'notFound'>
+
+/** The `:name` segments of a registered path: 'course' | 'lesson' for '/academy/course/:course/:lesson'. */
+export type RouteParamName<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParamName<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+/** A link's query: each defined value becomes one `name=value` pair, encoded by URLSearchParams. */
+export type LinkQuery = Readonly<Record<string, string | number | boolean | undefined>>
+
+type LinkArguments<Name extends LinkRouteName> = [RouteParamName<(typeof ROUTES)[Name]['path']>] extends [never]
+  ? [query?: LinkQuery]
+  : [params: Readonly<Record<RouteParamName<(typeof ROUTES)[Name]['path']>, string>>, query?: LinkQuery]
+
+/**
+ * An in-app link built from the route registry (DESIGN.md §7): the named route's path with its
+ * `:name` segments filled (URI-encoded), then the query encoded by URLSearchParams.
+ * `linkTo('collaborate', { postId })` is '/collaborate?postId=…'; `linkTo('academyLesson',
+ * { course, lesson })` is '/academy/course/<course>/<lesson>'. A name the registry does not have is
+ * a type error and, from untyped callers, a thrown error; so is a missing `:name` value.
+ */
+export function linkTo<Name extends LinkRouteName>(name: Name, ...args: LinkArguments<Name>): string {
+  const key: string = name
+  if (!Object.hasOwn(ROUTES, key) || key === 'notFound') throw new Error(`linkTo: '${key}' is not a route in the registry`)
+  const pattern: string = ROUTES[name].path
+  const hasParams = pattern.includes('/:')
+  const params = (hasParams ? args[0] : undefined) as Readonly<Record<string, string>> | undefined
+  const query = (hasParams ? args[1] : args[0]) as LinkQuery | undefined
+  const path = pattern
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment
+      const value = params?.[segment.slice(1)]
+      if (typeof value !== 'string' || value === '') throw new Error(`linkTo: '${key}' needs a value for ${segment}`)
+      return encodeURIComponent(value)
+    })
+    .join('/')
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.append(key, String(value))
+  const encoded = search.toString()
+  return encoded === '' ? path : `${path}?${encoded}`
+}
+
 /** A lesson's address in the Academy. */
 export function academyLessonPath(course: string, lesson: string): string {
-  return ROUTES.academyLesson.path.replace(':course', encodeURIComponent(course)).replace(':lesson', encodeURIComponent(lesson))
+  return linkTo('academyLesson', { course, lesson })
 }
 
 /**

@@ -14,9 +14,9 @@ import {
   MENTIONED_TITLE,
   NEW_FEEDBACK_TITLE,
   REJECTED_TITLE,
-  REVIEW_MESSAGES,
-  reviewLink
+  REVIEW_MESSAGES
 } from '../services/review'
+import { reviewLink } from '../services/posts'
 import { TestClient, type TestResponse } from '../testing/harness'
 import { expectError, PASSWORD, type ErrorBody } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'

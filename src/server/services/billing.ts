@@ -6,7 +6,7 @@ import { MESSAGES } from '../../shared/api/messages'
 import type { BillingOverview, BillingPlans, CheckoutResult, CurrentPlan, Invoice, PlanDto } from '../../shared/domain'
 import { PLANS, type PlanDefinition, type PlanVariant } from '../../shared/constants'
 import { checkSeatChange, defaultCheckoutSeats, isSubscriptionExpired } from '../../shared/rules'
-import { BILLING_RETURN_PATH, organizationOfPortalToken } from '../adapters/billing/builtin'
+import { organizationOfPortalToken } from '../adapters/billing/builtin'
 import type { BillingProvider } from '../adapters/billing/billing'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -26,6 +26,7 @@ import {
   variantByPriceId,
   type SubscriptionRow
 } from './subscriptions'
+import { linkTo, type LinkQuery } from '../../shared/routes'
 
 /*
  * Billing (issue 4). Interpretation decisions (docs/architecture.md, "Billing and plans"):
@@ -253,7 +254,7 @@ export function createBillingService(deps: {
   const { db, clock, provider, contactSalesUrl } = deps
   const log = deps.log ?? (() => undefined)
 
-  const returnUrl = (baseUrl: string, query = '') => `${baseUrl}${BILLING_RETURN_PATH}${query}`
+  const returnUrl = (baseUrl: string, query?: LinkQuery) => `${baseUrl}${linkTo('billingSettings', query)}`
 
   /** The acting admin, re-read inside the lock (a concurrent change may have removed them). */
   async function requireAdminStill(tx: Executor, session: OrganizationSession): Promise<void> {
@@ -358,8 +359,8 @@ export function createBillingService(deps: {
             variant,
             seatQuantity: seats,
             existing,
-            successUrl: returnUrl(baseUrl, '?checkout=success'),
-            cancelUrl: returnUrl(baseUrl, '?checkout=cancelled')
+            successUrl: returnUrl(baseUrl, { checkout: 'success' }),
+            cancelUrl: returnUrl(baseUrl, { checkout: 'cancelled' })
           })
         )
         if (result.kind === 'redirect') return { status: 'redirect' as const, url: result.url }

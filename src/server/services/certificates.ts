@@ -14,6 +14,7 @@ import { clientAddressKey } from './authThrottle'
 import type { EntitlementService } from './entitlements'
 import type { NotificationService } from './notifications'
 import { createRateLimiter, type Limit } from './rateLimit'
+import { linkTo } from '../../shared/routes'
 
 /**
  * Academy certificates (issue 15): issued when a final quiz is passed, validated by anyone at
@@ -33,7 +34,7 @@ import { createRateLimiter, type Limit } from './rateLimit'
 export const CERTIFICATE_EARNED_TITLE = 'Certificate earned'
 export const CERTIFICATE_REVOKED_TITLE = 'Certificate revoked'
 /** Where a certificate notification leads: the Academy home lists the user's certificates. */
-export const CERTIFICATES_LINK = '/academy/insights'
+export const CERTIFICATES_LINK = linkTo('academy')
 
 type CertificateRow = typeof certificates.$inferSelect
 
@@ -77,7 +78,7 @@ export function newCertificateId(): string {
 
 /** The public page that validates a certificate. */
 export function validationUrl(publicBase: string, certificateId: string): string {
-  return `${publicBase.replace(/\/+$/, '')}/validate-certification?id=${encodeURIComponent(certificateId)}`
+  return `${publicBase.replace(/\/+$/, '')}${linkTo('validateCertification', { id: certificateId })}`
 }
 
 export function toCertificate(row: CertificateRow & { fallbackHolderName?: string | null }, publicBase: string): Certificate {

@@ -11,6 +11,7 @@ import { businessPages, linkedInAuthorizations, linkedInConnections, users } fro
 import { ApiError, badRequest } from '../errors'
 import type { AuthSession } from './sessions'
 import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypto'
+import { linkTo } from '../../shared/routes'
 
 /**
  * A member's LinkedIn connection (issue 6): OAuth 2.0 authorization code flow with PKCE through
@@ -65,7 +66,7 @@ const verifierContext = (stateHash: string) => `linkedin-verifier:${stateHash}`
 export function isAllowedRedirect(redirectUri: string, serverUrl: string): boolean {
   if (redirectUri === DESKTOP_DEEP_LINK_CALLBACK) return true
   // The address as the app writes it, or as a browser does (default port left out).
-  if (redirectUri === `${serverUrl.replace(/\/+$/, '')}/callback` || redirectUri === new URL('/callback', serverUrl).href) return true
+  if (redirectUri === `${serverUrl.replace(/\/+$/, '')}${linkTo('callback')}` || redirectUri === new URL(linkTo('callback'), serverUrl).href) return true
   const loopback = LOOPBACK_CALLBACK.exec(redirectUri)
   if (!loopback) return false
   const port = Number(loopback[2])

@@ -37,6 +37,7 @@ import { applyPostTransitionToMany } from './postLifecycle'
 import { defaultOrganizationFor } from './sessions'
 import { deleteFutureSlots } from './slots'
 import { findSubscription } from './subscriptions'
+import { linkTo } from '../../shared/routes'
 
 const INVITATION_TTL_MS = 7 * DAY_MS
 const INVITED_TITLE = (organizationName: string) => `You were invited to ${organizationName} 📨`
@@ -222,7 +223,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       createdAt: now,
       expiresAt
     })
-    const joinUrl = `${input.baseUrl}/join?token=${token}`
+    const joinUrl = `${input.baseUrl}${linkTo('join', { token })}`
     const mail: MailMessage = {
       organizationId: input.organizationId,
       to: input.email,
@@ -263,7 +264,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         userId,
         title: INVITED_TITLE(organizationName),
         message: `${inviterName} invited you to join ${organizationName}. Open the invitation to join.`,
-        link: `/join?token=${token}`
+        link: linkTo('join', { token })
       },
       tx
     )

@@ -21,6 +21,7 @@ import { deleteOrphanPlaceholders } from './members'
 import { newOrganizationWorkOSId } from './ids'
 import type { NotificationService } from './notifications'
 import { findSubscription, startTrial, toCurrentPlan } from './subscriptions'
+import { linkTo } from '../../shared/routes'
 
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>
 export type BusinessPageInput = z.output<typeof businessPageFieldsSchema>
@@ -157,7 +158,7 @@ export function createOrganizationService(
           after: { name: organization.name }
         })
         await notifications.notify(
-          { organizationId: organization.id, userId, title: WELCOME_TITLE, message: welcomeMessage(organization.name), link: '/dashboard' },
+          { organizationId: organization.id, userId, title: WELCOME_TITLE, message: welcomeMessage(organization.name), link: linkTo('dashboard') },
           tx
         )
       })

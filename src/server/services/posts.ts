@@ -23,6 +23,7 @@ import { toMediaView, usableMedia, type MediaRow, type MediaService } from './me
 import type { NotificationService } from './notifications'
 import { applyPostTransition, requirePostTransition, type PostPatch, type PostTransitionInput } from './postLifecycle'
 import { reshareSource } from './recommended'
+import { linkTo } from '../../shared/routes'
 
 /**
  * Posts (issue 6): the session user's own posts in the session's organization, written in
@@ -111,10 +112,10 @@ export const POST_LIST_LIMIT = 500
 const NOT_DRAFT: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
 
 /** Where a notification about a post takes its author: the post in the editor. */
-export const postLink = (postId: string) => `/content/write-post?postId=${postId}`
+export const postLink = (postId: string) => linkTo('writePost', { postId })
 
 /** Where a notification about a post takes its reviewers and approvers: the post in /collaborate. */
-export const reviewLink = (postId: string) => `/collaborate?postId=${postId}`
+export const reviewLink = (postId: string) => linkTo('collaborate', { postId })
 
 export const APPROVAL_AGAIN_TITLE = 'Approval needed again 🔁'
 

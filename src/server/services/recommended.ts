@@ -23,6 +23,7 @@ import { record, sessionActor } from './audit'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
+import { linkTo } from '../../shared/routes'
 
 /**
  * Recommended posts (issue 15): admins and team leaders recommend a post for resharing — one of
@@ -50,7 +51,7 @@ import type { NotificationService } from './notifications'
 export type CreateRecommendationInput = z.output<typeof createRecommendationBodySchema>
 
 export const RECOMMENDED_TITLE = 'Recommended post'
-export const RECOMMENDED_LINK = '/recommended'
+export const RECOMMENDED_LINK = linkTo('recommended')
 export const LIST_LIMIT = 200
 export const RECOMMENDABLE_LIMIT = 50
 /** The reshares the recommender sees: those their authors have scheduled or published. */

@@ -20,7 +20,7 @@ import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { recordEvent } from '../events/outbox'
 import { applyPostTransition, requirePostTransition, type PostPatch } from './postLifecycle'
-import { postExcerpt, postViews, type PostRow } from './posts'
+import { postExcerpt, postViews, reviewLink, type PostRow } from './posts'
 
 /**
  * Collaborate (issue 13): feedback requests, comments and suggestions, approvals and the
@@ -125,9 +125,6 @@ export const REVIEW_MESSAGES = {
   noTeamToReview: 'Only team leaders and admins see their teams’ posts in review.',
   suggestionTooLong: `With this suggestion the post would be longer than ${POST_DRAFT_MAX.toLocaleString('en-US')} characters.`
 } as const
-
-/** Where review notifications take their reader. */
-export const reviewLink = (postId: string) => `/collaborate?postId=${postId}`
 
 const PRIORITY_RANK: Record<Priority, number> = { URGENT: 0, HIGH: 1, MEDIUM: 2, LOW: 3, NOPRIORITY: 4 }
 

@@ -28,6 +28,7 @@ import { lockOrganization } from './access'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { canEditSlot, readSlots, viewerOf, type Viewer } from './slotView'
+import { linkTo } from '../../shared/routes'
 
 /**
  * Assigned slots of the Plan (issue 5): create, edit, move, delete and re-tag. The read side
@@ -108,7 +109,7 @@ export function slotWhen(time: Date, timeZone: string): string {
 }
 /** slotWhen's text inside a stored notification, so a move can put the new one in its place. */
 const SLOT_WHEN_IN_MESSAGE = /(?<=posting slot on )[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}/
-export const slotLink = (slotId: string) => `/schedule?slotId=${slotId}`
+export const slotLink = (slotId: string) => linkTo('schedule', { slotId })
 export const DEFAULT_AUTO_HOUR = 9
 /** Auto mode: how far back a member's slots count for their usual posting time. */
 export const AUTO_HISTORY_DAYS = 90

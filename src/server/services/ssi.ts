@@ -10,6 +10,7 @@ import type { JobKind } from '../jobs/runner'
 import { isAdminSession } from './access'
 import type { NotificationService } from './notifications'
 import type { AuthSession } from './sessions'
+import { linkTo } from '../../shared/routes'
 
 /**
  * The Social Selling Index (issue 15). LinkedIn publishes no SSI API and its API terms forbid
@@ -55,7 +56,7 @@ export const SSI_REMINDER_JOB = 'ssi-reminder'
 export const SSI_REMINDER_TITLE = 'Update your Social Selling Index'
 export const SSI_REMINDER_MESSAGE = 'Read your SSI on LinkedIn and record it in Pagecrew to follow your progress.'
 /** Where the reminder leads: Settings opens the Record your SSI dialog. */
-export const SSI_REMINDER_LINK = '/settings?ssi=1'
+export const SSI_REMINDER_LINK = linkTo('settings', { ssi: 1 })
 export const REMINDER_AFTER_DAYS = 30
 const REMINDER_BATCH = 200
 const DAY_MS = 24 * 60 * 60_000

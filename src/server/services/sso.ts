@@ -16,6 +16,7 @@ import { record, sessionActor } from './audit'
 import { isAllowedRedirect } from './linkedIn'
 import { findSubscription, planById, type SubscriptionRow } from './subscriptions'
 import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypto'
+import { linkTo } from '../../shared/routes'
 
 /**
  * Single sign-on per organization (issue 17), OpenID Connect through openid-client (the certified
@@ -181,7 +182,7 @@ export function createSsoService(deps: {
         txtRecordName: ssoTxtRecordName(d.domain),
         txtRecordValue: ssoTxtRecordValue(d.verificationToken)
       })),
-      redirectUri: new URL('/callback', serverUrl).href,
+      redirectUri: new URL(linkTo('callback'), serverUrl).href,
       domainProofSkipped: config.ssoSkipDomainProof
     }
   }

@@ -12,6 +12,7 @@ import { isAdminSession, requireUuid } from './access'
 import { checkedTimeZone, UNKNOWN_TIME_ZONE } from './analytics'
 import type { NotificationService } from './notifications'
 import { slotLink } from './slots'
+import { linkTo } from '../../shared/routes'
 
 /**
  * Team effort (issue 14): each team's members against their monthly targets, the leaderboard of
@@ -57,7 +58,7 @@ export interface TeamEffortService {
 
 export const NUDGE_TITLE = 'Time to post ✍️'
 export const STREAK_WEEKS_MAX = 52
-export const WRITE_POST_LINK = '/content/write-post'
+export const WRITE_POST_LINK = linkTo('writePost')
 
 export const EFFORT_MESSAGES = {
   nudgeNotAllowed: 'Only the member’s team leaders and admins can nudge them.',

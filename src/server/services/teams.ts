@@ -17,6 +17,7 @@ import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { discard, moveInto, type UploadedImage } from './uploads'
+import { linkTo } from '../../shared/routes'
 
 type TeamFormFields = z.output<typeof teamFormFieldsSchema>
 type UpdateTeamFormFields = z.output<typeof updateTeamFormFieldsSchema>
@@ -144,7 +145,7 @@ export function createTeamService(deps: {
     for (const userId of userIds) {
       if (userId === actorId) continue
       await notifications.notify(
-        { organizationId, userId, title: ADDED_TO_TEAM_TITLE, message: `You are now a member of the team ${teamName} in ${org?.name ?? 'your organization'}.`, link: '/team' },
+        { organizationId, userId, title: ADDED_TO_TEAM_TITLE, message: `You are now a member of the team ${teamName} in ${org?.name ?? 'your organization'}.`, link: linkTo('team') },
         tx
       )
     }
