@@ -21,7 +21,7 @@ export const useCardStyles = makeStyles({
   footer: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginTop: 'auto' },
   done: { color: tokens.colorPaletteGreenForeground1, display: 'flex' },
   todo: { color: tokens.colorNeutralForeground3, display: 'flex' },
-  doneLabel: { textDecorationLine: 'line-through', color: tokens.colorNeutralForeground3 }
+  doneLabel: { color: tokens.colorNeutralForeground3 }
 })
 
 /** A dashboard card: a title, what it shows, and the links to act on it at its foot. */
@@ -248,7 +248,7 @@ export function SetupChecklistCard({ setup }: { setup: NonNullable<Dashboard['se
       <ul className={styles.list}>
         {items.map((item) => (
           <li key={item.key} className={styles.item} data-testid={`setup-${item.key}`} data-done={item.done}>
-            <span className={item.done ? styles.done : styles.todo}>{item.done ? <CheckmarkCircle20Filled aria-label="Done" /> : <Circle20Regular aria-label="To do" />}</span>
+            <span className={item.done ? styles.done : styles.todo}>{item.done ? <CheckmarkCircle20Filled role="img" aria-label="Done" /> : <Circle20Regular role="img" aria-label="To do" />}</span>
             <RouterLink to={item.to} className={item.done ? styles.doneLabel : undefined}>
               {item.label}
             </RouterLink>

@@ -140,36 +140,39 @@ describe('dashboard', () => {
     expect(linkIn('dashboard-organization-month', 'See Team effort')).toBe('/team')
   })
 
-  it('gives a new organization’s admin the setup checklist, every step a link, done steps checked', async () => {
+  it('gives a new organization’s admin the setup checklist, every step a link, done steps checked and worded as done', async () => {
     const dashboard = aDashboard({ setup: { linkedInConnected: true, invited: false, teamCreated: false, slotAssigned: false, postWritten: false } })
     renderInApp(<DashboardPage />, hostFor(dashboard, admin()))
     const card = await screen.findByTestId('dashboard-setup')
     expect(within(card).getByText('1 of 5 done')).toBeTruthy()
     const steps = within(card).getAllByRole('listitem')
     expect(steps.map((step) => [within(step).getByRole('link').textContent, within(step).getByRole('link').getAttribute('href'), step.getAttribute('data-done')])).toEqual([
-      ['Connect LinkedIn', '/settings', 'true'],
+      ['LinkedIn connected', '/settings', 'true'],
       ['Invite your colleagues', '/settings/organization?section=members', 'false'],
       ['Create a team', '/settings/organization?section=teams', 'false'],
       ['Assign the first slot', '/schedule', 'false'],
       ['Write the first post', '/content/write-post', 'false']
     ])
-    expect(within(steps[0]!).getByLabelText('Done')).toBeTruthy()
-    expect(within(steps[1]!).getByLabelText('To do')).toBeTruthy()
+    expect(within(steps[0]!).getByRole('img', { name: 'Done' })).toBeTruthy()
+    expect(within(steps[1]!).getByRole('img', { name: 'To do' })).toBeTruthy()
+    expect(within(card).queryByText('Connect LinkedIn')).toBeNull()
 
     await userEvent.click(within(card).getByRole('link', { name: 'Assign the first slot' }))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule'))
   })
 
-  it('keeps the organization and profile cards, each profile step a link to Settings', async () => {
+  it('keeps the organization and profile cards, each profile step a link to Settings, a done one worded and marked as done', async () => {
     renderInApp(<DashboardPage />, hostFor(aDashboard(), aUser({ timezone: null, isLinkedInConnected: false })))
     await screen.findByTestId('dashboard-organization')
     const profile = screen.getByTestId('dashboard-profile')
     const links = within(profile).getAllByRole('link')
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Add your full name', '/settings'],
+      ['Full name added', '/settings'],
       ['Set your time zone', '/settings'],
       ['Connect LinkedIn', '/settings']
     ])
+    expect(within(screen.getByTestId('profile-item-fullName')).getByRole('img', { name: 'Done' })).toBeTruthy()
+    expect(within(screen.getByTestId('profile-item-timezone')).getByRole('img', { name: 'To do' })).toBeTruthy()
     expect(within(profile).getByText('33% complete')).toBeTruthy()
   })
 })

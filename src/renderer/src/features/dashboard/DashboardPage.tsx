@@ -82,7 +82,7 @@ function ProfileCard({ user }: { user: User }) {
           return (
             <li key={item.key} className={styles.row} data-testid={`profile-item-${item.key}`} data-done={item.done}>
               <span className={item.done ? styles.done : styles.todo}>
-                {item.done ? <CheckmarkCircle20Filled aria-label="Done" /> : <Circle20Regular aria-label="To do" />}
+                {item.done ? <CheckmarkCircle20Filled role="img" aria-label="Done" /> : <Circle20Regular role="img" aria-label="To do" />}
               </span>
               <RouterLink to={ITEM_SCREENS[item.key]}>{item.label}</RouterLink>
             </li>

@@ -21,6 +21,7 @@ export type SetupStep = keyof NonNullable<Dashboard['setup']>
 
 export interface SetupItem {
   key: SetupStep
+  /** What is left to do, or once done what was done ('Connect LinkedIn', 'LinkedIn connected'). */
   label: string
   to: string
   done: boolean
@@ -28,12 +29,12 @@ export interface SetupItem {
 
 /** A new organization's first steps, in the order they build on each other, each a link to where it is done. */
 export function setupItems(setup: NonNullable<Dashboard['setup']>): SetupItem[] {
-  const items: Omit<SetupItem, 'done'>[] = [
-    { key: 'linkedInConnected', label: 'Connect LinkedIn', to: paths.settings },
-    { key: 'invited', label: 'Invite your colleagues', to: membersSettingsPath },
-    { key: 'teamCreated', label: 'Create a team', to: teamsSettingsPath },
-    { key: 'slotAssigned', label: 'Assign the first slot', to: paths.schedule },
-    { key: 'postWritten', label: 'Write the first post', to: paths.writePost }
+  const items: { key: SetupStep; todo: string; doneLabel: string; to: string }[] = [
+    { key: 'linkedInConnected', todo: 'Connect LinkedIn', doneLabel: 'LinkedIn connected', to: paths.settings },
+    { key: 'invited', todo: 'Invite your colleagues', doneLabel: 'Colleagues invited', to: membersSettingsPath },
+    { key: 'teamCreated', todo: 'Create a team', doneLabel: 'Team created', to: teamsSettingsPath },
+    { key: 'slotAssigned', todo: 'Assign the first slot', doneLabel: 'First slot assigned', to: paths.schedule },
+    { key: 'postWritten', todo: 'Write the first post', doneLabel: 'First post written', to: paths.writePost }
   ]
-  return items.map((item) => ({ ...item, done: setup[item.key] }))
+  return items.map(({ key, todo, doneLabel, to }) => ({ key, to, done: setup[key], label: setup[key] ? doneLabel : todo }))
 }

@@ -2,6 +2,7 @@ import type { User } from '@shared/domain'
 
 export interface ProfileItem {
   key: 'fullName' | 'timezone' | 'linkedIn'
+  /** What is left to do, or once done what was done ('Set your time zone', 'Time zone set'). */
   label: string
   done: boolean
 }
@@ -16,10 +17,11 @@ export function profileCompleteness(user: Pick<User, 'fullName' | 'timezone' | '
   items: ProfileItem[]
   percent: number
 } {
+  const item = (key: ProfileItem['key'], todo: string, doneLabel: string, done: boolean): ProfileItem => ({ key, label: done ? doneLabel : todo, done })
   const items: ProfileItem[] = [
-    { key: 'fullName', label: 'Add your full name', done: user.fullName.trim() !== '' },
-    { key: 'timezone', label: 'Set your time zone', done: user.timezone !== null },
-    { key: 'linkedIn', label: 'Connect LinkedIn', done: user.isLinkedInConnected }
+    item('fullName', 'Add your full name', 'Full name added', user.fullName.trim() !== ''),
+    item('timezone', 'Set your time zone', 'Time zone set', user.timezone !== null),
+    item('linkedIn', 'Connect LinkedIn', 'LinkedIn connected', user.isLinkedInConnected)
   ]
   const percent = Math.round((items.filter((i) => i.done).length / items.length) * 100)
   return { items, percent }
