@@ -290,6 +290,16 @@ describeEachDatabase('issue 12: strings, forms, redirects and addresses at the b
       expect((await admin.client.get('/organization/audit-log', { cursor: '2026-01-02T03:04:05.678Z_9007199254740991' })).status).toBe(200)
     })
 
+    it('Plan list cursors whose time is outside [1970, 9000) are a 400 (year 0 and +275760 were a 500)', async () => {
+      const admin = await adminOrg()
+      const cursorOf = (t: string) => Buffer.from(JSON.stringify({ t, id: '00000000-0000-4000-8000-000000000000' })).toString('base64url')
+      for (const t of ['0000-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '9000-01-01T00:00:00.000Z', 'not a time']) {
+        const res = await admin.client.get<ErrorBody>('/schedule', { cursor: cursorOf(t) })
+        expect({ t, status: res.status, field: res.body.error?.fields?.cursor }).toEqual({ t, status: 400, field: expect.any(String) })
+      }
+      expect((await admin.client.get('/schedule', { cursor: cursorOf('2026-01-02T03:04:05.678Z') })).status).toBe(200)
+    })
+
     it('POST /posts/create refuses a multipart body (415) instead of making an empty draft', async () => {
       const admin = await adminOrg()
       const form = multipartBody({ text: 'Hello' })

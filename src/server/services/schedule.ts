@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { scheduleFilterSchema } from '../../shared/api/contract'
+import { isInstantInRange, type scheduleFilterSchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import { DAY_MS, SLOT_WINDOW_DAYS } from '../../shared/constants'
 import type { AssignedSlot, Calendar, CalendarPost, PostStatus, ScheduleItem, SlotStatus } from '../../shared/domain'
@@ -111,8 +111,10 @@ export function encodeCursor(time: Date, id: string): string {
 export function decodeCursor(cursor: string): { time: Date; id: string } {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t?: unknown; id?: unknown }
-    const time = typeof parsed.t === 'string' ? new Date(parsed.t) : null
-    if (time && !Number.isNaN(time.getTime()) && typeof parsed.id === 'string' && isUuid(parsed.id)) return { time, id: parsed.id }
+    // A cursor the server could have written: a real instant in the API's [1970, 9000) (year 0 or
+    // +275760 reached PostgreSQL and answered 500).
+    const time = typeof parsed.t === 'string' && isInstantInRange(parsed.t) ? new Date(parsed.t) : null
+    if (time && typeof parsed.id === 'string' && isUuid(parsed.id)) return { time, id: parsed.id }
   } catch {
     // falls through to the 400
   }
