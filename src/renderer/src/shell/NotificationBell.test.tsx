@@ -29,6 +29,21 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy()
   })
 
+  it('keeps the unread count visible while the bell has keyboard focus: drawn over its focus ring, nothing clipping it', async () => {
+    renderInApp(<NotificationBell unreadCount={3} />, createFakeHost())
+    await userEvent.setup().tab()
+    const bell = screen.getByRole('button', { name: 'Notifications, 3 unread' })
+    expect(document.activeElement).toBe(bell)
+    const count = screen.getByTestId('notification-unread-count')
+    expect(count.textContent).toBe('3')
+    const anchor = count.parentElement!
+    expect(anchor.contains(bell)).toBe(true)
+    // Fluent raises a focused button to z-index 1: the count sits above that, in the bell's own stacking context.
+    expect(Number(getComputedStyle(count).zIndex)).toBeGreaterThan(1)
+    expect(getComputedStyle(anchor).isolation).toBe('isolate')
+    for (let el: HTMLElement | null = count; el; el = el.parentElement) expect([el.tagName, getComputedStyle(el).overflow]).not.toEqual([el.tagName, 'hidden'])
+  })
+
   it('marks a clicked notification read and navigates to its link', async () => {
     const fake = createFakeHost({ 'GET /notification/list': ok(page(list)), 'PUT /notification/mark-as-read': ok({ updated: 1 }) })
     renderInApp(<NotificationBell unreadCount={1} />, fake)

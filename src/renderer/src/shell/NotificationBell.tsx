@@ -22,8 +22,18 @@ import { useNotify } from '@renderer/lib/toasts'
 import { useHost } from '@renderer/host/HostContext'
 
 const useStyles = makeStyles({
-  anchor: { position: 'relative', display: 'inline-flex' },
-  count: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
+  // Its own stacking context: the count is drawn over the bell whatever the bell's focus ring does.
+  anchor: { position: 'relative', display: 'inline-flex', isolation: 'isolate' },
+  // Above the button, which Fluent lifts to z-index 1 with its focus ring (the ring hid the count);
+  // a ring of the page's colour keeps the count legible where the focus outline crosses it.
+  count: {
+    position: 'absolute',
+    top: '0',
+    right: '0',
+    zIndex: 2,
+    pointerEvents: 'none',
+    boxShadow: `0 0 0 ${tokens.strokeWidthThin} ${tokens.colorNeutralBackground1}`
+  },
   surface: { width: '360px', maxWidth: 'calc(100vw - 32px)', padding: 0 },
   header: {
     display: 'flex',
