@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { inflateSync } from 'node:zlib'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_BASE, SESSION_COOKIE, toTeamFormFields, type Session } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
@@ -15,7 +15,7 @@ import {
   type OrganizationLesson,
   type QuizResult
 } from '../../shared/domain/academy'
-import { assignedSlots, auditLog, postMetrics, posts, subscriptions, users } from '../db/schema'
+import { assignedSlots, auditLog, domainEvents, postMetrics, posts, subscriptions, users } from '../db/schema'
 import { certificateDate } from '../services/certificates'
 import { newPostValues } from '../services/posts'
 import { TestClient, type TestResponse } from '../testing/harness'
@@ -412,6 +412,11 @@ describeEachDatabase('academy (issue 15)', (t) => {
         return res.certificate!
       }
       const target = await issued(people.passer)
+      // Issued once, told once to the event outbox.
+      const told = await t().db.select().from(domainEvents).where(and(eq(domainEvents.name, 'certificate.issued'), sql`${domainEvents.payload}->>'certificateId' = ${target.certificateId}`))
+      expect(told.map((e) => ({ payload: e.payload, actor: e.actor }))).toEqual([
+        { payload: { certificateId: target.certificateId, userId: people.passer.userId, course: 'writing' }, actor: { type: 'user', userId: people.passer.userId } }
+      ])
       expectError(await people.member.client.post('/academy/certificates/revoke', { certificateId: target.certificateId }), 403, ACADEMY_MESSAGES.onlyAdminsRevoke)
       expectError(await people.leader.client.post('/academy/certificates/revoke', { certificateId: target.certificateId }), 403, ACADEMY_MESSAGES.onlyAdminsRevoke)
       expectError(await people.passer.client.post('/academy/certificates/revoke', { certificateId: target.certificateId }), 403, ACADEMY_MESSAGES.onlyAdminsRevoke)

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../shared/api/messages'
 import { ACADEMY_MESSAGES, type Certificate, type CertificateValidation } from '../../shared/domain/academy'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
+import { recordEvent } from '../events/outbox'
 import { certificates, organizations, users } from '../db/schema'
 import { conflict, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
@@ -215,7 +216,15 @@ export function createCertificateService(deps: { db: Database; clock: Clock; not
         // A pass submitted twice at once: the other one issued it (the live certificate's unique index).
         .onConflictDoNothing()
         .returning()
-      if (row) return { certificate: toCertificate(row, publicBase), issued: true }
+      if (row) {
+        await recordEvent(executor, clock, {
+          organizationId: row.organizationId,
+          name: 'certificate.issued',
+          payload: { certificateId: row.certificateId, userId: row.userId, course: row.courseSlug },
+          actor: { type: 'user', userId: session.userId }
+        })
+        return { certificate: toCertificate(row, publicBase), issued: true }
+      }
       const raced = await live(session, course.slug, publicBase, executor)
       if (!raced) throw new Error('The certificate was neither issued nor found')
       return { certificate: raced, issued: false }

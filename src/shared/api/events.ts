@@ -37,7 +37,7 @@ export const eventCatalogue = {
   'member.joined': { audience: 'involved', payload: z.object({ userId: id, role: roleSchema }) },
   'member.removed': { audience: 'involved', payload: z.object({ userId: id }) },
   'member.role_changed': { audience: 'involved', payload: z.object({ userId: id, from: roleSchema, to: roleSchema }) },
-  'certificate.issued': { audience: 'involved', payload: z.object({ certificateId: id, userId: id, course: z.string().min(1) }) },
+  'certificate.issued': { audience: 'involved', payload: z.object({ certificateId: z.string().min(1).max(100), userId: id, course: z.string().min(1) }) },
   'recommendation.created': { audience: 'admins', payload: z.object({ recommendationId: id, recipientCount: z.number().int().min(0) }) }
 } as const satisfies Record<string, { audience: 'admins' | 'involved'; payload: z.ZodType }>
 
