@@ -149,8 +149,9 @@ describe('LessonPage: the final quiz', () => {
 
   it('says "Choose all that apply" once when the question’s own words already say it', async () => {
     const detail = aCourseDetail()
-    const questions = detail.quiz.questions.map((q) => (q.id === 'q2' ? { ...q, prompt: 'Which help a post? (choose all that apply)' } : q))
-    open('/academy/course/writing-posts/quiz', { 'GET /academy/course': ok({ ...detail, quiz: { ...detail.quiz, questions } }) })
+    const quiz = detail.quiz!
+    const questions = quiz.questions.map((q) => (q.id === 'q2' ? { ...q, prompt: 'Which help a post? (choose all that apply)' } : q))
+    open('/academy/course/writing-posts/quiz', { 'GET /academy/course': ok({ ...detail, quiz: { ...quiz, questions } }) })
     await screen.findByTestId('quiz-submit')
     const multiple = screen.getAllByTestId('quiz-question').find((q) => q.getAttribute('data-question') === 'q2')!
     const legend = multiple.querySelector('legend')!.textContent!
