@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
 import { rowsOf } from '../db/migrate'
-import { ApiError } from '../errors'
+import { RateLimited } from './rateLimit'
 
 /**
  * Failed password checks allowed before the server answers 429 (issue 12). Per client address and
@@ -22,18 +22,6 @@ export const FAILED_PASSWORD_LIMITS = {
 const CLEANUP_AFTER_MS = 60 * 60_000
 const CLEANUP_EVERY_MS = 10 * 60_000
 
-class TooManyAttempts extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'rate_limited', `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`)
-  }
-}
-
-function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
-  const minutes = Math.ceil(seconds / 60)
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`
-}
-
 /** A password check that was let through; `succeeded()` after a correct password gives the try back. */
 interface PasswordAttempt {
   succeeded(): Promise<void>
@@ -42,13 +30,13 @@ interface PasswordAttempt {
 export interface AuthThrottle {
   /**
    * Counts one password check from `address` for `email` before it runs (so parallel guesses are
-   * counted too); throws TooManyAttempts when either counter is over its limit, before any
+   * counted too); throws RateLimited when either counter is over its limit, before any
    * password is looked at. The counters live in the database: every server on it shares them.
    */
   attempt(address: string, email: string): Promise<PasswordAttempt>
   /**
    * Counts one request of `scope` from `address` in the same shared counters (e.g. anonymous
-   * single sign-on starts, which make the server call out); TooManyAttempts over `limit`.
+   * single sign-on starts, which make the server call out); RateLimited over `limit`.
    */
   hit(scope: string, address: string, limit: { max: number; windowMs: number }): Promise<void>
 }
@@ -89,7 +77,7 @@ export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
   /**
    * Counts one hit on each counter in one statement: a window that has ended starts again at 1
    * (row locks make concurrent hits from any number of servers add up exactly). Throws
-   * TooManyAttempts when one is over its limit.
+   * RateLimited when one is over its limit.
    */
   async function count(now: Date, counters: { hash: string; max: number; windowMs: number }[]) {
     await cleanup(now)
@@ -114,7 +102,7 @@ export function createAuthThrottle(db: Database, clock: Clock): AuthThrottle {
     const over = rows.filter((r) => r.count > (counters.find((c) => c.hash === r.hash)?.max ?? Infinity))
     if (over.length > 0) {
       const until = Math.max(...over.map((r) => r.resetAt.getTime()))
-      throw new TooManyAttempts(Math.max(1, Math.ceil((until - now.getTime()) / 1000)))
+      throw new RateLimited(Math.max(1, Math.ceil((until - now.getTime()) / 1000)))
     }
     return rows
   }
@@ -156,7 +144,7 @@ export async function throttleRequest(throttle: AuthThrottle, request: FastifyRe
   try {
     await throttle.hit(scope, request.ip, limit)
   } catch (error) {
-    if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds))
+    if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds))
     throw error
   }
 }
@@ -167,7 +155,7 @@ export function passwordCheckGuard(throttle: AuthThrottle, request: FastifyReque
     try {
       return await throttle.attempt(request.ip, email)
     } catch (error) {
-      if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds))
+      if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds))
       throw error
     }
   }

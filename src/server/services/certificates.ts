@@ -218,7 +218,7 @@ export function createCertificateService(deps: { db: Database; clock: Clock; not
         .returning()
       if (row) {
         await recordEvent(executor, clock, {
-          organizationId: row.organizationId,
+          organizationId: session.organization.id,
           name: 'certificate.issued',
           payload: { certificateId: row.certificateId, userId: row.userId, course: row.courseSlug },
           actor: { type: 'user', userId: session.userId }
