@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Session } from '../../shared/api/contract'
 import type { Member, User } from '../../shared/domain'
-import { createServer } from '../app'
-import { openDatabase, type DatabaseHandle } from '../db/client'
 import { memberships, subscriptions, users } from '../db/schema'
 import { TestClient } from '../testing/harness'
+import { openSecondProcess, type SecondProcess } from '../testing/secondProcess'
 import { describeEachDatabase } from '../testing/suite'
 
 /**
@@ -29,23 +24,16 @@ const tries = (kind: string) => (kind === 'postgres' ? 1_000 : 50)
 const PARALLEL = 10
 
 describeEachDatabase('authority across server processes', (t) => {
+  let second: SecondProcess
   let other: FastifyInstance
-  let otherDatabase: DatabaseHandle | null = null
-  let otherDataDir: string
 
   beforeAll(async () => {
-    otherDataDir = await mkdtemp(join(tmpdir(), 'pagecrew-authority-'))
-    const client = (t().db as unknown as { $client: pg.Pool | object }).$client
-    if (t().kind === 'postgres') {
-      otherDatabase = await openDatabase({ databaseUrl: (client as pg.Pool).options.connectionString })
-    }
-    other = createServer({ db: otherDatabase?.db ?? t().db, clock: t().clock, config: { logLevel: 'error', dataDir: otherDataDir } })
-    await Promise.all([other.ready(), t().app.ready()])
+    second = await openSecondProcess(t())
+    other = second.app
+    await t().app.ready()
   })
   afterAll(async () => {
-    await other?.close()
-    await otherDatabase?.close()
-    await rm(otherDataDir, { recursive: true, force: true })
+    await second?.close()
   })
 
   async function ok<T>(request: Promise<{ status: number; body: T }>): Promise<T> {

@@ -1,14 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import type pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { API_BASE } from '../../shared/api/contract'
-import { createServer } from '../app'
-import { openDatabase, type DatabaseHandle } from '../db/client'
 import { TestClient } from '../testing/harness'
+import { openSecondProcess, type SecondProcess } from '../testing/secondProcess'
 import { describeEachDatabase } from '../testing/suite'
 import { QUIZ_RATE_LIMIT, VALIDATE_RATE_LIMIT } from './academy'
 
@@ -19,21 +14,16 @@ import { QUIZ_RATE_LIMIT, VALIDATE_RATE_LIMIT } from './academy'
  * accepted instead of 30 and 20.
  */
 describeEachDatabase('request limits shared by every server process', (t) => {
+  let second: SecondProcess
   let other: FastifyInstance
-  let otherDatabase: DatabaseHandle | null = null
-  let otherDataDir: string
 
   beforeAll(async () => {
-    otherDataDir = await mkdtemp(join(tmpdir(), 'pagecrew-limits-'))
-    const client = (t().db as unknown as { $client: pg.Pool | object }).$client
-    if (t().kind === 'postgres') otherDatabase = await openDatabase({ databaseUrl: (client as pg.Pool).options.connectionString })
-    other = createServer({ db: otherDatabase?.db ?? t().db, clock: t().clock, config: { logLevel: 'error', dataDir: otherDataDir } })
-    await Promise.all([other.ready(), t().app.ready()])
+    second = await openSecondProcess(t())
+    other = second.app
+    await t().app.ready()
   })
   afterAll(async () => {
-    await other?.close()
-    await otherDatabase?.close()
-    await rm(otherDataDir, { recursive: true, force: true })
+    await second?.close()
   })
 
   it(`certificate look-ups: ${VALIDATE_RATE_LIMIT.max} a minute per address across both servers, at once`, async () => {
