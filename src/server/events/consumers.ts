@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm'
 import type { DomainEvent, EventName } from '../../shared/api/events'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
@@ -29,7 +30,16 @@ export interface EventConsumerJobOptions {
   batchSize?: number
   /** The wait between runs when the stream is read to its end (default 1 s). */
   intervalMs?: number
+  /**
+   * How long a run waits for older transactions still running when committed events lie beyond
+   * them (default 250 ms): they are read once those end, and an event a request just committed is
+   * then told at once instead of a run later.
+   */
+  heldBackWaitMs?: number
 }
+
+/** How often a run looks again whether the transactions holding events back have ended. */
+const HELD_BACK_POLL_MS = 10
 
 /**
  * The consumer as a kind of the job runner: one batch a run, on one process at a time (the cursor
@@ -39,12 +49,30 @@ export function eventConsumerJob(options: EventConsumerJobOptions): JobKind {
   const { db, clock, consumer } = options
   const batchSize = options.batchSize ?? 200
   const wanted = new Set<string>(consumer.events)
+  const heldBackWaitMs = options.heldBackWaitMs ?? 250
+
+  /**
+   * committedBelow(), waiting a little while committed events lie beyond it: a transaction that
+   * began before theirs is still running anywhere on the database server (usually for
+   * milliseconds), and until it ends they may not be read without risking one committed later
+   * below them.
+   */
+  async function watermark(): Promise<number> {
+    let below = await committedBelow(db)
+    for (let waited = 0; waited < heldBackWaitMs; waited += HELD_BACK_POLL_MS) {
+      const [held] = await db.select({ position: domainEvents.position }).from(domainEvents).where(gte(domainEvents.transactionId, below)).limit(1)
+      if (!held) break
+      await sleep(HELD_BACK_POLL_MS)
+      below = await committedBelow(db)
+    }
+    return below
+  }
   return {
     name: `events:${consumer.name}`,
     intervalMs: options.intervalMs ?? 1_000,
     async run() {
       // Read outside the batch's transaction, which takes a transaction id of its own when it locks the cursor.
-      const below = await committedBelow(db)
+      const below = await watermark()
       return db.transaction(async (tx) => {
         await tx.insert(eventConsumers).values({ name: consumer.name, updatedAt: clock.now() }).onConflictDoNothing()
         const [cursor] = await tx.select().from(eventConsumers).where(eq(eventConsumers.name, consumer.name)).for('update', { skipLocked: true })

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../shared/api/messages'
+import { UNKNOWN_OUTCOME_REASON } from '../../shared/rules/postLifecycle'
 import { realTimers, type Clock, type Timers } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { posts, publishAttempts, users } from '../db/schema'
+import { posts, publishAttempts } from '../db/schema'
 import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
-import { approvalRequiredFor, approversOf, isApproved } from '../services/approval'
+import { approvalRequiredFor, isApproved } from '../services/approval'
 import type { NotificationService } from '../services/notifications'
 import { applyPostTransition, applyPostTransitionToMany, type PostPatch } from '../services/postLifecycle'
 import type { JobKind } from './runner'
-import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/posts'
+import { postLink, type PostRow } from '../services/posts'
 
 /**
  * The exactly-once publisher (issue 6, DESIGN §1). Any number of processes may run one against
@@ -21,9 +22,7 @@ import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/pos
  *    Approval (issue 13) is checked in this transaction, under the same row locks: a due post whose
  *    author needs approval (approvalRequiredFor: two look-ups per organization of the batch) and
  *    that is not APPROVED for its current revision is not claimed but refused loudly — DRAFT with
- *    MESSAGES.notApprovedAtPublishTime, version + 1, its author told ('Post not published') and
- *    its approvers (approversOf().notify) too; that exception alone costs a few statements per
- *    post. Approving, rejecting and editing lock the post row as well: a row being changed is
+ *    MESSAGES.notApprovedAtPublishTime, version + 1, and post.failed (cause notApproved). Approving, rejecting and editing lock the post row as well: a row being changed is
  *    skipped by the claim (SKIP LOCKED) and seen, as changed, by the next run; a change that comes
  *    while the claim holds the row waits for it, then finds the post PENDING_PUBLISH, which every
  *    change refuses (409 postBeingPublished).
@@ -31,11 +30,12 @@ import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/pos
  *    changed (edited or unscheduled after the claim); otherwise call LinkedIn once.
  * 3. Record the outcome compare-and-set: only if our attempt is still running (the sweep did not
  *    resolve it) and the post is still PENDING_PUBLISH at the claimed version.
- *    - success: PUBLISHED with the urn and publishedAt; the author is notified (PUBLISHED_TITLE,
- *      linking to the post in the editor);
+ *    - success: PUBLISHED with the urn and publishedAt (post.published);
  *    - known-safe failure (token expired, validation, not connected): DRAFT with the reason;
- *    - anything else (timeout, network, 5xx): DRAFT with UNKNOWN_OUTCOME_REASON and the author is
- *      notified. The publish call is never retried automatically; retrying is a user action
+ *    - anything else (timeout, network, 5xx): DRAFT with UNKNOWN_OUTCOME_REASON (post.failed,
+ *      cause unknownOutcome).
+ *    Each outcome is a domain event written with it; who is told what is the publish notices
+ *    consumer's (events/publishNotices.ts), in its own transaction, exactly once. The publish call is never retried automatically; retrying is a user action
  *      (POST /posts/retry, services/posts.ts PostService.retry, which issues a new idempotency key).
  *
  * sweep({ olderThanMs }): posts left PENDING_PUBLISH by a crashed worker (their running attempt
@@ -50,7 +50,7 @@ import { postExcerpt, postLink, reviewLink, type PostRow } from '../services/pos
  * Every status change above is an event of the post lifecycle (shared/rules/postLifecycle.ts)
  * applied by services/postLifecycle.ts: publishingStarted, notApprovedInTime, published, failed, requeued.
  */
-export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
+export { UNKNOWN_OUTCOME_REASON }
 const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
 
 export interface PublishTarget {
@@ -98,6 +98,12 @@ export interface PublisherOptions {
    * success, or the sweep finding it on LinkedIn): the metrics job queues the post's first reading.
    */
   onPublished?(tx: Executor, post: PostRow & { publishedAt: Date }): Promise<void>
+  /**
+   * Called after a run of job() that recorded an outcome people are told of (published, failed, not
+   * approved in time): the outcome is in the event stream, and the publish notices consumer
+   * (events/publishNotices.ts) is asked to run now rather than at its interval.
+   */
+  told?(): void
 }
 
 interface RunResult {
@@ -127,8 +133,7 @@ export interface Publisher {
 /** The publisher's name among the job runner's kinds. */
 export const PUBLISH_JOB = 'publish'
 
-export const PUBLISHED_TITLE = 'Post published 🎉'
-export const NOT_PUBLISHED_TITLE = 'Post not published'
+export { NOT_PUBLISHED_TITLE, PUBLISHED_TITLE } from '../events/publishNotices'
 
 
 interface Claimed {
@@ -234,11 +239,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   /**
    * Due while not approved: never published. Back to DRAFT with the reason (version + 1, so any
-   * copy of the row elsewhere is stale), and the author and the approvers are told, in the claim's
-   * transaction.
+   * copy of the row elsewhere is stale), with post.failed (cause notApproved) in the claim's
+   * transaction: the publish notices consumer tells the author and the approvers.
    */
   async function refuseUnapproved(tx: Executor, refused: readonly PostRow[]): Promise<void> {
-    await applyPostTransitionToMany(tx, {
+    const rows = await applyPostTransitionToMany(tx, {
       event: 'notApprovedInTime',
       by: 'system',
       where: inArray(
@@ -248,33 +253,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       patch: { failureReason: MESSAGES.notApprovedAtPublishTime },
       now: clock.now()
     })
-    const authorIds = [...new Set(refused.map((p) => p.authorUserId))]
-    const names = new Map(
-      (await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, authorIds))).map((u) => [u.id, u.fullName])
-    )
-    const approvers = new Map<string, string[]>()
-    for (const post of refused) {
-      const key = `${post.organizationId}:${post.authorUserId}`
-      if (!approvers.has(key)) approvers.set(key, (await approversOf(tx, post.organizationId, post.authorUserId)).notify)
-    }
-    for (const post of refused) {
-      const excerpt = postExcerpt(post.text, 60)
-      const { organizationId } = post
-      await notifications.notify(
-        {
-          organizationId,
-          userId: post.authorUserId,
-          title: NOT_PUBLISHED_TITLE,
-          message: `Your scheduled post${excerpt ? ` “${excerpt}”` : ''} was not published: ${MESSAGES.notApprovedAtPublishTime}`,
-          link: postLink(post.id)
-        },
-        tx
-      )
-      const message = `${names.get(post.authorUserId)!}’s post${excerpt ? ` “${excerpt}”` : ''} was not published at its scheduled time: it was not approved.`
-      for (const userId of approvers.get(`${organizationId}:${post.authorUserId}`)!) {
-        await notifications.notify({ organizationId, userId, title: NOT_PUBLISHED_TITLE, message, link: reviewLink(post.id) }, tx)
-      }
-    }
+    if (rows.length > 0) outcomesRecorded = true
   }
 
   /** Finishes our attempt if it is still running; false when the sweep resolved it meanwhile. */
@@ -366,16 +345,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       const [attempt] = await tx.select({ outcome: publishAttempts.outcome }).from(publishAttempts).where(eq(publishAttempts.id, attemptId))
       return { attempt: attempt?.outcome === 'published' ? 1 : 0, post: 0 }
     })
-    if (recorded?.post === 1) {
-      const excerpt = postExcerpt(post.text, 60)
-      await notifications.notify({
-        organizationId: post.organizationId,
-        userId: post.authorUserId,
-        title: PUBLISHED_TITLE,
-        message: excerpt ? `Your post “${excerpt}” is live on LinkedIn.` : 'Your post is live on LinkedIn.',
-        link: postLink(post.id)
-      })
-    }
+    if (recorded?.post === 1) outcomesRecorded = true
     if (recorded?.attempt === 1 && recorded.post === 0) {
       // Published, but the user changed the post meanwhile: keep their change, say what happened.
       await db.transaction(async (tx) => {
@@ -401,20 +371,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
   async function recordFailure(post: PostRow, attemptId: string, reason: string, outcome: 'failed' | 'unknown', error = reason) {
     await db.transaction(async (tx) => {
       if (!(await finishAttempt(tx, attemptId, outcome, error))) return
-      const updated = await settle(tx, post, 'failed', { failureReason: reason }, clock.now())
-      if (!updated) return
-      await notifications.notify(
-        {
-          organizationId: post.organizationId,
-          userId: post.authorUserId,
-          title: outcome === 'unknown' ? 'Post may have been published' : NOT_PUBLISHED_TITLE,
-          message: outcome === 'unknown' ? `Your scheduled post ${UNKNOWN_OUTCOME_REASON}.` : `Your scheduled post was not published: ${reason}`,
-          link: postLink(post.id)
-        },
-        tx
-      )
+      // post.failed, with its cause read from the reason (UNKNOWN_OUTCOME_REASON: unknownOutcome): the author is told by the consumer.
+      if (await settle(tx, post, 'failed', { failureReason: reason }, clock.now())) outcomesRecorded = true
     })
   }
+
+  /** Set when this process recorded an outcome others are told of since job() last called told(). */
+  let outcomesRecorded = false
 
   /** A run of this worker failed (not a test's abort): its open attempts are resolved by the next sweep, whatever their age. */
   let ownAttemptsLeftOpen = false
@@ -506,6 +469,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
           : await settle(tx, post, 'requeued', {}, now)
         if (!updated) return
         result[found ? 'published' : 'rescheduled']++
+        if (found) outcomesRecorded = true
         if (found) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now })
       })
     }
@@ -522,9 +486,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
         name: PUBLISH_JOB,
         intervalMs,
         async run() {
-          await sweep({ olderThanMs: sweepOlderThanMs })
-          // A full batch: more may be due, and the runner runs again at once.
-          return (await runOnce()).claimed === batchSize
+          try {
+            await sweep({ olderThanMs: sweepOlderThanMs })
+            // A full batch: more may be due, and the runner runs again at once.
+            return (await runOnce()).claimed === batchSize
+          } finally {
+            if (outcomesRecorded) options.told?.()
+            outcomesRecorded = false
+          }
         }
       }
     }

@@ -7,6 +7,7 @@ import { manualClock, type ManualClock } from '../clock'
 import type { Database, DatabaseHandle } from '../db/client'
 import { memberships, notifications, organizations, posts, publishAttempts, subscriptions, teamMembers, teams, users } from '../db/schema'
 import { createNotificationService } from '../services/notifications'
+import { drainPublishNotices } from '../testing/events'
 import { createReviewService } from '../services/review'
 import { APPROVAL_AGAIN_TITLE, createPostService, newPostValues, type PostRow, type PostService } from '../services/posts'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
@@ -130,13 +131,16 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
 
   const row = async (id: string) => (await db.select().from(posts).where(eq(posts.id, id)))[0]!
 
-  const notesFor = async (postId: string) =>
-    (
+  /** The bell's notices of a post once the event stream has been read (the publish notices consumer writes them). */
+  const notesFor = async (postId: string) => {
+    await drainPublishNotices(db, clock)
+    return (
       await db
         .select({ userId: notifications.userId, title: notifications.title, message: notifications.message, link: notifications.link })
         .from(notifications)
         .where(and(eq(notifications.title, NOT_PUBLISHED_TITLE), inArray(notifications.link, [`/content/write-post?postId=${postId}`, `/collaborate?postId=${postId}`])))
     ).sort((a, b) => a.userId.localeCompare(b.userId))
+  }
 
   /** Refused loudly: DRAFT with the reason and a new version, nothing sent to LinkedIn, author and leader told. */
   async function expectRefusedLoudly(post: PostRow) {
@@ -251,6 +255,7 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
     expect(refusals).toEqual([`409 ${MESSAGES.postBeingPublished}`, `409 ${MESSAGES.postBeingPublished}`])
     expect(await row(draft.id)).toMatchObject({ status: 'PUBLISHED', text: 'approved text', revision: 1, approvalStatus: 'APPROVED' })
     expect(sandbox.posts.map((s) => s.text)).toEqual(['approved text'])
+    await drainPublishNotices(db, clock)
     expect(await db.select().from(notifications).where(eq(notifications.userId, leaderId))).toEqual([])
   })
 
@@ -265,6 +270,7 @@ describe.each(kinds)('publisher under approval [%s]', (kind) => {
     expect(sandbox.publishCalls).toBe(0)
     const post = await row(draft.id)
     expect(post).toMatchObject({ status: 'DRAFT', failureReason: MESSAGES.notApprovedAtPublishTime, version: edited.version + 1 })
+    await drainPublishNotices(db, clock)
     const leaderNotes = await db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, leaderId))
     expect(leaderNotes.map((n) => n.title).sort()).toEqual([APPROVAL_AGAIN_TITLE, NOT_PUBLISHED_TITLE].sort())
     // The admin is not asked: the author has a team leader.

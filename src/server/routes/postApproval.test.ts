@@ -252,7 +252,7 @@ describeEachDatabase(
       const published = sandbox.posts.find((p) => p.text === 'Launch day, moved')!
       expect(events.map((e) => ({ name: e.name, actor: e.actor, payload: e.payload }))).toEqual([
         { name: 'post.scheduled', actor: { type: 'user', userId: mia.userId }, payload: { postId: post.id, authorId: mia.userId, publishAt: IN_ONE_HOUR, slotId: null, businessPageId: null } },
-        { name: 'post.failed', actor: { type: 'system' }, payload: { postId: post.id, authorId: mia.userId, reason: MESSAGES.notApprovedAtPublishTime } },
+        { name: 'post.failed', actor: { type: 'system' }, payload: { postId: post.id, authorId: mia.userId, reason: MESSAGES.notApprovedAtPublishTime, cause: 'notApproved' } },
         { name: 'post.scheduled', actor: { type: 'user', userId: mia.userId }, payload: expect.objectContaining({ postId: post.id }) },
         { name: 'post.published', actor: { type: 'system' }, payload: { postId: post.id, authorId: mia.userId, linkedInPostUrn: published.urn, slotId: null } }
       ])

@@ -32,6 +32,8 @@ import type { MediaStorage } from '../adapters/storage/storage'
 import { createMetricsJob } from '../jobs/metrics'
 import { createPublisher, PUBLISH_JOB, type Publisher } from '../jobs/publisher'
 import { createJobRunner, type JobRunner } from '../jobs/runner'
+import { eventConsumerJob } from '../events/consumers'
+import { publishNoticesConsumer } from '../events/publishNotices'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
@@ -165,6 +167,9 @@ export function createServices(deps: {
     dailyBudget: config.linkedInDailyCalls,
     log: deps.log
   })
+  // Who is told of a publish's outcome: the first consumer of the event stream (docs/decisions/0002).
+  // The publisher asks it to run as soon as it recorded one; its interval catches what another process left.
+  const publishNotices = eventConsumerJob({ db, clock, consumer: publishNoticesConsumer({ notifications }), intervalMs: 5_000 })
   const publisher = createPublisher({
     db,
     clock,
@@ -174,10 +179,12 @@ export function createServices(deps: {
     workerId: jobs.workerId,
     concurrency: 4,
     resolveTarget: (post) => posts.publishTarget(post),
-    onPublished: (tx, post) => metrics.enqueue(tx, post)
+    onPublished: (tx, post) => metrics.enqueue(tx, post),
+    told: () => jobs.kick(publishNotices.name)
   })
   jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
   jobs.register(metrics)
+  jobs.register(publishNotices)
   jobs.register(media.cleanupJob)
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)

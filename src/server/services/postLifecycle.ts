@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL, type WithSubquery } from 'drizzle-orm'
 import { MESSAGES } from '../../shared/api/messages'
 import type { PostStatus } from '../../shared/domain/enums'
-import { postEventAllowedBy, postEventRule, postEventSources, postTransition, type PostActor, type PostEvent } from '../../shared/rules/postLifecycle'
+import { postEventAllowedBy, postEventRule, postEventSources, postTransition, type PostActor, type PostEvent, UNKNOWN_OUTCOME_REASON } from '../../shared/rules/postLifecycle'
 import type { DomainEventInput } from '../../shared/api/events'
 import type { Executor } from '../db/client'
 import { recordEvents } from '../events/outbox'
@@ -179,8 +179,10 @@ function postEventsOf(event: PostEvent, row: PostRow): DomainEventInput | null {
         ? { ...base, name: 'post.published', actor: { type: 'system' }, payload: { ...post, linkedInPostUrn: row.linkedInPostUrn, slotId: row.slotId } }
         : null
     case 'failed':
-    case 'notApprovedInTime':
-      return { ...base, name: 'post.failed', actor: { type: 'system' }, payload: { ...post, reason: row.failureReason ?? '' } }
+    case 'notApprovedInTime': {
+      const cause = event === 'notApprovedInTime' ? 'notApproved' : row.failureReason === UNKNOWN_OUTCOME_REASON ? 'unknownOutcome' : 'linkedIn'
+      return { ...base, name: 'post.failed', actor: { type: 'system' }, payload: { ...post, reason: row.failureReason ?? '', cause } }
+    }
     default:
       return null
   }

@@ -29,7 +29,11 @@ export const eventCatalogue = {
   'post.rejected': { audience: 'involved', payload: z.object({ ...post, approverId: id }) },
   'post.scheduled': { audience: 'involved', payload: z.object({ ...post, publishAt: instant, slotId: id.nullable(), businessPageId: id.nullable() }) },
   'post.published': { audience: 'involved', payload: z.object({ ...post, linkedInPostUrn: z.string().min(1), slotId: id.nullable() }) },
-  'post.failed': { audience: 'involved', payload: z.object({ ...post, reason: z.string() }) },
+  /** cause: LinkedIn refused it, LinkedIn's answer was lost (it may be live), or it was not approved at its time. */
+  'post.failed': {
+    audience: 'involved',
+    payload: z.object({ ...post, reason: z.string(), cause: z.enum(['linkedIn', 'unknownOutcome', 'notApproved']).default('linkedIn') })
+  },
   'slot.assigned': { audience: 'involved', payload: z.object({ slotId: id, assigneeId: id, startAt: instant, seriesId: id.nullable() }) },
   'slot.moved': { audience: 'involved', payload: z.object({ slotId: id, assigneeId: id, startAt: instant }) },
   'slot.deleted': { audience: 'involved', payload: z.object({ slotId: id, assigneeId: id }) },

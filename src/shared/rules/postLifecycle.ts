@@ -25,6 +25,9 @@ import { postStatusSchema, type ApprovalStatus, type PostStatus } from '../domai
  */
 export const POST_STATES = postStatusSchema.options
 
+/** A failed publish whose outcome LinkedIn did not tell (timeout, network, 5xx): the post's failureReason. */
+export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
+
 /** Who causes an event: the post's author; an approver (a leader of the author's team or an admin, never the author); an admin acting on members; the publisher. */
 export const POST_ACTORS = ['author', 'approver', 'admin', 'system'] as const
 export type PostActor = (typeof POST_ACTORS)[number]
