@@ -60,19 +60,24 @@ const testHelperZone = {
  * confirm is clicked twice, and whose answer returns its promise so the question waits on it. A blocking notice that
  * asks nothing may disable the first selector with its reason.
  */
-const confirmationRules = {
-  'no-restricted-syntax': [
-    'error',
-    {
-      selector: "JSXOpeningElement[name.name='Dialog'] > JSXAttribute[name.name='modalType'][value.value='alert']",
-      message: 'A confirmation is a ConfirmDialog (components/ConfirmDialog.tsx, or DeleteConfirm): it answers once however fast it is clicked.'
-    },
-    {
-      selector: "JSXAttribute[name.name=/^on(Confirm|Delete)$/] CallExpression[callee.property.name='mutate']",
-      message: 'Return the promise (mutateAsync) from a confirmation’s answer, so the question waits on it and shows the failure once.'
-    }
-  ]
-}
+const confirmationSelectors = [
+  {
+    selector: "JSXOpeningElement[name.name='Dialog'] > JSXAttribute[name.name='modalType'][value.value='alert']",
+    message: 'A confirmation is a ConfirmDialog (components/ConfirmDialog.tsx, or DeleteConfirm): it answers once however fast it is clicked.'
+  },
+  {
+    selector: "JSXAttribute[name.name=/^on(Confirm|Delete)$/] CallExpression[callee.property.name='mutate']",
+    message: 'Return the promise (mutateAsync) from a confirmation’s answer, so the question waits on it and shows the failure once.'
+  }
+]
+/** One avatar: PersonAvatar gives initials that read right in every script (lib/initials.ts). */
+const avatarSelectors = [
+  {
+    selector: "ImportDeclaration[source.value='@fluentui/react-components'] > ImportSpecifier[imported.name='Avatar']",
+    message: 'Draw people and pages with components/PersonAvatar: its initials read right in every script.'
+  }
+]
+const syntaxRules = (...selectors) => ({ 'no-restricted-syntax': ['error', ...selectors.flat()] })
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] })
 
 export default tseslint.config(
@@ -131,5 +136,11 @@ export default tseslint.config(
       ]
     }
   },
-  { files: [`${renderer}/**/*.tsx`], ignores: [`${renderer}/components/ConfirmDialog.tsx`], rules: confirmationRules }
+  {
+    files: [`${renderer}/**/*.tsx`],
+    ignores: [`${renderer}/components/ConfirmDialog.tsx`, `${renderer}/components/PersonAvatar.tsx`],
+    rules: syntaxRules(confirmationSelectors, avatarSelectors)
+  },
+  { files: [`${renderer}/components/ConfirmDialog.tsx`], rules: syntaxRules(avatarSelectors) },
+  { files: [`${renderer}/components/PersonAvatar.tsx`], rules: syntaxRules(confirmationSelectors) }
 )

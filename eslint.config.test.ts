@@ -97,6 +97,13 @@ describe('lint boundaries', () => {
     expect(await ruleIds(`${renderer}/features/settings/Probe.tsx`, code)).toEqual([])
   })
 
+  it('draws people with PersonAvatar: Fluent’s Avatar imported by a feature is reported, PersonAvatar is not', async () => {
+    const fluent = "import { Avatar } from '@fluentui/react-components'\nexport const probe = <Avatar name=\"محمد علي\" />\n"
+    const ours = "import { PersonAvatar } from '@renderer/components/PersonAvatar'\nexport const probe = <PersonAvatar name=\"محمد علي\" />\n"
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, fluent)).toEqual(['no-restricted-syntax'])
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, ours)).toEqual([])
+  })
+
   it('finds no two modules whose import paths differ only by case (one would resolve to the other on macOS and Windows)', () => {
     const seen = new Map<string, string>()
     const clashes: string[] = []

@@ -1,12 +1,13 @@
 import { useMemo } from 'react'
-import { Avatar } from '@fluentui/react-components'
+import {  } from '@fluentui/react-components'
 import { MultiPicker, type PickerOption } from './MultiPicker'
 import { memberName, type MemberOption, type PickableMember, type ReviewerOption } from './memberOptions'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const NO_TEAM_MEMBER_FOUND = 'No team member found'
 
 const avatarOf = (m: { fullName: string; email: string; image: string | null }) => (
-  <Avatar name={memberName(m)} image={m.image ? { src: m.image } : undefined} size={24} color="colorful" />
+  <PersonAvatar name={memberName(m)} image={m.image ? { src: m.image } : undefined} size={24} color="colorful" />
 )
 
 /** A member of a team picker: one disabled for being in another team says where they are (spec §6: one team per person). */

@@ -1,7 +1,6 @@
 import { Suspense, lazy, useCallback, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import {
-  Avatar,
   Button,
   Caption1,
   CounterBadge,
@@ -39,6 +38,7 @@ import { useReload } from '@renderer/host/HostContext'
 import { useNewTeam } from '@renderer/dialogs/teams/useNewTeam'
 import { CreateOrganizationDialog } from './CreateOrganizationDialog'
 import { useSupportActions } from './useSupportActions'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   organization: {
@@ -81,7 +81,7 @@ export function AvatarMenu({ user }: { user: User }) {
             appearance="transparent"
             aria-label={`Account menu for ${user.fullName}`}
             data-testid="avatar-menu-button"
-            icon={<Avatar name={user.fullName} image={user.image ? { src: user.image } : undefined} size={32} color="colorful" />}
+            icon={<PersonAvatar name={user.fullName} image={user.image ? { src: user.image } : undefined} size={32} color="colorful" />}
           />
         </MenuTrigger>
         <MenuPopover data-testid="avatar-menu">

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Avatar, makeStyles, mergeClasses } from '@fluentui/react-components'
+import { makeStyles, mergeClasses } from '@fluentui/react-components'
 import { ArrowRepeatAll20Regular, Comment20Regular, Document24Regular, Globe12Regular, Play24Filled, Send20Regular, ThumbLike20Regular } from '@fluentui/react-icons'
 import type { Poll, PostMedia } from '@shared/domain/entities'
 import type { PostType } from '@shared/domain/enums'
 import { PREVIEW_LAYOUT, collapsePostText, postTextParts, type PreviewWidth } from './previewText'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 /**
  * LinkedIn's own light feed palette and type, whatever the app's theme: the preview shows the post
@@ -154,7 +155,7 @@ export function PostPreview(props: PostPreviewProps) {
       data-testid={`post-preview-${width}`}
     >
       <header className={styles.header}>
-        <Avatar name={author.name} image={author.image ? { src: author.image } : undefined} size={width === 'desktop' ? 48 : 40} color="colorful" />
+        <PersonAvatar name={author.name} image={author.image ? { src: author.image } : undefined} size={width === 'desktop' ? 48 : 40} color="colorful" />
         <div className={styles.who}>
           <span className={styles.name}>{author.name}</span>
           {author.subtitle ? <span className={styles.muted}>{author.subtitle}</span> : null}
@@ -209,7 +210,7 @@ function ResharedCard({ author, text, width }: { author: string; text: string; w
   return (
     <div className={styles.reshared} data-testid="preview-reshared">
       <header className={styles.header}>
-        <Avatar name={name} size={32} color="colorful" />
+        <PersonAvatar name={name} size={32} color="colorful" />
         <div className={styles.who}>
           <span className={styles.name}>{name}</span>
         </div>

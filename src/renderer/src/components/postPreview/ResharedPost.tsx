@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { Avatar, Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Open16Regular } from '@fluentui/react-icons'
 import { useHost } from '@renderer/host/HostContext'
 import { collapsePostText } from './previewText'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   root: {
@@ -52,7 +53,7 @@ export function ResharedPost({ author, text, url, 'data-testid': testId = 'resha
   return (
     <section className={styles.root} aria-label={author.trim() ? `Post by ${name}` : name} data-testid={testId}>
       <div className={styles.header}>
-        <Avatar name={name} size={32} color="colorful" aria-hidden />
+        <PersonAvatar name={name} size={32} color="colorful" aria-hidden />
         <Text dir="auto" className={styles.author} data-testid={`${testId}-author`}>
           {name}
         </Text>

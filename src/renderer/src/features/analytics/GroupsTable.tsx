@@ -1,9 +1,10 @@
 import { useMemo } from 'react'
-import { Avatar, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import type { AnalyticsGroupRow, AnalyticsGroups } from '@shared/domain'
 import type { AnalyticsGroupKind } from '@renderer/api/analytics'
 import { VirtualTable, type VirtualColumn } from '@renderer/components/VirtualTable'
 import { formatCount, formatRate } from './labels'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -42,7 +43,7 @@ export function GroupsTable({ kind, data }: { kind: AnalyticsGroupKind; data: An
           const detail = detailText(kind, row)
           return (
             <span className={styles.name}>
-              <Avatar size={28} name={row.name} image={row.image ? { src: row.image } : undefined} shape={kind === 'members' ? 'circular' : 'square'} color="colorful" />
+              <PersonAvatar size={28} name={row.name} image={row.image ? { src: row.image } : undefined} shape={kind === 'members' ? 'circular' : 'square'} color="colorful" />
               <span className={styles.text}>
                 <Text className={styles.ellipsis}>{row.name}</Text>
                 {detail ? (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Avatar, Badge, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Badge, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowReply16Regular, Checkmark16Regular, CheckmarkCircle16Regular, Dismiss16Regular, Edit16Regular, ArrowUndo16Regular } from '@fluentui/react-icons'
 import type { Feedback, PersonRef, ReviewThread } from '@shared/domain'
 import { useAcceptSuggestion, useCreateFeedback, useDismissSuggestion, useResolveFeedback } from '@renderer/api/review'
@@ -9,6 +9,7 @@ import { formatDate } from '@renderer/lib/formatDate'
 import { MentionTextarea } from './MentionTextarea'
 import { mentionParts, mentionedIds } from './mentions'
 import { useReviewFailure } from './useReviewFailure'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyleType: 'none' },
@@ -166,7 +167,7 @@ function FeedbackItem({ context, item, replies, shown }: { context: ThreadContex
   return (
     <li ref={ref} className={mergeClasses(styles.item, !open && styles.closed, shown && styles.shown)} data-testid={`feedback-${item.id}`} data-status={item.status}>
       <div className={styles.header}>
-        <Avatar size={24} name={item.author.fullName} image={item.author.image ? { src: item.author.image } : undefined} color="colorful" aria-hidden />
+        <PersonAvatar size={24} name={item.author.fullName} image={item.author.image ? { src: item.author.image } : undefined} color="colorful" aria-hidden />
         <span className={styles.name}>{item.author.fullName}</span>
         <span className={styles.when}>{formatDate(item.createdAt, 'dateTimeShort', { timeZone })}</span>
         {isSuggestion ? (
@@ -259,7 +260,7 @@ function FeedbackItem({ context, item, replies, shown }: { context: ThreadContex
           {replies.map((reply) => (
             <li key={reply.id} className={styles.reply} data-testid={`feedback-${reply.id}`}>
               <div className={styles.header}>
-                <Avatar size={20} name={reply.author.fullName} image={reply.author.image ? { src: reply.author.image } : undefined} color="colorful" aria-hidden />
+                <PersonAvatar size={20} name={reply.author.fullName} image={reply.author.image ? { src: reply.author.image } : undefined} color="colorful" aria-hidden />
                 <span className={styles.name}>{reply.author.fullName}</span>
                 <span className={styles.when}>{formatDate(reply.createdAt, 'dateTimeShort', { timeZone })}</span>
               </div>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { Avatar, Badge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Badge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Comment16Regular } from '@fluentui/react-icons'
 import type { ReviewInboxItem } from '@shared/domain'
 import { formatDate } from '@renderer/lib/formatDate'
 import { PRIORITY_COLORS, PRIORITY_LABELS, STAGE_COLORS, STAGE_LABELS } from './labels'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 /** Two lines of details fit: on a narrow list they wrap rather than run out of the row. */
 const ROW_HEIGHT = 92
@@ -171,7 +172,7 @@ export function InboxList({ items, selectedId, onOpen, showAuthor, timeZone, lab
                 <span className={styles.meta}>
                   {showAuthor ? (
                     <span className={styles.author}>
-                      <Avatar size={16} name={item.author.fullName} image={item.author.image ? { src: item.author.image } : undefined} color="colorful" aria-hidden />
+                      <PersonAvatar size={16} name={item.author.fullName} image={item.author.image ? { src: item.author.image } : undefined} color="colorful" aria-hidden />
                       <span className={styles.authorName}>{item.author.fullName}</span>
                     </span>
                   ) : null}

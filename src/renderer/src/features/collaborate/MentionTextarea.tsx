@@ -1,7 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { Avatar, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { PersonRef } from '@shared/domain'
 import { mentionCandidates, mentionQueryAt } from './mentions'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const SHOWN_MAX = 8
 
@@ -166,7 +167,7 @@ export function MentionTextarea({
               onClick={() => pick(person)}
               data-testid={`mention-option-${person.id}`}
             >
-              <Avatar size={20} name={person.fullName} image={person.image ? { src: person.image } : undefined} color="colorful" aria-hidden />
+              <PersonAvatar size={20} name={person.fullName} image={person.image ? { src: person.image } : undefined} color="colorful" aria-hidden />
               {person.fullName}
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Avatar, AvatarGroup, AvatarGroupItem, Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { AvatarGroup, AvatarGroupItem, Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowLeft20Regular, DocumentEdit16Regular, History16Regular } from '@fluentui/react-icons'
 import type { Post, ReviewRequest, ReviewThread } from '@shared/domain'
 import { isApiError } from '@renderer/api/client'
@@ -18,6 +18,7 @@ import { FeedbackThread } from './FeedbackThread'
 import { PRIORITY_COLORS, PRIORITY_LABELS } from './labels'
 import { PostTextView } from './PostTextView'
 import { markText } from './textMarks'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, containerType: 'inline-size' },
@@ -95,7 +96,7 @@ function RequestInfo({ request, timeZone }: { request: ReviewRequest; timeZone: 
       <ul className={styles.reviewers} aria-label="Reviewers" data-testid="request-reviewers">
         {request.reviewers.map((reviewer) => (
           <li key={reviewer.id} className={styles.reviewer}>
-            <Avatar size={20} name={reviewer.fullName} image={reviewer.image ? { src: reviewer.image } : undefined} color="colorful" aria-hidden />
+            <PersonAvatar size={20} name={reviewer.fullName} image={reviewer.image ? { src: reviewer.image } : undefined} color="colorful" aria-hidden />
             <Text size={200}>{reviewer.fullName}</Text>
           </li>
         ))}

@@ -4,7 +4,6 @@ import {
   AccordionHeader,
   AccordionItem,
   AccordionPanel,
-  Avatar,
   Button,
   Field,
   MessageBar,
@@ -64,6 +63,7 @@ import { ActionError } from './ActionError'
 import { failureOf, usePostActions } from './usePostActions'
 import { useAutosave } from './useAutosave'
 import type { SaveState } from './autosave'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const CHOICE_ICONS: Record<PostTypeChoice, FluentIcon> = {
   Text: TextDescription20Regular,
@@ -362,7 +362,7 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
           {reshare ? null : (
             <>
               <div className={styles.postAs}>
-                <Avatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
+                <PersonAvatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
                 <Field label="Post as">
                   <Select
                     className={styles.shrink}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Avatar, Card, CardHeader, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Card, CardHeader, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { CheckmarkCircle20Filled, Circle20Regular } from '@fluentui/react-icons'
 import type { AnalyticsPostRow, Dashboard } from '@shared/domain'
 import { paths } from '@shared/routes'
@@ -8,6 +8,7 @@ import { formatDate } from '@renderer/lib/formatDate'
 import { POST_TYPE_LABELS } from '@renderer/lib/postTypeLabels'
 import { formatCount, formatRate, postsAgainstTarget } from './format'
 import { editPostPath, myDraftsPath, postResultsPath, reviewsWaitingPath, setupItems, writeForSlotPath } from './links'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 export const useCardStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -145,7 +146,7 @@ function PostResults({ posts, showAuthor, timeZone, testId }: { posts: readonly 
     <ul className={styles.list}>
       {posts.map((post) => (
         <li key={post.postId} className={styles.item} data-testid={testId}>
-          {showAuthor ? <Avatar name={post.author.fullName} image={post.author.image ? { src: post.author.image } : undefined} size={24} color="colorful" /> : null}
+          {showAuthor ? <PersonAvatar name={post.author.fullName} image={post.author.image ? { src: post.author.image } : undefined} size={24} color="colorful" /> : null}
           <span className={styles.stack}>
             <RouterLink to={postResultsPath(post.postId)} dir="auto" className={styles.excerpt}>
               {post.excerpt.trim() || 'Post without text'}
@@ -222,7 +223,7 @@ export function OrganizationMonthCard({ organization, monthTitle, timeZone }: { 
           <ul className={styles.list}>
             {organization.membersBehind.map((row) => (
               <li key={row.member.id} className={styles.item} data-testid="member-behind">
-                <Avatar name={row.member.fullName} image={row.member.image ? { src: row.member.image } : undefined} size={24} color="colorful" />
+                <PersonAvatar name={row.member.fullName} image={row.member.image ? { src: row.member.image } : undefined} size={24} color="colorful" />
                 <RouterLink to={paths.team} className={styles.excerpt}>
                   {row.member.fullName}
                 </RouterLink>

@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Avatar, Badge, Button, Card, Radio, RadioGroup, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Badge, Button, Card, Radio, RadioGroup, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowRepeatAll20Regular, DismissCircle20Regular, Open20Regular } from '@fluentui/react-icons'
 import type { Recommendation } from '@shared/domain/recommended'
 import { paths } from '@shared/routes'
 import { ResharedPost } from '@renderer/components/postPreview/ResharedPost'
 import { formatDate } from '@renderer/lib/formatDate'
 import { RESHARE_STATUS_LABELS, reshareCountLabel, reshareEditorPath } from './labels'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -54,7 +55,7 @@ export function RecommendationCard({ recommendation: r, timeZone, onDismiss }: R
   return (
     <Card className={styles.card} data-testid={testId} aria-label={`Recommended by ${recommender}`}>
       <div className={styles.header}>
-        <Avatar name={recommender} size={32} color="colorful" aria-hidden />
+        <PersonAvatar name={recommender} size={32} color="colorful" aria-hidden />
         <div className={styles.who}>
           <Text weight="semibold">{`${recommender} recommends resharing`}</Text>
           <Text size={200} className={styles.muted}>

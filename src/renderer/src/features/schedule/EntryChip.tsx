@@ -1,12 +1,13 @@
 import type { CSSProperties, MouseEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { Avatar, Button, Popover, PopoverSurface, PopoverTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Popover, PopoverSurface, PopoverTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Building16Regular, Checkmark16Filled, Document16Regular } from '@fluentui/react-icons'
 import type { AssignedSlot } from '@shared/domain'
 import { useSlotDrag } from './dnd'
 import { POST_STATUS_LABELS, postEditorPath, postLabel, slotLabel, type Entry } from './entries'
 import { dayLabel } from './calendarDates'
 import { useSchedule } from './scheduleContext'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   chip: {
@@ -117,7 +118,7 @@ export function SlotChip({ slot, time, compact = false, fit = false, style }: { 
         {time}
       </span>
       {!compact ? (
-        <Avatar name={slot.assignee.fullName} image={slot.assignee.image ? { src: slot.assignee.image } : undefined} size={16} color="colorful" aria-hidden />
+        <PersonAvatar name={slot.assignee.fullName} image={slot.assignee.image ? { src: slot.assignee.image } : undefined} size={16} color="colorful" aria-hidden />
       ) : null}
       <span className={mergeClasses(styles.name, fit && styles.fitName)}>{slot.assignee.fullName}</span>
       {slot.isBusinessPageSlot && !compact ? (

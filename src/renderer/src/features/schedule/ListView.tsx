@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { Avatar, Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Building16Regular, Checkmark16Filled } from '@fluentui/react-icons'
 import type { AssignedSlot, ScheduleItem } from '@shared/domain'
 import { EmptyState, type EmptyStateAction } from '@renderer/components/EmptyState'
 import { dayLabel, type ZonedParts } from './calendarDates'
 import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, postEditorPath, postLabel, slotLabel, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 export const LIST_DAY_ROW_PX = 40
 export const LIST_ITEM_ROW_PX = 52
@@ -126,7 +127,7 @@ function SlotRow({ slot, time }: { slot: AssignedSlot; time: string }) {
       }}
     >
       <span className={styles.time}>{time}</span>
-      <Avatar
+      <PersonAvatar
         className={styles.avatar}
         name={slot.assignee.fullName}
         image={slot.assignee.image ? { src: slot.assignee.image } : undefined}
@@ -180,7 +181,7 @@ function PostRow({ entry }: { entry: Extract<Entry, { kind: 'post' }> }) {
       data-testid={`list-post-${post.id}`}
     >
       <span className={styles.time}>{entry.time}</span>
-      <Avatar
+      <PersonAvatar
         className={styles.avatar}
         name={post.account.name}
         image={post.account.image ? { src: post.account.image } : undefined}

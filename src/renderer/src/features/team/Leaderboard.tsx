@@ -1,6 +1,7 @@
-import { Avatar, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { EffortTeam } from '@shared/domain'
 import { percent, progressOf } from './effortFormat'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -35,7 +36,7 @@ export function Leaderboard({ teams }: { teams: readonly EffortTeam[] }) {
             {t.rank === null ? '–' : `${t.rank}.`}
           </Text>
           <span className={styles.team}>
-            <Avatar shape="square" name={t.team.name} image={t.team.previewURL ? { src: t.team.previewURL } : undefined} size={28} color="colorful" />
+            <PersonAvatar shape="square" name={t.team.name} image={t.team.previewURL ? { src: t.team.previewURL } : undefined} size={28} color="colorful" />
             <Text className={styles.name}>{t.team.name}</Text>
           </span>
           {t.shareOfTarget === null ? (

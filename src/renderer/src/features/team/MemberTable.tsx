@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   ProgressBar,
   Table,
@@ -15,6 +14,7 @@ import {
 import type { EffortMember } from '@shared/domain'
 import { NudgeButton } from './NudgeButton'
 import { percent, progressOf, weeksLabel } from './effortFormat'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   // A wide table on a phone scrolls inside itself rather than widening the page.
@@ -64,7 +64,7 @@ export function MemberTable({ members, month, nudgeable, label, 'data-testid': t
             <TableRow key={row.member.id} data-testid={`effort-member-${row.member.id}`}>
               <TableCell>
                 <span className={styles.person}>
-                  <Avatar name={row.member.fullName} image={row.member.image ? { src: row.member.image } : undefined} size={24} color="colorful" />
+                  <PersonAvatar name={row.member.fullName} image={row.member.image ? { src: row.member.image } : undefined} size={24} color="colorful" />
                   <Text className={styles.name}>{row.member.fullName}</Text>
                 </span>
               </TableCell>

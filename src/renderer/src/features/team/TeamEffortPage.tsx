@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { Avatar, Badge, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Badge, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Add20Regular } from '@fluentui/react-icons'
 import type { EffortMember, EffortTeam, User } from '@shared/domain'
 import { isAdmin, isTeamLeader } from '@shared/rules'
@@ -19,6 +19,7 @@ import { MemberTable } from './MemberTable'
 import { MonthPicker } from './MonthPicker'
 import { SsiTrendCard } from './SsiTrendCard'
 import { monthFromAddress, monthLabel } from './months'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const TeamDialog = lazy(async () => ({ default: (await import('@renderer/dialogs/teams/TeamDialog')).TeamDialog }))
 
@@ -49,7 +50,7 @@ function TeamCard({ effort, month, nudgeable, admin }: TeamCardProps) {
   return (
     <Card className={styles.card} data-testid={`effort-team-${team.id}`}>
       <CardHeader
-        image={<Avatar shape="square" name={team.name} image={team.previewURL ? { src: team.previewURL } : undefined} size={40} color="colorful" />}
+        image={<PersonAvatar shape="square" name={team.name} image={team.previewURL ? { src: team.previewURL } : undefined} size={40} color="colorful" />}
         header={
           <span className={styles.teamHeader}>
             <Text as="h2" weight="semibold" size={500}>

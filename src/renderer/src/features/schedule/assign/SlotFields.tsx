@@ -1,4 +1,4 @@
-import { Avatar, Field, Input, Radio, RadioGroup, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Field, Input, Radio, RadioGroup, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { SLOT_AUDIENCE_MAX, SLOT_TEXT_MAX } from '@shared/api/contract'
 import { MESSAGES } from '@shared/api/messages'
 import { RECURRENCE_COUNT_MAX, WEEKLY_INTERVAL_MAX } from '@shared/constants'
@@ -10,6 +10,7 @@ import { MultiPicker, type PickerOption } from '@renderer/components/MultiPicker
 import { useSlotDialogStyles } from './slotDialogStyles'
 import { POST_TYPE_OPTIONS, type SlotForm } from './slotForm'
 import type { SlotOptions } from './useSlotOptions'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const NO_RESULTS = 'No results found'
 const NO_BUSINESS_TAGS = 'No business tags found.'
@@ -56,7 +57,7 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
   const pageOptions: PickerOption[] = options.pages.map((p) => ({
     value: p.id,
     label: p.linkedInCompanyName,
-    media: <Avatar name={p.linkedInCompanyName} image={p.image ? { src: p.image } : undefined} shape="square" size={24} color="colorful" />
+    media: <PersonAvatar name={p.linkedInCompanyName} image={p.image ? { src: p.image } : undefined} shape="square" size={24} color="colorful" />
   }))
   const tagOption = (t: { id: string; title: string; color: string }): PickerOption => ({
     value: t.id,

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
-import { Avatar, Badge, Button, Caption1, Input, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
+import { Badge, Button, Caption1, Input, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
 import { Delete20Regular, Edit20Regular, Mail20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons'
 import type { Member } from '@shared/domain'
 import { useDeleteMember, useMemberPages } from '@renderer/api/members'
@@ -17,6 +17,7 @@ import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery
 import { failureToast } from '@renderer/lib/failureToast'
 import { MemberDialog } from '@renderer/dialogs/members/MemberDialog'
 import { OutboxPanel } from './OutboxPanel'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -77,7 +78,7 @@ export function MembersSection() {
       width: compact ? 'minmax(120px, 1fr)' : 'minmax(180px, 2fr)',
       cell: (m) => (
         <span className={styles.name}>
-          <Avatar name={memberName(m)} image={m.image ? { src: m.image } : undefined} size={28} color="colorful" />
+          <PersonAvatar name={memberName(m)} image={m.image ? { src: m.image } : undefined} size={28} color="colorful" />
           <span className={styles.nameText}>
             {line(`${m.fullName || '—'}${m.id === user.data?.id ? ' (you)' : ''}`, 'member-name')}
             {compact ? line(m.email, 'member-email', true) : null}

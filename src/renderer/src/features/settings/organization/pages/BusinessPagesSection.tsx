@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Avatar, Badge, Button, Caption1, Card, CardHeader, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Badge, Button, Caption1, Card, CardHeader, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular, Star20Regular } from '@fluentui/react-icons'
 import type { BusinessPage, Organization } from '@shared/domain'
 import {
@@ -20,6 +20,7 @@ import { useHost } from '@renderer/host/HostContext'
 import { failureToast } from '@renderer/lib/failureToast'
 import { nextTagColor } from '../tags/tagColors'
 import { BusinessPageDialog } from './BusinessPageDialog'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -98,7 +99,7 @@ function PageCard({ page, isDefault, onEdit, onDelete }: { page: BusinessPage; i
   return (
     <Card className={styles.card} data-testid={`business-page-${page.linkedInCompanyName}`}>
       <CardHeader
-        image={<Avatar name={page.linkedInCompanyName} image={page.image ? { src: page.image } : undefined} shape="square" size={40} color="colorful" />}
+        image={<PersonAvatar name={page.linkedInCompanyName} image={page.image ? { src: page.image } : undefined} shape="square" size={40} color="colorful" />}
         header={
           <Text weight="semibold">
             {page.linkedInCompanyName}{' '}

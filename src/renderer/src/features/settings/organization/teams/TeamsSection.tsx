@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
 import {
-  Avatar,
   AvatarGroup,
   AvatarGroupItem,
   AvatarGroupPopover,
@@ -27,6 +26,8 @@ import { LoadingState } from '@renderer/components/LoadingState'
 import { failureToast } from '@renderer/lib/failureToast'
 import { TeamDialog } from '@renderer/dialogs/teams/TeamDialog'
 import { useNewTeam } from '@renderer/dialogs/teams/useNewTeam'
+import { PersonAvatar } from '@renderer/components/PersonAvatar'
+import { initialsOf } from '@renderer/lib/initials'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -57,12 +58,12 @@ function People({ people, label }: { people: Team['members']; label: string }) {
   return (
     <AvatarGroup layout="stack" size={28} aria-label={label}>
       {inlineItems.map((p) => (
-        <AvatarGroupItem key={p.id} name={p.fullName} image={p.image ? { src: p.image } : undefined} />
+        <AvatarGroupItem key={p.id} name={p.fullName} initials={initialsOf(p.fullName)} image={p.image ? { src: p.image } : undefined} />
       ))}
       {overflowItems ? (
         <AvatarGroupPopover>
           {overflowItems.map((p) => (
-            <AvatarGroupItem key={p.id} name={p.fullName} image={p.image ? { src: p.image } : undefined} />
+            <AvatarGroupItem key={p.id} name={p.fullName} initials={initialsOf(p.fullName)} image={p.image ? { src: p.image } : undefined} />
           ))}
         </AvatarGroupPopover>
       ) : null}
@@ -79,7 +80,7 @@ function TeamCard({ team, templateName, canDelete, onEdit, onDelete }: { team: T
           team.previewURL ? (
             <img className={styles.image} src={team.previewURL} alt="" data-testid="team-card-image" />
           ) : (
-            <Avatar name={team.name} shape="square" size={48} color="colorful" />
+            <PersonAvatar name={team.name} shape="square" size={48} color="colorful" />
           )
         }
         header={<Text weight="semibold">{team.name}</Text>}
