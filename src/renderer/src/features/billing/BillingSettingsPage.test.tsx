@@ -75,6 +75,13 @@ describe('/settings/billing', () => {
     expect(fake.host.openExternal).toHaveBeenCalledWith('https://billing.example.com/invoices/PC-0001')
   })
 
+  it('leaves the Link column out when no invoice has a document (the built-in billing)', async () => {
+    show({ overview: aBillingOverview({ invoices: [anInvoice(), anInvoice({ id: 'inv-2', number: 'PC-0002' })] }) })
+    const table = await screen.findByRole('table', { name: 'Invoices' })
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Number', 'Date', 'Description', 'Amount', 'Status'])
+    expect(within(screen.getByTestId('invoice-inv-2')).getAllByRole('cell')).toHaveLength(5)
+  })
+
   it('says when there are no invoices yet', async () => {
     show()
     expect((await screen.findByTestId('empty-state')).textContent).toBe('No invoices yet.')

@@ -174,6 +174,8 @@ function Invoices({ invoices, timezone }: { invoices: readonly Invoice[]; timezo
   const styles = useStyles()
   const host = useHost()
   if (invoices.length === 0) return <EmptyState message="No invoices yet." />
+  // The built-in billing keeps no invoice documents: a Link column only where a provider gives one.
+  const linked = invoices.some((invoice) => invoice.url)
   const open = (url: string) => {
     host.openExternal(url).catch((error: unknown) => console.error(`Could not open ${url}.`, error))
   }
@@ -187,7 +189,7 @@ function Invoices({ invoices, timezone }: { invoices: readonly Invoice[]; timezo
             <TableHeaderCell>Description</TableHeaderCell>
             <TableHeaderCell>Amount</TableHeaderCell>
             <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>Link</TableHeaderCell>
+            {linked ? <TableHeaderCell>Link</TableHeaderCell> : null}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -198,13 +200,15 @@ function Invoices({ invoices, timezone }: { invoices: readonly Invoice[]; timezo
               <TableCell>{invoice.description}</TableCell>
               <TableCell>{formatAmount(invoice.amount)}</TableCell>
               <TableCell>{INVOICE_STATUS_LABELS[invoice.status]}</TableCell>
-              <TableCell>
-                {invoice.url ? (
-                  <Link as="button" onClick={() => open(invoice.url as string)} aria-label={`View invoice ${invoice.number}`}>
-                    View
-                  </Link>
-                ) : null}
-              </TableCell>
+              {linked ? (
+                <TableCell>
+                  {invoice.url ? (
+                    <Link as="button" onClick={() => open(invoice.url as string)} aria-label={`View invoice ${invoice.number}`}>
+                      View
+                    </Link>
+                  ) : null}
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
