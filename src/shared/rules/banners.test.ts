@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bannersAllowedOn, computeBanners } from './banners'
+import { bannersAllowedOn, bannersFor, computeBanners } from './banners'
 
 const now = new Date('2026-03-10T12:00:00Z')
 const connected = { isLinkedInConnected: true, linkedInExpireAt: '2026-05-01T00:00:00Z' }
@@ -49,5 +49,20 @@ describe('bannersAllowedOn', () => {
     }
     expect(bannersAllowedOn('/dashboard')).toBe(true)
     expect(bannersAllowedOn('/settings/billing')).toBe(true)
+  })
+})
+
+describe('bannersFor', () => {
+  const now = new Date('2026-03-10T12:00:00Z')
+  const trialEndsAt = '2026-03-12T12:00:00Z'
+  const missing = computeBanners({ plan: { status: 'trialing', trialEndsAt }, isLinkedInConnected: false, linkedInExpireAt: null }, now)
+  const expired = computeBanners({ plan: null, isLinkedInConnected: true, linkedInExpireAt: '2026-03-09T12:00:00Z' }, now)
+
+  it('says a missing or expired LinkedIn connection once on the post editor, where its own bar says it', () => {
+    expect(missing.map((b) => b.kind)).toEqual(['trial', 'linkedin-missing'])
+    expect(bannersFor('/content/write-post', missing).map((b) => b.kind)).toEqual(['trial'])
+    expect(bannersFor('/content/write-post', expired)).toEqual([])
+    expect(bannersFor('/dashboard', missing).map((b) => b.kind)).toEqual(['trial', 'linkedin-missing'])
+    expect(bannersFor('/login', missing)).toEqual([])
   })
 })

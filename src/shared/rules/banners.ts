@@ -15,6 +15,19 @@ export function bannersAllowedOn(pathname: string): boolean {
   return !BANNERLESS_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))
 }
 
+/**
+ * Pages that say themselves, where it matters, what a missing or expired LinkedIn connection stops:
+ * the post editor's bar over Schedule and Post now. The banner would say it a second time there.
+ */
+const OWN_LINKEDIN_NOTICE = ['/content/write-post']
+
+/** The banners to show on `pathname`: none where banners are not allowed, and no second LinkedIn notice. */
+export function bannersFor(pathname: string, banners: readonly Banner[]): Banner[] {
+  if (!bannersAllowedOn(pathname)) return []
+  if (!OWN_LINKEDIN_NOTICE.includes(pathname)) return [...banners]
+  return banners.filter((banner) => banner.kind !== 'linkedin-missing' && banner.kind !== 'linkedin-expired')
+}
+
 const dayWord = (n: number): string => (n === 1 ? 'day' : 'days')
 
 function trialBannerMessage(days: number): string {

@@ -1,40 +1,15 @@
-import { Link, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
 import type { Organization, User } from '@shared/domain'
-import { bannersAllowedOn, computeBanners, type Banner } from '@shared/rules'
+import { bannersFor, computeBanners, type Banner } from '@shared/rules'
 import { isRegisteredPath } from '@shared/routes'
-import { useConnectLinkedIn } from '@renderer/api/linkedin'
+import { ConnectLinkedInAction } from '@renderer/components/ConnectLinkedInAction'
 import { RouterLink } from '@renderer/components/RouterLink'
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}` },
-  inlineSpinner: { display: 'inline-flex', verticalAlign: 'middle', marginLeft: tokens.spacingHorizontalXS }
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}` }
 })
 
 const intentOf = (banner: Banner) => (banner.kind === 'linkedin-expired' ? 'error' : 'warning')
-
-/** The LinkedIn banners' 'Reconnect': the connect flow itself (api/linkedin.ts), not a detour through settings. */
-function ReconnectAction({ label }: { label: string }) {
-  const styles = useStyles()
-  const { connect, cancel, state } = useConnectLinkedIn()
-  if (state === 'waiting') {
-    return (
-      <>
-        Finish connecting in your browser…{' '}
-        <Link as="button" inline onClick={cancel}>
-          Cancel
-        </Link>
-      </>
-    )
-  }
-  return (
-    <>
-      <Link as="button" inline disabled={state === 'starting'} onClick={() => void connect()}>
-        {label}
-      </Link>
-      {state === 'starting' ? <Spinner size="extra-tiny" className={styles.inlineSpinner} aria-label="Starting to connect LinkedIn" /> : null}
-    </>
-  )
-}
 
 /**
  * The banners under the top bar (spec §2). A banner's link shows only when its screen exists;
@@ -42,10 +17,9 @@ function ReconnectAction({ label }: { label: string }) {
  */
 export function Banners({ pathname, user, organization, now }: { pathname: string; user: User; organization: Organization | undefined; now: Date }) {
   const styles = useStyles()
-  if (!bannersAllowedOn(pathname)) return null
-  const banners = computeBanners(
-    { plan: organization?.currentPlan ?? null, isLinkedInConnected: user.isLinkedInConnected, linkedInExpireAt: user.linkedInExpireAt },
-    now
+  const banners = bannersFor(
+    pathname,
+    computeBanners({ plan: organization?.currentPlan ?? null, isLinkedInConnected: user.isLinkedInConnected, linkedInExpireAt: user.linkedInExpireAt }, now)
   )
   if (banners.length === 0) return null
   return (
@@ -55,7 +29,7 @@ export function Banners({ pathname, user, organization, now }: { pathname: strin
           <MessageBarBody>
             {banner.message}{' '}
             {banner.kind === 'linkedin-expiring' || banner.kind === 'linkedin-expired' ? (
-              <ReconnectAction label={banner.linkLabel} />
+              <ConnectLinkedInAction label={banner.linkLabel} />
             ) : isRegisteredPath(banner.linkTo) ? (
               <RouterLink to={banner.linkTo} inline>
                 {banner.linkLabel}

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
 import type { AssignedSlot, Post, PostApproval, ReviewRequest, User } from '@shared/domain'
 import type { HostRequest, HostResponse } from '@shared/host'
+import { LINKEDIN_RETURN_KEY } from '@renderer/api/linkedin'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aUser, anOrganization, entitlements } from '@renderer/testing/fixtures'
 import { aPost } from '@renderer/testing/postFixtures'
@@ -400,17 +401,23 @@ describe('Write post: scheduling and publishing', () => {
     expect(screen.getByRole('region', { name: 'Post preview (desktop)' }).querySelector('header')?.textContent).toContain('2d · ')
   })
 
-  it('without a LinkedIn connection Schedule and Post now wait, saying why and linking to Settings', async () => {
-    const { fake } = hostFor({ post: aPost(), user: { isLinkedInConnected: false, linkedInExpireAt: null } })
+  it('without a LinkedIn connection Schedule and Post now wait, saying why; Connect LinkedIn starts connecting and comes back here', async () => {
+    const { fake } = hostFor({
+      post: aPost(),
+      user: { isLinkedInConnected: false, linkedInExpireAt: null },
+      replies: { 'POST /linkedin/connect': ok({ authorizationUrl: 'https://www.linkedin.com/oauth/v2/authorization?state=s1' }) }
+    })
     const { events } = open('/content/write-post?postId=post-1', fake)
     const notice = await screen.findByTestId('post-linkedin-required')
     expect(notice.textContent).toContain(MESSAGES.linkedInNotConnected)
-    expect(within(notice).getByRole('link', { name: 'Profile Settings' }).getAttribute('href')).toBe('/settings')
     expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
     expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
     await events.click(button('Post now'))
     expect(screen.queryByTestId('post-now-dialog')).toBeNull()
     expect(fake.requestsTo('POST', '/posts/publish-now')).toEqual([])
+    await events.click(within(notice).getByRole('button', { name: 'Connect LinkedIn' }))
+    await waitFor(() => expect(fake.host.openOAuthPage).toHaveBeenCalledWith('https://www.linkedin.com/oauth/v2/authorization?state=s1'))
+    expect(sessionStorage.getItem(LINKEDIN_RETURN_KEY)).toBe('/content/write-post?postId=post-1')
   })
 
   it('an expired LinkedIn connection likewise, with Reconnect', async () => {
@@ -418,7 +425,7 @@ describe('Write post: scheduling and publishing', () => {
     open('/content/write-post?postId=post-1', fake)
     const notice = await screen.findByTestId('post-linkedin-required')
     expect(notice.textContent).toContain(MESSAGES.linkedInExpired)
-    expect(within(notice).getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/settings')
+    expect(within(notice).getByRole('button', { name: 'Reconnect' })).toBeTruthy()
     expect(button('Schedule').getAttribute('aria-disabled')).toBe('true')
     expect(button('Post now').getAttribute('aria-disabled')).toBe('true')
   })
