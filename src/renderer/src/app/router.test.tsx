@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { fail, ok } from '@renderer/testing/fakeHost'
-import { aSession, aUser, anOrganization, daysFromNow } from '@renderer/testing/fixtures'
+import { aSession, aUser, anOrganization, daysFromNow, entitlements } from '@renderer/testing/fixtures'
 import { signedInAppHost as signedIn } from '@renderer/testing/appHost'
 import { renderApp } from '@renderer/testing/render'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
@@ -107,6 +107,25 @@ describe('not-found page', () => {
     cleanup()
     renderApp(signedIn({ 'GET /auth': fail(401, 'Unauthorized', 'unauthorized') }), '/nowhere')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
+  })
+})
+
+describe('a screen the plan does not include', () => {
+  it('says so under the screen’s own title, with where to change it, and asks the screen’s server for nothing', async () => {
+    const fake = signedIn({ 'GET /billing/verify/entitled': ok(entitlements(['TEAMS'])), 'GET /recommended': ok({ forMe: [], created: [], canRecommend: true }) })
+    const { router } = renderApp(fake, '/recommended')
+    const notice = await screen.findByTestId('not-in-plan')
+    expect(within(notice).getByRole('heading').textContent).toContain('Your plan does not include Recommended posts')
+    expect(within(notice).getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe('/settings/billing')
+    expect(screen.getByTestId('page-title').textContent).toBe('Recommended posts')
+    expect(pathOf(router)).toBe('/recommended')
+    expect(fake.requestsTo('GET', '/recommended')).toEqual([])
+  })
+
+  it('shows the screen once the plan includes it', async () => {
+    renderApp(signedIn({ 'GET /billing/verify/entitled': ok(entitlements(['RECOMMEND_POST'])), 'GET /recommended': ok({ forMe: [], created: [], canRecommend: true }) }), '/recommended')
+    expect(await screen.findByTestId('recommended-page')).toBeTruthy()
+    expect(screen.queryByTestId('not-in-plan')).toBeNull()
   })
 })
 

@@ -5,12 +5,15 @@ import { isSubscriptionExpired } from '@shared/rules'
 import { paths, routeTitle } from '@shared/routes'
 import { useOrganization } from '@renderer/api/organization'
 import { useUser } from '@renderer/api/user'
+import { LoadingState } from '@renderer/components/LoadingState'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { useNow } from '@renderer/hooks/useNow'
 import { AccountControls } from './AccountControls'
 import { Banners } from './Banners'
 import { LeftNav } from './LeftNav'
 import { MobileNavMenu } from './MobileNavMenu'
+import { useScreenInPlan } from './navigation'
+import { NotInPlan } from './NotInPlan'
 import { readNavExpanded, writeNavExpanded } from './navState'
 import { SeatOverflowDialog } from './SeatOverflowDialog'
 import { useTimezoneSync } from './useTimezoneSync'
@@ -73,7 +76,9 @@ export function Shell() {
   const organization = useOrganization()
   const [navExpanded, setNavExpanded] = useState(readNavExpanded)
   // The matched screen's route id is its registry path (app/router.tsx).
-  const title = routeTitle(useMatches().at(-1)?.id ?? '')
+  const routeId = useMatches().at(-1)?.id ?? ''
+  const title = routeTitle(routeId)
+  const inPlan = useScreenInPlan(routeId)
   const mainRef = useRef<HTMLElement>(null)
 
   useTimezoneSync(user.data)
@@ -111,7 +116,7 @@ export function Shell() {
         </header>
         {user.data ? <Banners pathname={pathname} user={user.data} organization={organization.data} now={now} /> : null}
         <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, styles.mainFocus, small && styles.mainSmall)}>
-          <Outlet />
+          {inPlan === 'included' ? <Outlet /> : inPlan === 'checking' ? <LoadingState label={`Loading ${title}`} /> : <NotInPlan title={title} />}
         </main>
         {small ? (
           <footer className={styles.bottomBar} data-testid="bottom-bar">

@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-icons'
 import type { EntitlementKey } from '@shared/domain'
 import { isEntitled } from '@shared/rules'
-import { NAVIGATION_NEEDS_ENTITLEMENTS, ROUTE_LIST, navigationEntries, type NavigationEntry, type NavigationPath } from '@shared/routes'
+import { NAVIGATION_NEEDS_ENTITLEMENTS, ROUTE_LIST, findRoute, navigationEntries, type NavigationEntry, type NavigationPath } from '@shared/routes'
 import { useEntitlements } from '@renderer/api/entitlements'
 
 /**
@@ -39,4 +39,19 @@ export function useNavigationEntries(section: NavigationEntry['section']) {
   const entitlements = useEntitlements({ enabled: NAVIGATION_NEEDS_ENTITLEMENTS })
   const holds = (key: EntitlementKey) => entitlements.isSuccess && isEntitled(entitlements.data, key)
   return navigationEntries(ROUTE_LIST, section, holds).map((route) => ({ path: route.path, nav: route.nav, icon: NAVIGATION_ICONS[route.path] }))
+}
+
+/**
+ * Whether the organization's plan includes the screen at `routePath` (a registry path): 'included'
+ * for screens that need no entitlement, 'checking' while the entitlements load (the screen waits, so
+ * it asks its server for nothing the plan refuses — a 402 would lead to the subscription page), and
+ * 'included' too when they cannot be read (the server still refuses what the plan lacks).
+ */
+export function useScreenInPlan(routePath: string): 'included' | 'checking' | 'notIncluded' {
+  const route = findRoute(routePath)
+  const entitlement: EntitlementKey | undefined = route && 'entitlement' in route ? route.entitlement : undefined
+  const entitlements = useEntitlements({ enabled: entitlement !== undefined })
+  if (entitlement === undefined || entitlements.isError) return 'included'
+  if (!entitlements.isSuccess) return 'checking'
+  return isEntitled(entitlements.data, entitlement) ? 'included' : 'notIncluded'
 }
