@@ -59,6 +59,13 @@ function seatProblem(value: string, plan: PlanDto, users: number): string | null
   return null
 }
 
+/** One rule, in one sentence: whichever of the plan's minimum and the users is larger (checkoutMinimum). */
+export function seatsHint(planSeats: number, users: number): string {
+  return users > planSeats
+    ? `At least ${users}, one for each of your users (the plan's minimum is ${planSeats}).`
+    : `At least ${planSeats}, the plan's minimum.`
+}
+
 /**
  * The confirm step of a plan choice: plan, interval, seats (starting at the plan's minimum or the
  * user count, whichever is larger, and never below either) and the total, then 'Confirm plan'. A
@@ -107,7 +114,7 @@ export function CheckoutForm({ form, title, titleAction, plan, variant, users, e
       <Field
         label="Seats"
         required
-        hint={`At least ${minimum}: the plan's ${plan.seats} seats, and one for each of your ${users} ${users === 1 ? 'user' : 'users'}.`}
+        hint={problem === null ? seatsHint(plan.seats, users) : undefined}
         validationMessage={problem ?? undefined}
       >
         <Input

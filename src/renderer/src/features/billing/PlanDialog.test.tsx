@@ -126,6 +126,8 @@ describe('Manage your plan dialog', () => {
     expect(screen.getByTestId('checkout-interval').textContent).toBe('Yearly')
     const seats = screen.getByRole('spinbutton', { name: /Seats/ }) as HTMLInputElement
     expect(seats.value).toBe('7')
+    // One minimum, said once: the users, here more than the plan's own.
+    expect(screen.getByText(/^At least 7, one for each of your users \(the plan's minimum is \d+\)\.$/)).toBeTruthy()
     expect(screen.getByTestId('checkout-total').textContent).toBe('Total: 2,030 / year')
     const confirm = screen.getByRole('button', { name: 'Confirm plan' }) as HTMLButtonElement
 
@@ -133,6 +135,7 @@ describe('Manage your plan dialog', () => {
     await events.type(seats, '6')
     expect(confirm.disabled).toBe(true)
     expect(screen.getByText('Choose at least 7 seats: your organization has 7 users.')).toBeTruthy()
+    expect(screen.queryByText(/^At least 7/)).toBeNull()
 
     await events.clear(seats)
     await events.type(seats, '10')
@@ -155,6 +158,7 @@ describe('Manage your plan dialog', () => {
     const seats = screen.getByRole('spinbutton', { name: /Seats/ }) as HTMLInputElement
     expect(seats.value).toBe('3')
     expect(seats.min).toBe('3')
+    expect(screen.getByText("At least 3, the plan's minimum.")).toBeTruthy()
     await events.clear(seats)
     await events.type(seats, '2')
     expect(screen.getByText('Your plan needs at least 3 seats.')).toBeTruthy()
