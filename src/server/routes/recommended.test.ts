@@ -170,12 +170,21 @@ describeEachDatabase(
         expectError(await recommend(w.admin, { linkedInPostUrl: 'https://example.com/feed/update/urn:li:share:1/' }), 400, RECOMMENDED_MESSAGES.urlInvalid, 'linkedInPostUrl')
         expectError(await recommend(w.admin, { linkedInPostUrl: 'https://www.linkedin.com/in/someone/' }), 400, RECOMMENDED_MESSAGES.urlInvalid, 'linkedInPostUrl')
         expectError(await recommend(w.admin, { postId: draft.id }), 400, RECOMMENDED_MESSAGES.postNotPublished, 'postId')
-        expectError(await recommend(w.admin, { postId: w.post.id, suggestedComments: [] }), 400, RECOMMENDED_MESSAGES.commentsMissing, 'suggestedComments')
+        expectError(await recommend(w.admin, { postId: w.post.id, suggestedComments: ['  '] }), 400, RECOMMENDED_MESSAGES.commentEmpty, 'suggestedComments.0')
+        expectError(await recommend(w.admin, { postId: w.post.id, suggestedComments: 'Proud' }), 400, RECOMMENDED_MESSAGES.commentsMissing, 'suggestedComments')
         expectError(await recommend(w.admin, { postId: w.post.id, audience: 'teams' }), 400, RECOMMENDED_MESSAGES.audienceTeamsMissing, 'teamIds')
         expectError(await recommend(w.admin, { postId: w.post.id, audience: 'members', memberIds: [] }), 400, RECOMMENDED_MESSAGES.audienceMembersMissing, 'memberIds')
         expectError(await recommend(w.admin, { postId: w.post.id, endsAt: '2026-03-10T08:59:00.000Z' }), 400, RECOMMENDED_MESSAGES.endsInPast, 'endsAt')
         expectError(await recommend(w.admin, { postId: 'not-an-id' }), 404, MESSAGES.postNotFound)
         expectError(await recommend(w.admin, { postId: w.post.id, audience: 'teams', teamIds: ['nope'] }), 404, MESSAGES.teamNotFound)
+      })
+
+      it('takes a recommendation without suggested comments: they are optional, and the reshare starts blank', async () => {
+        const plain = await ok(recommend(w.admin, { postId: w.post.id, suggestedComments: [] }))
+        expect(plain.suggestedComments).toEqual([])
+        const omitted = await w.admin.client.post<Recommendation>('/recommended/create', { postId: w.post.id, audience: 'everyone' })
+        expect(omitted.status, JSON.stringify(omitted.body)).toBe(200)
+        expect(omitted.body.suggestedComments).toEqual([])
       })
 
       it('keeps an organization post’s URN, address and preview, and an outside address’s URN', async () => {

@@ -75,8 +75,8 @@ export const createRecommendationBodySchema = z.object({
   note: multiLineText().trim().max(3000).default(''),
   suggestedComments: z
     .array(multiLineText().trim().min(1, RECOMMENDED_MESSAGES.commentEmpty).max(SUGGESTED_COMMENT_MAX), { error: RECOMMENDED_MESSAGES.commentsMissing })
-    .min(1, RECOMMENDED_MESSAGES.commentsMissing)
-    .max(MAX_SUGGESTED_COMMENTS),
+    .max(MAX_SUGGESTED_COMMENTS)
+    .default([]),
   audience: recommendationAudienceKindSchema,
   teamIds: z.array(singleLineText().trim().min(1).max(100)).max(1000).default([]),
   memberIds: z.array(singleLineText().trim().min(1).max(100)).max(10_000).default([]),

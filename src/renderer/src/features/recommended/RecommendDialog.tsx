@@ -199,8 +199,8 @@ export function RecommendDialog({ user, onClose, onCreated }: RecommendDialogPro
       </Field>
 
       <Field
-        label={`Suggested comments (up to ${MAX_SUGGESTED_COMMENTS})`}
-        required
+        label={`Suggested comments (optional, up to ${MAX_SUGGESTED_COMMENTS})`}
+        hint="Colleagues pick one to start their reshare with, or write their own."
         validationMessage={shown.suggestedComments}
         validationState={shown.suggestedComments ? 'error' : 'none'}
       >

@@ -89,23 +89,25 @@ export function RecommendationCard({ recommendation: r, timeZone, onDismiss }: R
         </div>
       ) : (
         <>
-          <RadioGroup
-            value={String(comment)}
-            onChange={(_, d) => setComment(Number(d.value))}
-            aria-label="Suggested comments"
-            className={styles.comments}
-            data-testid={`${testId}-comments`}
-          >
-            {r.suggestedComments.map((text, index) => (
-              <Radio
-                key={index}
-                value={String(index)}
-                label={text}
-                className={mergeClasses(styles.comment, comment === index && styles.chosen)}
-                data-testid={`${testId}-comment-${index}`}
-              />
-            ))}
-          </RadioGroup>
+          {r.suggestedComments.length > 0 ? (
+            <RadioGroup
+              value={String(comment)}
+              onChange={(_, d) => setComment(Number(d.value))}
+              aria-label="Suggested comments"
+              className={styles.comments}
+              data-testid={`${testId}-comments`}
+            >
+              {r.suggestedComments.map((text, index) => (
+                <Radio
+                  key={index}
+                  value={String(index)}
+                  label={text}
+                  className={mergeClasses(styles.comment, comment === index && styles.chosen)}
+                  data-testid={`${testId}-comment-${index}`}
+                />
+              ))}
+            </RadioGroup>
+          ) : null}
           <div className={styles.actions}>
             <Button appearance="subtle" icon={<DismissCircle20Regular />} onClick={() => onDismiss(r.id)} data-testid={`${testId}-dismiss`}>
               Dismiss
@@ -117,7 +119,7 @@ export function RecommendationCard({ recommendation: r, timeZone, onDismiss }: R
               onClick={() => navigate(reshareEditorPath(paths.writePost, r.id, comment))}
               data-testid={`${testId}-reshare`}
             >
-              Reshare with this comment
+              {r.suggestedComments.length > 0 ? 'Reshare with this comment' : 'Reshare'}
             </Button>
           </div>
         </>

@@ -40,6 +40,15 @@ describe('Recommended posts: for you', () => {
     expect(screen.queryByTestId('recommended-tab-sent')).toBeNull()
   })
 
+  it('a card without suggested comments offers a plain Reshare, which opens the editor to write one', async () => {
+    const fake = createFakeHost({ 'GET /user': ok(withRole(aUser(), 'MEMBER')), 'GET /recommended': ok(aRecommendedList({ forMe: [aRecommendation({ suggestedComments: [] })] })) })
+    const { events } = open(fake)
+    const card = await screen.findByTestId('recommendation-rec-1')
+    expect(within(card).queryByRole('radiogroup')).toBeNull()
+    await events.click(within(card).getByRole('button', { name: 'Reshare' }))
+    expect(location()).toMatch(/^\/content\/write-post\?recommendationId=rec-1/)
+  })
+
   it('a card shows the post, the note and the comments; the chosen comment goes to the editor with Reshare', async () => {
     const fake = createFakeHost({ 'GET /user': ok(withRole(aUser(), 'MEMBER')), 'GET /recommended': ok(aRecommendedList({ forMe: [aRecommendation()] })) })
     const { events } = open(fake)
@@ -225,9 +234,11 @@ describe('Recommend dialog', () => {
     await events.click(within(dialog()).getByRole('button', { name: 'Remove suggested comment 5' }))
     expect(within(dialog()).getAllByRole('textbox', { name: /^Suggested comment/ })).toHaveLength(4)
 
+    // Suggested comments are optional: the blank rows are simply not sent.
+    await events.type(within(dialog()).getByTestId('recommend-comment-1'), 'Big day.')
     await events.click(within(dialog()).getByTestId('recommend-submit'))
-    expect(within(dialog()).getByText(RECOMMENDED_MESSAGES.commentEmpty)).toBeTruthy()
-    expect(fake.requestsTo('POST', '/recommended/create')).toHaveLength(0)
+    await waitFor(() => expect(fake.requestsTo('POST', '/recommended/create')).toHaveLength(1))
+    expect(fake.requestsTo('POST', '/recommended/create')[0]!.body).toMatchObject({ suggestedComments: ['Big day.'] })
   })
 
   it('shows the server’s field messages beside their fields', async () => {

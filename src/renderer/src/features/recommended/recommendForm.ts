@@ -48,7 +48,7 @@ export function endsAtOf(endsOn: string, timeZone: string): string | null {
 
 /**
  * The checks the dialog makes before sending (the server makes them again): a post or an address
- * as the source says, a comment in every row, the audience's teams or members, an end not past.
+ * as the source says, the audience's teams or members, an end not past.
  * `urlProblem` is the shared address rule's verdict on the address.
  */
 export function recommendProblems(values: RecommendValues, now: Date, timeZone: string, urlProblem: string | null): FieldErrors {
@@ -58,7 +58,6 @@ export function recommendProblems(values: RecommendValues, now: Date, timeZone: 
     if (values.linkedInPostUrl.trim() === '') errors.linkedInPostUrl = RECOMMENDED_MESSAGES.postMissing
     else if (urlProblem) errors.linkedInPostUrl = urlProblem
   }
-  if (values.suggestedComments.some((c) => c.trim() === '')) errors.suggestedComments = RECOMMENDED_MESSAGES.commentEmpty
   if (values.audience === 'teams' && values.teamIds.length === 0) errors.teamIds = RECOMMENDED_MESSAGES.audienceTeamsMissing
   if (values.audience === 'members' && values.memberIds.length === 0) errors.memberIds = RECOMMENDED_MESSAGES.audienceMembersMissing
   if (values.endsOn !== '' && values.endsOn < firstEndDay(now, timeZone)) errors.endsAt = RECOMMENDED_MESSAGES.endsInPast
@@ -70,7 +69,8 @@ export function recommendBody(values: RecommendValues, timeZone: string): Create
   return {
     ...(values.source === 'post' ? { postId: values.postId ?? undefined } : { linkedInPostUrl: values.linkedInPostUrl.trim() }),
     note: values.note.trim(),
-    suggestedComments: values.suggestedComments.map((c) => c.trim()),
+    // Suggested comments are optional: a row left blank is not one.
+    suggestedComments: values.suggestedComments.map((c) => c.trim()).filter((c) => c !== ''),
     audience: values.audience,
     teamIds: values.audience === 'teams' ? values.teamIds : [],
     memberIds: values.audience === 'members' ? values.memberIds : [],
