@@ -246,6 +246,11 @@ describeEachDatabase('team effort, nudges and the dashboard (issue 14)', (t) => 
       expect(told).toHaveLength(1)
       expect(told[0]).toMatchObject({ link: `/schedule?slotId=${s.open}`, message: 'Lea Leader cheered you on: 2 of 4 posts published in March 2026. Your next slot is waiting for you.' })
       expectError(await nudge(org.admin, p.max.userId), 409, EFFORT_MESSAGES.alreadyNudged)
+      // The effort table says so, to every nudger, after a reload too.
+      const nudgedIn = async (person: Person) =>
+        (await ok(effort(person, '2026-03', 'UTC'))).teams.flatMap((team) => [...team.members, ...team.withoutTarget]).filter((m) => m.nudgedToday).map((m) => m.member.id)
+      expect(await nudgedIn(p.lea)).toEqual([p.max.userId])
+      expect(await nudgedIn(org.admin)).toEqual([p.max.userId])
 
       // Di has no slot: the nudge links to writing a post.
       await ok(nudge(org.admin, p.di.userId))
@@ -258,6 +263,7 @@ describeEachDatabase('team effort, nudges and the dashboard (issue 14)', (t) => 
       // The next day, a new nudge.
       t().clock.advance(24 * 3600_000)
       try {
+        expect(await nudgedIn(p.lea)).toEqual([])
         await ok(nudge(p.lea, p.max.userId))
         expect((await notificationsOf(p.max)).filter((n) => n.title === NUDGE_TITLE)).toHaveLength(2)
       } finally {

@@ -172,6 +172,31 @@ export async function nextOpenSlots(executor: Executor, organizationId: string, 
   return new Map(rows.map((r) => [r.assigneeId, r.id]))
 }
 
+/** The longest a member's day can have lasted at `now`, whatever their time zone (UTC−12 to UTC+14, and a day). */
+const LONGEST_DAY_MS = 50 * 60 * 60 * 1000
+
+/**
+ * The members nudged already today, each in their own time zone (at most one nudge a day): one
+ * statement, for the effort table's buttons and for the nudge's own check.
+ */
+export async function nudgedToday(executor: Executor, organizationId: string, userIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await executor
+    .select({ userId: notifications.userId, timezone: users.timezone, last: sql<Date>`max(${notifications.createdAt})`.mapWith(notifications.createdAt) })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(
+      and(
+        eq(notifications.organizationId, organizationId),
+        eq(notifications.title, NUDGE_TITLE),
+        inArray(notifications.userId, [...userIds]),
+        gte(notifications.createdAt, new Date(now.getTime() - LONGEST_DAY_MS))
+      )
+    )
+    .groupBy(notifications.userId, users.timezone)
+  return new Set(rows.filter((r) => r.last >= dayStart(now, (r.timezone && checkedTimeZone(r.timezone)) || 'UTC')).map((r) => r.userId))
+}
+
 /** The slot has no published post linked (it is not DONE). */
 const notDone = () => sql`not exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
 
@@ -251,6 +276,7 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
       const among = admin ? null : shownIds
       const slots = await slotCounts(organizationId, period, now, among)
       const next = await nextOpenSlots(db, organizationId, shownIds, now)
+      const nudged = await nudgedToday(db, organizationId, shownIds, now)
       // The streak ends with the month's last week, or this week while the month is current; a future month has none.
       const streakEnd = now < period.from ? null : now < period.to ? now : new Date(period.to.getTime() - 1)
       const starts = streakEnd ? weekStarts(streakEnd, STREAK_WEEKS_MAX, timezone) : []
@@ -277,7 +303,8 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
           onTimeRate: s && s.done > 0 ? s.onTime / s.done : null,
           streakWeeks: had ? streakOf(weekFlags(had)) : 0,
           behind: isBehind(m.published, m.target, period, now),
-          nextSlotId: next.get(m.member.id) ?? null
+          nextSlotId: next.get(m.member.id) ?? null,
+          nudgedToday: nudged.has(m.member.id)
         }
       }
       const rowsOf = (list: MemberStanding[]) => list.filter(visible).map(row)
@@ -340,20 +367,7 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
           )
         const publishedCount = published?.n ?? 0
         if (!isBehind(publishedCount, member.target, period, now)) throw conflict(EFFORT_MESSAGES.nudgeNotBehind)
-        const memberZone = (member.timezone && checkedTimeZone(member.timezone)) || 'UTC'
-        const [already] = await tx
-          .select({ id: notifications.id })
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.userId, input.userId),
-              eq(notifications.organizationId, organizationId),
-              eq(notifications.title, NUDGE_TITLE),
-              gte(notifications.createdAt, dayStart(now, memberZone))
-            )
-          )
-          .limit(1)
-        if (already) throw conflict(EFFORT_MESSAGES.alreadyNudged)
+        if ((await nudgedToday(tx, organizationId, [input.userId], now)).size > 0) throw conflict(EFFORT_MESSAGES.alreadyNudged)
         const slotId = (await nextOpenSlots(tx, organizationId, [input.userId], now)).get(input.userId)
         const [nudger] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, session.userId))
         const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: timezone }).format(period.from)

@@ -745,7 +745,9 @@ export const effortMemberSchema = z.object({
   /** Behind the target's pace for the days gone by in the month. */
   behind: z.boolean(),
   /** The member's next open slot, for a nudge's link. */
-  nextSlotId: z.string().nullable()
+  nextSlotId: z.string().nullable(),
+  /** Nudged already today, in the member's time zone (one nudge a day: the button says Nudged). */
+  nudgedToday: z.boolean()
 })
 export type EffortMember = z.infer<typeof effortMemberSchema>
 

@@ -14,6 +14,7 @@ export function anEffortMember(id: string, fullName: string, overrides: Partial<
     streakWeeks: 2,
     behind: false,
     nextSlotId: null,
+    nudgedToday: false,
     ...overrides
   }
 }

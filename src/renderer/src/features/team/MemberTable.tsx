@@ -103,7 +103,7 @@ export function MemberTable({ members, month, nudgeable, label, 'data-testid': t
                       Behind
                     </Badge>
                   ) : null}
-                  {nudgeable(row) ? <NudgeButton member={row.member} month={month} /> : null}
+                  {nudgeable(row) ? <NudgeButton member={row.member} month={month} nudgedToday={row.nudgedToday} /> : null}
                 </span>
               </TableCell>
             </TableRow>

@@ -11,14 +11,15 @@ import { useNotify } from '@renderer/lib/toasts'
 /**
  * Reminds one member who is behind. Each click is one request with its own Idempotency-Key (a
  * repeated delivery of that request notifies once), and a click while one is under way does
- * nothing. Once sent the button says so for as long as the screen is open, so a leader does not
- * remind the same person twice by accident; the server sends one notification per nudge.
+ * nothing. Once sent — or when the member was nudged already today, by anyone (the server allows
+ * one a day) — the button says Nudged, also after a reload.
  */
-export function NudgeButton({ member, month }: { member: EffortMember['member']; month: string }) {
+export function NudgeButton({ member, month, nudgedToday }: { member: EffortMember['member']; month: string; nudgedToday: boolean }) {
   const nudge = useNudgeMember()
   const notify = useNotify()
   const { running, run } = useSingleFlight()
-  const [sent, setSent] = useState(false)
+  const [justSent, setSent] = useState(false)
+  const sent = justSent || nudgedToday
 
   const send = () =>
     void run(() =>

@@ -154,6 +154,15 @@ describe('Team effort', () => {
     expect(fake.requestsTo('POST', '/team/nudge')).toHaveLength(1)
   })
 
+  it('says Nudged, after a reload too, for a member nudged already today (one nudge a day)', async () => {
+    const nudgedAda = { ...behindAda, nudgedToday: true }
+    const fake = hostFor((month) => ({ ...twoTeams(month), teams: twoTeams(month).teams.map((t) => (t.team.id === 'team-w' ? { ...t, members: [nudgedAda, onTrackBob] } : t)) }))
+    renderInApp(<TeamEffortPage />, fake, '/team')
+    const ada = await screen.findByTestId('effort-member-user-2')
+    expect(within(ada).getByRole('button', { name: 'Ada Byron nudged' })).toHaveProperty('disabled', true)
+    expect(within(ada).queryByRole('button', { name: 'Nudge Ada Byron' })).toBeNull()
+  })
+
   it('sends a new Idempotency-Key with each click, and shows a refused nudge as a toast', async () => {
     const fake = hostFor(twoTeams, { 'POST /team/nudge': fail(400, 'Ada Byron is not behind.', 'bad_request') })
     renderInApp(<TeamEffortPage />, fake, '/team')
