@@ -511,10 +511,14 @@ describeEachDatabase('schedule: assigned slots', (t) => {
         ])
         expect(await unread(mia)).toBe(0)
 
-        // Moved and reassigned at once: Max is told of the new day; Mia's old notification keeps no old date either.
+        // Moved and reassigned at once: Max is told of the new day; Mia's notification names what is still hers (issue 26).
         expect((await admin.client.put(UPDATE, { slotId: slots[0]!.id, assigneeId: max.userId, time: zonedInstant('2026-03-20', '09:00', 'Europe/Berlin').toISOString() })).status).toBe(200)
         expect((await slotBell(max)).map((n) => [n.title, n.message])).toEqual([[NEW_SLOT_TITLE, 'Ada Admin assigned you a posting slot on Fri 20 Mar 2026 at 08:00.']])
-        expect((await slotBell(mia)).map((n) => [n.message, n.read])).toEqual([['Ada Admin assigned you a posting slot on Fri 20 Mar 2026 at 04:00 (×4).', true]])
+        const left = (await calendar(mia.client)).filter((s) => s.assignee.id === mia.userId)
+        expect(left).toHaveLength(3)
+        expect((await slotBell(mia)).map((n) => [n.message, n.link, n.read])).toEqual([
+          ['Ada Admin assigned you a posting slot on Thu 26 Mar 2026 at 05:00 (×3).', `/schedule?slotId=${left[0]!.id}`, true]
+        ])
       } finally {
         t().clock.set(NOW)
       }
@@ -532,6 +536,25 @@ describeEachDatabase('schedule: assigned slots', (t) => {
       expect((await calendar(admin.client)).map((s) => [s.id, s.seriesSize])).toEqual([[slots[0]!.id, 1]])
       expectError(await admin.client.delete(DELETE, { slotId: slots[1]!.id }), 404, MESSAGES.slotNotFound)
       expectError(await admin.client.delete(DELETE, { slotId: 'nope' }), 404, MESSAGES.slotNotFound)
+    })
+
+    it('keeps the series notification true as occurrences are deleted and given away: the count, the first slot and its link (issue 26)', async () => {
+      const { admin, mia, slots } = await weeklySeries()
+      const max = await addMember(admin.client, 'Max Member', { timezone: 'UTC' })
+      const bell = async () => (await mia.client.notifications()).body.filter((n) => n.title === NEW_SLOT_TITLE).map((n) => ({ message: n.message, link: n.link }))
+      expect(await bell()).toEqual([{ message: 'Ada Admin assigned you a posting slot on Tue 17 Mar 2026 at 09:00 (×4).', link: `/schedule?slotId=${slots[0]!.id}` }])
+      // One later occurrence deleted: three left.
+      expect((await admin.client.delete(DELETE, { slotId: slots[2]!.id, scope: 'one' })).status).toBe(200)
+      expect(await bell()).toEqual([{ message: 'Ada Admin assigned you a posting slot on Tue 17 Mar 2026 at 09:00 (×3).', link: `/schedule?slotId=${slots[0]!.id}` }])
+      // The first one deleted: the notification names and leads to the new first.
+      expect((await admin.client.delete(DELETE, { slotId: slots[0]!.id, scope: 'one' })).status).toBe(200)
+      expect(await bell()).toEqual([{ message: 'Ada Admin assigned you a posting slot on Tue 24 Mar 2026 at 09:00 (×2).', link: `/schedule?slotId=${slots[1]!.id}` }])
+      // The rest given to Max: Mia's says they are gone and leads to the schedule; Max is told of his.
+      expect((await admin.client.put(UPDATE, { slotId: slots[1]!.id, scope: 'series', assigneeId: max.userId })).status).toBe(200)
+      expect(await bell()).toEqual([{ message: 'Ada Admin assigned you a posting slot on Tue 24 Mar 2026 at 09:00 (×2); they were removed since.', link: '/schedule' }])
+      expect((await max.client.notifications()).body.filter((n) => n.title === NEW_SLOT_TITLE).map((n) => n.message)).toEqual([
+        'Ada Admin assigned you a posting slot on Tue 24 Mar 2026 at 08:00 (×2).'
+      ])
     })
 
     it('refuses to edit, move or re-tag a past slot but deletes it', async () => {

@@ -45,6 +45,8 @@ export interface NotificationRevision {
   message: string
   /** Unread again and back at the top of the list as new, so the user learns of the change. */
   resurface: boolean
+  /** Where it now leads (when what it named is gone or moved to another slot); unchanged when absent. */
+  link?: string | null
 }
 
 /**
@@ -129,7 +131,7 @@ export function createNotificationService(db: Database, clock: Clock): Notificat
         const resurfaced = revision.resurface ? { read: false, readAt: null, createdAt: clock.now() } : {}
         await executor
           .update(notifications)
-          .set({ title: revision.title, message: revision.message, ...resurfaced })
+          .set({ title: revision.title, message: revision.message, ...(revision.link !== undefined ? { link: revision.link } : {}), ...resurfaced })
           .where(eq(notifications.id, row.id))
         changed++
       }

@@ -109,6 +109,8 @@ export function slotWhen(time: Date, timeZone: string): string {
 }
 /** slotWhen's text inside a stored notification, so a move can put the new one in its place. */
 const SLOT_WHEN_IN_MESSAGE = /(?<=posting slot on )[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}/
+/** The date, the series' count and the full stop that end an assignment's notification. */
+const SLOT_WHEN_TO_END = /(?<=posting slot on ).*$/
 export const slotLink = (slotId: string) => linkTo('schedule', { slotId })
 export const DEFAULT_AUTO_HOUR = 9
 /** Auto mode: how far back a member's slots count for their usual posting time. */
@@ -515,6 +517,44 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
     )
   }
 
+  /**
+   * Slots taken from `recipient` (deleted, or given to someone else): the notification that told
+   * them of the assignment counts only the slots of it still theirs and names and links to the first
+   * of them, so it never says "(×4)" of three; with none left it says so and leads to the schedule.
+   * Not brought back unread: nothing new is asked of them.
+   */
+  async function recountNotifications(executor: Executor, organizationId: string, recipient: Person, gone: readonly StoredSlot[]): Promise<void> {
+    const groups = new Map<string, StoredSlot[]>()
+    for (const slot of gone) groups.set(slot.seriesId ?? slot.id, [...(groups.get(slot.seriesId ?? slot.id) ?? []), slot])
+    for (const [, slots] of groups) {
+      const seriesId = slots[0]!.seriesId
+      const goneIds = new Set(slots.map((s) => s.id))
+      const left = seriesId
+        ? (
+            await executor
+              .select({ id: assignedSlots.id, time: assignedSlots.time })
+              .from(assignedSlots)
+              .where(and(eq(assignedSlots.organizationId, organizationId), eq(assignedSlots.seriesId, seriesId), eq(assignedSlots.assigneeId, recipient.id)))
+              .orderBy(asc(assignedSlots.time), asc(assignedSlots.id))
+          ).filter((s) => !goneIds.has(s.id))
+        : []
+      const first = left[0]
+      await notifications.revise(
+        { organizationId, userId: recipient.id, links: [...slots, ...left].map((s) => slotLink(s.id)) },
+        (notification) => {
+          if (!SLOT_WHEN_IN_MESSAGE.test(notification.message)) return null
+          const ending = first
+            ? `${slotWhen(first.time, recipient.timezone)}${left.length > 1 ? ` (×${left.length})` : ''}.`
+            : notification.message.match(SLOT_WHEN_TO_END)![0].replace(/\.$/, /\(×\d+\)/.test(notification.message) ? '; they were removed since.' : '; it was removed since.')
+          const message = notification.message.replace(SLOT_WHEN_TO_END, ending)
+          const link = first ? slotLink(first.id) : linkTo('schedule')
+          return message === notification.message && link === notification.link ? null : { title: notification.title, message, link, resurface: false }
+        },
+        executor
+      )
+    }
+  }
+
   /** The slot `slotId` of the organization, editable by the viewer (404 / 403). */
   async function editableSlot(executor: Executor, viewer: Viewer, slotId: string): Promise<StoredSlot> {
     if (!isUuid(slotId)) throw notFound(MESSAGES.slotNotFound)
@@ -725,6 +765,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
           await redateNotifications(tx, organizationId, editor, previous, !newAssigneeId, times)
         }
         if (newAssigneeId) {
+          await recountNotifications(tx, organizationId, await person(tx, slot.assigneeId), rows)
           await notifyAssignee(notifications, tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
           await recordSlotsAssigned(tx, clock, session, rows.map((r) => ({ ...r, assigneeId, time: times.get(r.id) ?? r.time })))
         } else if (moving) {
@@ -778,6 +819,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
           .where(and(eq(assignedSlots.organizationId, viewer.organizationId), inArray(assignedSlots.id, rows.map((r) => r.id))))
           .returning({ id: assignedSlots.id, assigneeId: assignedSlots.assigneeId })
         if (!deleted.some((d) => d.id === slot.id)) throw notFound(MESSAGES.slotNotFound)
+        await recountNotifications(tx, viewer.organizationId, await person(tx, slot.assigneeId), rows)
         await recordEvents(
           tx,
           clock,
