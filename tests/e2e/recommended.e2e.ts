@@ -132,7 +132,7 @@ describe('Recommended posts, end to end in Chromium (issue 15)', () => {
     await adminContext.close()
   })
 
-  it('on Entry the navigation has no Recommended posts and the API says it is not in the plan', async () => {
+  it('on Entry the navigation has no Recommended posts, its address says it is not in the plan, and so does the API', async () => {
     const context = await browser.newContext({ timezoneId: 'UTC' })
     const page = await context.newPage()
     await signUpAndOnboard(page, server.url, 'eli@entry.example', 'Entry Co', 'Eli Entry')
@@ -143,6 +143,11 @@ describe('Recommended posts, end to end in Chromium (issue 15)', () => {
     expect(await navLabels(page)).not.toContain('Recommended posts')
     const refused = await call(context, 'GET', '/recommended')
     expect(refused.status()).toBe(402)
+    // Opened by its address (a bookmark, a colleague's link): the screen says it is not in the plan, under its own title.
+    await page.goto(`${server.url}/recommended`)
+    await expect.poll(() => page.getByTestId('not-in-plan').textContent(), WAIT).toContain('Your plan does not include Recommended posts')
+    expect(await page.getByTestId('page-title').textContent()).toBe('Recommended posts')
+    expect(new URL(page.url()).pathname).toBe('/recommended')
     await context.close()
   })
 })
