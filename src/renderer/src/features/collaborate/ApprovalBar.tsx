@@ -140,7 +140,7 @@ export function ApprovalBar({
             {request?.open ? 'Add reviewers' : 'Ask for feedback'}
           </Button>
         ) : null}
-        {viewer.isAuthor && request?.open ? (
+        {viewer.isAuthor && request?.open && changeable ? (
           <Button
             icon={<ArrowUndo16Regular />}
             disabled={running}

@@ -406,6 +406,13 @@ describe('Collaborate: the review', () => {
     await waitFor(() => expect(screen.queryByTestId('reject-dialog')).toBeNull())
   })
 
+  it('offers no Withdraw request on a published post, whose review is over', async () => {
+    open('/collaborate?postId=post-1', { thread: aThread({ post: aPost({ status: 'PUBLISHED', publishedAt: '2026-10-20T10:00:00.000Z' }) }) })
+    await screen.findByTestId('approval-bar')
+    expect(screen.queryByTestId('review-withdraw')).toBeNull()
+    expect(screen.queryByTestId('review-ask-feedback')).toBeNull()
+  })
+
   it('offers the author Send for approval, Withdraw request and the editor, and shows a server refusal', async () => {
     const thread = aThread({ post: aPost({ version: 2, approval: { required: true, status: null, approvedRevision: null, decidedBy: null, decidedAt: null, reason: null } }) })
     const { fake, events } = open('/collaborate?postId=post-1', {

@@ -423,6 +423,8 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
                 onChange={(_, d) => edit((current) => ({ ...current, text: d.value }))}
                 onBlur={() => setTextTouched(true)}
                 readOnly={readOnly}
+                // Read-only looks it: filled, not the outline of a field waiting for typing.
+                appearance={readOnly ? 'filled-darker' : 'outline'}
                 resize="vertical"
                 placeholder={reshare ? 'Add your own words to the post you reshare' : 'What do you want to talk about?'}
                 data-testid="post-text"

@@ -28,7 +28,10 @@ interface ReviewStatusBarProps {
  * approval stands with Send for approval. Both link to the post's review on /collaborate.
  */
 export function ReviewStatusBar({ post, request, timeZone, readOnly, busy, onAddReviewers, onWithdraw, onSendForApproval }: ReviewStatusBarProps) {
-  const inReview = request !== null || post.status === 'ASK_FOR_FEEDBACK'
+  // A published post (or one being published) is not in review any more, whatever request is left open:
+  // its feedback can still be read on /collaborate, but nothing is to be added or withdrawn.
+  const asked = request !== null || post.status === 'ASK_FOR_FEEDBACK'
+  const inReview = asked && !readOnly
   const approval = post.approval.required ? approvalState(post) : null
   const waiting = approvalBlock(post)
   const openReview = (
@@ -38,6 +41,15 @@ export function ReviewStatusBar({ post, request, timeZone, readOnly, busy, onAdd
   )
   return (
     <>
+      {asked && readOnly ? (
+        <MessageBar intent="info" data-testid="post-review-closed">
+          <MessageBarBody>
+            <MessageBarTitle>Review closed</MessageBarTitle>
+            Feedback was asked for before it was published.
+          </MessageBarBody>
+          <MessageBarActions>{openReview}</MessageBarActions>
+        </MessageBar>
+      ) : null}
       {inReview ? (
         <MessageBar intent="info" layout="multiline" data-testid="post-in-review">
           <MessageBarBody>

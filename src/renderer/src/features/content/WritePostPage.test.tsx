@@ -394,6 +394,19 @@ describe('Write post: scheduling and publishing', () => {
     expect(header()).toContain('Scheduled for Tue 10 Mar, 09:00 · ')
   })
 
+  it('a published post is not in review any more, even with its feedback request left open', async () => {
+    const request: ReviewRequest = { open: true, priority: 'URGENT', dueAt: null, message: '', requestedAt: '2026-02-27T10:00:00.000Z', reviewers: [] }
+    const { fake } = hostFor({ post: aPost({ status: 'PUBLISHED', publishedAt: '2026-03-01T10:00:00.000Z' }), reviewFlow: true, request })
+    open('/content/write-post?postId=post-1', fake)
+    await screen.findByTestId('post-published')
+    expect((await textBox()).readOnly).toBe(true)
+    const closed = await screen.findByTestId('post-review-closed')
+    expect(closed.textContent).toContain('Review closed')
+    expect(within(closed).getByTestId('open-review').getAttribute('href')).toBe('/collaborate?postId=post-1')
+    expect(screen.queryByTestId('post-in-review')).toBeNull()
+    expect(screen.queryByTestId('withdraw-review')).toBeNull()
+  })
+
   it('a published post shows its age in the preview header, as the feed does', async () => {
     const { fake } = hostFor({ post: aPost({ status: 'PUBLISHED', publishedAt: '2026-03-01T10:00:00.000Z' }) })
     open('/content/write-post?postId=post-1', fake)
