@@ -293,4 +293,21 @@ describe('AnalyticsPage', () => {
     const empty = await screen.findByTestId('analytics-charts', {}, { timeout: 5000 })
     expect(within(empty).getAllByTestId('chart-empty')).toHaveLength(3)
   })
+
+  it('before LinkedIn has been read, says results are on their way instead of drawing empty charts', async () => {
+    open('/analytics', {
+      series: () =>
+        aSeries({
+          days: [{ date: '2026-11-02', posts: 1, impressions: 0, engagements: 0, engagementRate: null }],
+          byType: [{ type: 'textOnly', posts: 1, impressions: 0, engagementRate: null }],
+          heatmap: [{ weekday: 0, hour: 9, posts: 1, engagementRate: null }]
+        })
+    })
+    const charts = await screen.findByTestId('analytics-charts', {}, { timeout: 5000 })
+    for (const chart of ['chart-types', 'chart-heatmap']) {
+      const card = within(charts).getByTestId(chart)
+      expect(within(card).getByTestId(`${chart}-summary`).textContent).toContain('LinkedIn has not been read for these posts yet')
+      expect(within(card).getByTestId('chart-empty').textContent).toContain('once LinkedIn has been read')
+    }
+  })
 })

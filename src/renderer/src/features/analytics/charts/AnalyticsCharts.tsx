@@ -5,7 +5,7 @@ import type { AnalyticsTimeseries } from '@shared/domain'
 import { formatDate } from '@renderer/lib/formatDate'
 import { POST_TYPE_LABELS } from '@renderer/lib/postTypeLabels'
 import { WEEKDAYS, WEEKDAYS_SHORT, formatCount, formatRate, hourLabel } from '../labels'
-import { bestSlot, dayInstant, hasPosts, heatmapCells } from './chartData'
+import { bestSlot, dayInstant, hasPosts, hasReadings, heatmapCells } from './chartData'
 import { SrOnlyTable } from './SrOnlyTable'
 
 const useStyles = makeStyles({
@@ -56,6 +56,8 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
   const totalEngagements = data.days.reduce((sum, d) => sum + d.engagements, 0)
   const best = bestSlot(data)
   const byType = data.byType.filter((t) => t.posts > 0)
+  const read = hasReadings(data)
+  const notReadYet = 'LinkedIn has not been read for these posts yet: their results appear about an hour after publishing.'
   const lines = useMemo(
     () => ({
       lineChartData: [
@@ -72,7 +74,13 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
       legend: 'Engagement rate (%)',
       value: 0,
       // rectText is the tooltip's figure.
-      data: cells.map((c) => ({ x: c.x, y: c.y, value: c.value, rectText: `${c.value}%`, descriptionMessage: `${formatCount(c.posts)} ${c.posts === 1 ? 'post' : 'posts'}` }))
+      data: cells.map((c) => ({
+        x: c.x,
+        y: c.y,
+        value: c.value,
+        rectText: c.posts > 0 ? `${c.value}%` : '—',
+        descriptionMessage: `${formatCount(c.posts)} ${c.posts === 1 ? 'post' : 'posts'}`
+      }))
     }
   ]
   const dayName = (date: string) => formatDate(date, 'dayMonth', { timeZone })
@@ -101,10 +109,16 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
       </ChartCard>
       <ChartCard
         title="Results by post type"
-        summary={byType.length > 0 ? `Impressions of ${byType.length === 1 ? 'the one post type' : `${byType.length} post types`} published in this period.` : 'No post was published in this period.'}
+        summary={
+          byType.length === 0
+            ? 'No post was published in this period.'
+            : read
+              ? `Impressions of ${byType.length === 1 ? 'the one post type' : `${byType.length} post types`} published in this period.`
+              : notReadYet
+        }
         data-testid="chart-types"
       >
-        {byType.length > 0 ? (
+        {byType.length > 0 && read ? (
           <>
             <VerticalBarChart
               data={byType.map((t) => ({
@@ -127,12 +141,18 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
             />
           </>
         ) : (
-          <NoData text="Each post type’s results appear here." />
+          <NoData text={byType.length > 0 ? 'Each post type’s results appear here once LinkedIn has been read.' : 'Each post type’s results appear here.'} />
         )}
       </ChartCard>
       <ChartCard
         title="Best weekday and hour"
-        summary={best ? `Best: ${WEEKDAYS[best.weekday]} at ${hourLabel(best.hour)} (${formatRate(best.engagementRate)} engagement over ${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}), in ${timeZone}.` : 'No post was published in this period.'}
+        summary={
+          best && read
+            ? `Best: ${WEEKDAYS[best.weekday]} at ${hourLabel(best.hour)} (${formatRate(best.engagementRate)} engagement over ${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}), in ${timeZone}.`
+            : any
+              ? notReadYet
+              : 'No post was published in this period.'
+        }
         data-testid="chart-heatmap"
       >
         {cells.length > 0 ? (
@@ -157,7 +177,7 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
             />
           </>
         ) : (
-          <NoData text="When posts go out, the best times to publish appear here." />
+          <NoData text={any ? 'The best times to publish appear here once LinkedIn has been read.' : 'When posts go out, the best times to publish appear here.'} />
         )}
       </ChartCard>
     </div>

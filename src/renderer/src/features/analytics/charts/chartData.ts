@@ -15,16 +15,27 @@ export function hasPosts(data: AnalyticsTimeseries): boolean {
   return data.days.some((d) => d.posts > 0)
 }
 
-/** The weekday × hour cells as rows of the heat map: one per weekday (Monday first), hours as columns; engagement rate in %. */
+/**
+ * The heat map's cells: the whole week, every weekday (Monday first) × every hour, engagement rate in
+ * %. Hours without posts are cells too (0 posts), so a period with one post draws a week with one
+ * coloured hour, not one cell filling the chart. Empty until LinkedIn has been read: before any
+ * reading there is no rate to colour.
+ */
 export function heatmapCells(data: AnalyticsTimeseries) {
-  return data.heatmap.map((cell) => ({
-    x: hourLabel(cell.hour),
-    y: WEEKDAYS_SHORT[cell.weekday]!,
-    value: cell.engagementRate === null ? 0 : Math.round(cell.engagementRate * 1000) / 10,
-    posts: cell.posts,
-    weekday: cell.weekday,
-    hour: cell.hour
-  }))
+  if (!data.heatmap.some((cell) => cell.engagementRate !== null)) return []
+  const byKey = new Map(data.heatmap.map((cell) => [`${cell.weekday}:${cell.hour}`, cell]))
+  return WEEKDAYS_SHORT.flatMap((day, weekday) =>
+    Array.from({ length: 24 }, (_, hour) => {
+      const cell = byKey.get(`${weekday}:${hour}`)
+      const rate = cell?.engagementRate ?? null
+      return { x: hourLabel(hour), y: day, value: rate === null ? 0 : Math.round(rate * 1000) / 10, posts: cell?.posts ?? 0, weekday, hour }
+    })
+  )
+}
+
+/** Whether LinkedIn has been read for any post of the period (before that, results are all zero). */
+export function hasReadings(data: AnalyticsTimeseries): boolean {
+  return data.byType.some((t) => t.impressions > 0) || data.heatmap.some((cell) => cell.engagementRate !== null)
 }
 
 /** The cell with the best engagement rate (most posts on a tie); null without posts. */
