@@ -125,6 +125,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
     url: endpoint.path,
     config: options.config,
     bodyLimit: options.bodyLimit,
+    // Signed out: refused before its body is read or parsed (an anonymous flood costs the least it can).
+    onRequest: endpoint.auth
+      ? async (request) => {
+          if (!request.cookies[SESSION_COOKIE]) throw unauthenticated()
+        }
+      : undefined,
     handler: async (request, reply) => {
       const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
       if (endpoint.auth && !currentSession) throw unauthenticated()

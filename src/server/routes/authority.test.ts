@@ -130,5 +130,8 @@ describeEachDatabase('authority across server processes', (t) => {
     ])
     expect(refused.result.every((status) => status >= 400 && status < 500)).toBe(true)
     expect(refused.statements).toEqual([])
+    // Refused before its body is read: a signed-out write with a body that is not even JSON is a 401, not a 400.
+    const unread = await t().app.inject({ method: 'POST', url: '/api/posts/create', headers: { 'content-type': 'application/json', 'x-pagecrew-client': '1' }, payload: '{not json' })
+    expect(unread.statusCode).toBe(401)
   })
 })
