@@ -589,7 +589,18 @@ describe('Plan: CSV', () => {
     })
     expect(await toastText()).toContain('Plan exported ✅')
 
-    fake.host.download.mockResolvedValueOnce({ status: 500, saved: false })
+    // A month exports the month, not the six weeks of its grid.
+    cleanup()
+    const month = open('/schedule?view=month&date=2026-12-15')
+    await ready('month')
+    fireEvent.click(screen.getByTestId('schedule-export'))
+    await waitFor(() => expect(month.fake.host.download).toHaveBeenCalledTimes(1))
+    expect(month.fake.host.download).toHaveBeenCalledWith({
+      path: '/schedule/export',
+      query: { from: '2026-12-01T08:00:00.000Z', to: '2027-01-01T08:00:00.000Z', timezone: LA, format: 'csv' },
+      fileName: 'pagecrew-plan-2026-12-01-2026-12-31.csv'
+    })
+    month.fake.host.download.mockResolvedValueOnce({ status: 500, saved: false })
     fireEvent.click(screen.getByTestId('schedule-export'))
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Plan not exported ⚠️'))
   })

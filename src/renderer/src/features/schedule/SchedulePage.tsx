@@ -36,7 +36,7 @@ import type { EmptyStateAction } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { useNow } from '@renderer/hooks/useNow'
-import { browserTimeZone, instantRange, monthGrid, periodTitle, shiftPeriod, visibleDays, weekDays, zonedClock, type CalendarView } from './calendarDates'
+import { browserTimeZone, exportDays, instantRange, monthGrid, periodTitle, shiftPeriod, visibleDays, weekDays, zonedClock, type CalendarView } from './calendarDates'
 import { canWritePostFor, entriesByDay, slotWritePath } from './entries'
 import { ListView } from './ListView'
 import { MonthView } from './MonthView'
@@ -109,11 +109,12 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
   const [importing, setImporting] = useState(false)
   const [exporting, setExporting] = useState(false)
   const downloadCsv = useDownloadPlanCsv()
-  // The period on screen and the filters, as the server reads them: the file holds what the Plan shows.
+  // The period on screen (the month, not the grid's neighbouring days) and the filters, as the server reads them.
   const exportCsv = async () => {
     setExporting(true)
     try {
-      if (await downloadCsv(range, filters, timeZone, `pagecrew-plan-${first}-${last}.csv`)) notify({ title: 'Plan exported ✅' })
+      const days = exportDays(view, anchor)
+      if (await downloadCsv(instantRange(days, timeZone), filters, timeZone, `pagecrew-plan-${days.first}-${days.last}.csv`)) notify({ title: 'Plan exported ✅' })
     } catch (error) {
       notify(failureToast('Plan not exported ⚠️', error))
     } finally {

@@ -95,6 +95,14 @@ export function visibleDays(view: CalendarView, date: string): { first: string; 
   return { first, last: addDays(addMonths(first, 1), -1) }
 }
 
+/**
+ * The days an export of the view holds: the week on screen, or the month itself — not the days of
+ * the months beside it that fill the month grid's first and last weeks ("December" is December).
+ */
+export function exportDays(view: CalendarView, date: string): { first: string; last: string } {
+  return visibleDays(view === 'week' ? 'week' : 'list', date)
+}
+
 /** [from, to) as ISO instants: local midnight of the first day to local midnight after the last. */
 export function instantRange(days: { first: string; last: string }, timeZone: string): { from: string; to: string } {
   return {
