@@ -100,6 +100,12 @@ describeEachDatabase('organizations and notifications', (t) => {
       expect(user.body.userOrgSettings).toEqual([
         { role: 'ADMIN', status: 'ACTIVE', assignedNumberOfPosts: 0, organizationId: created.body.id, organizationWorkOSId: created.body.organizationWorkOSId, postTags: [] }
       ])
+      // The company page she named is hers to post as at once, without linking herself in Members first.
+      const pageId = org.body.organizationBusinessPages[0]!.id
+      expect(user.body.userOrgBusinessPages.map((p) => p.businessPageId)).toEqual([pageId])
+      const asPage = await client.post<{ businessPage: { id: string } | null }>('/posts/create', { text: 'Hello from Acme', businessPageId: pageId })
+      expect(asPage.status, JSON.stringify(asPage.body)).toBe(200)
+      expect(asPage.body.businessPage?.id).toBe(pageId)
     })
 
     it('creates an organization without a company page when none is named', async () => {

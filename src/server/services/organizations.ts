@@ -9,7 +9,7 @@ import { TRIAL_DAYS } from '../../shared/constants'
 import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { aiTemplates, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
+import { aiTemplates, businessPageMembers, businessPages, memberships, organizations, sessions, teams, users } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { lockOrganization, requireAdmin, requireTemplate } from './access'
@@ -134,8 +134,9 @@ export function createOrganizationService(
         // Every organization starts with its default AI setting template (issue 3).
         const templateId = await createDefaultTemplate(tx, organization.id, input.industry ? [input.industry] : [], now)
         if (input.linkedInCompanyName) {
+          const pageId = randomUUID()
           await tx.insert(businessPages).values({
-            id: randomUUID(),
+            id: pageId,
             organizationId: organization.id,
             image: null,
             linkedInCompanyName: input.linkedInCompanyName,
@@ -147,6 +148,8 @@ export function createOrganizationService(
             createdAt: now,
             updatedAt: now
           })
+          // The admin who named the company page at onboarding may post as it at once.
+          await tx.insert(businessPageMembers).values({ businessPageId: pageId, organizationId: organization.id, userId })
         }
         await tx.update(users).set({ lastOrganizationId: organization.id }).where(eq(users.id, userId))
         await record(tx, {
