@@ -86,7 +86,8 @@ describeEachDatabase('audit log', (t) => {
     expect(byAction('member.joined')).toMatchObject({ actor: { userId: o.memberId, name: 'Mo Member' }, after: { role: 'MEMBER', status: 'ACTIVE' } })
     expect(byAction('member.invited')).toMatchObject({ target: { label: o.memberEmail }, after: { email: o.memberEmail, role: 'MEMBER' } })
     expect(byAction('organization.renamed')).toMatchObject({ before: { name: 'Acme' }, after: { name: 'Acme Two' } })
-    expect(byAction('tag.updated')).toMatchObject({ before: { color: '#ff0000', assignedUsers: [] }, after: { color: '#00ff00', assignedUsers: [o.memberId] } })
+    // Ids in the values are shown by name (the people, pages, tags, teams and templates of the organization).
+    expect(byAction('tag.updated')).toMatchObject({ before: { color: '#ff0000', assignedUsers: [] }, after: { color: '#00ff00', assignedUsers: ['Mo Member'] } })
     expect(byAction('ai_template.updated')).toMatchObject({ before: { tone: 'dry' }, after: { tone: 'warm' } })
     expect(byAction('business_page.deleted')).toMatchObject({ target: { label: 'Acme Page' }, before: { linkedInCompanyName: 'Acme Page' }, after: null })
     expect(byAction('billing.seats_changed')).toMatchObject({ before: { availableSeats: 5 }, after: { availableSeats: 4 } })
@@ -105,8 +106,12 @@ describeEachDatabase('audit log', (t) => {
     expect((await o.admin.delete('/team/delete', { teamId: team.body.id })).status).toBe(200)
     const teams = (await log(o.admin, { action: 'team.' })).entries
     expect(teams.map((e) => e.action)).toEqual(['team.deleted', 'team.updated', 'team.created'])
-    expect(teams[2]).toMatchObject({ target: { label: 'Writers' }, after: { name: 'Writers', members: [o.adminId, o.memberId].sort(), leaders: [o.adminId] } })
-    expect(teams[1]).toMatchObject({ before: { name: 'Writers', members: [o.adminId, o.memberId].sort() }, after: { name: 'Editors', members: [o.adminId] } })
+    const nameOf = (id: string) => (id === o.adminId ? 'Ada Admin' : 'Mo Member')
+    expect(teams[2]).toMatchObject({ target: { label: 'Writers' }, after: { name: 'Writers', members: [o.adminId, o.memberId].sort().map(nameOf), leaders: ['Ada Admin'] } })
+    expect(teams[1]).toMatchObject({ before: { name: 'Writers', members: [o.adminId, o.memberId].sort().map(nameOf) }, after: { name: 'Editors', members: ['Ada Admin'] } })
+    // The CSV keeps the ids as they were stored.
+    const csv = await o.admin.get<string>('/organization/audit-log', { format: 'csv', action: 'team.' })
+    expect(String(csv.body)).toContain(o.memberId)
 
     // A Stripe webhook's state: the system is the actor.
     expect(await lockAndApplySubscriptionState(t().db, {
@@ -143,6 +148,9 @@ describeEachDatabase('audit log', (t) => {
       { action: 'post.rejected', actor: { userId: ada.userId, name: 'Ada Approver' }, target: { type: 'post', label: 'Reject me' }, after: { approvalStatus: 'REJECTED', reason: 'Off brand.' } },
       { action: 'post.approved', target: { label: 'Approve me' }, before: { approvalStatus: 'PENDING' }, after: { approvalStatus: 'APPROVED' } }
     ])
+    // The rejected draft stayed a draft: no "DRAFT → DRAFT" in its entry.
+    expect(decisions[0]!.before).toEqual({ approvalStatus: 'PENDING' })
+    expect(decisions[0]!.after).toEqual({ approvalStatus: 'REJECTED', reason: 'Off brand.' })
   })
 
   it('a change that fails writes no entry, and an entry rolls back with its change', async () => {

@@ -41,6 +41,7 @@ export async function record(executor: Executor, entry: AuditRecord): Promise<vo
       ? SYSTEM_NAME
       : (entry.actor.name ??
         sql<string>`coalesce((select coalesce(nullif(${users.fullName}, ''), ${users.email}) from ${users} where ${users.id} = ${entry.actor.userId}), '')`)
+  const { before, after } = withoutUnchanged(entry.before ?? null, entry.after ?? null)
   await executor.insert(auditLog).values({
     organizationId: entry.organizationId,
     actorUserId,
@@ -49,10 +50,23 @@ export async function record(executor: Executor, entry: AuditRecord): Promise<vo
     targetType: entry.target.type,
     targetId: entry.target.id,
     targetLabel: entry.target.label,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before,
+    after,
     createdAt: entry.at
   })
+}
+
+/**
+ * An entry's before and after without the fields that are the same in both (a rejected post that
+ * stays ASK_FOR_FEEDBACK does not log "ASK_FOR_FEEDBACK → ASK_FOR_FEEDBACK"). Fields on one side
+ * only (a reason, a created value) are kept.
+ */
+export function withoutUnchanged(before: AuditValues | null, after: AuditValues | null): { before: AuditValues | null; after: AuditValues | null } {
+  if (!before || !after) return { before, after }
+  const same = Object.keys(before).filter((key) => key in after && JSON.stringify(before[key]) === JSON.stringify(after[key]))
+  if (same.length === 0) return { before, after }
+  const drop = (values: AuditValues) => Object.fromEntries(Object.entries(values).filter(([key]) => !same.includes(key)))
+  return { before: drop(before), after: drop(after) }
 }
 
 /**

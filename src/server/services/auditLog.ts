@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream'
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { auditLogPageSchema, auditLogQuerySchema } from '../../shared/api/contract'
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditTargetType } from '../../shared/domain/audit'
 import type { Database } from '../db/client'
-import { auditLog, memberships, users } from '../db/schema'
+import { aiTemplates, auditLog, businessPages, businessPostTags, memberships, postTags, teams, users } from '../db/schema'
 import type { OrganizationSession } from '../http/route'
 import { requireAdmin } from './access'
 import type { CsvDownload } from './analytics'
@@ -43,8 +44,60 @@ function actionsOf(filter: string): AuditAction[] {
   return filter.endsWith('.') ? AUDIT_ACTIONS.filter((a) => a.startsWith(filter)) : [filter as AuditAction]
 }
 
+/** The ids an entry's values hold (a field's value, or the items of a list), for names to be read for them. */
+function idsIn(values: Record<string, unknown> | null | undefined, into: Set<string>): void {
+  for (const value of Object.values(values ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string' && isUuid(item)) into.add(item)
+  }
+}
+
+/** An entry's values with each id of the organization's people, teams, pages, tags and templates replaced by its name. */
+function named(values: Record<string, unknown> | null | undefined, names: ReadonlyMap<string, string>): Record<string, unknown> | null {
+  if (!values) return null
+  const name = (item: unknown) => (typeof item === 'string' && names.has(item) ? names.get(item)! : item)
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, Array.isArray(value) ? value.map(name) : name(value)]))
+}
+
 export function createAuditLogService(deps: { db: Database }): AuditLogService {
   const { db } = deps
+
+  /**
+   * Names for the ids the entries' values hold (a member's pages and tags, a team's people and
+   * template, a default page), read now from the organization's own rows: the log shows "Acme Inc."
+   * rather than an id. An id of something since deleted stays as it was stored.
+   */
+  async function namesFor(organizationId: string, rows: readonly Row[]): Promise<Map<string, string>> {
+    const ids = new Set<string>()
+    for (const r of rows) {
+      idsIn(r.before, ids)
+      idsIn(r.after, ids)
+    }
+    if (ids.size === 0) return new Map()
+    const wanted = [...ids]
+    // One statement: the six look-ups as one UNION ALL.
+    const found = await unionAll(
+      db
+        .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.email})` })
+        .from(users)
+        .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationId)))
+        .where(inArray(users.id, wanted)),
+      db.select({ id: teams.id, name: teams.name }).from(teams).where(and(eq(teams.organizationId, organizationId), inArray(teams.id, wanted))),
+      db
+        .select({ id: businessPages.id, name: businessPages.linkedInCompanyName })
+        .from(businessPages)
+        .where(and(eq(businessPages.organizationId, organizationId), inArray(businessPages.id, wanted))),
+      db.select({ id: postTags.id, name: postTags.title }).from(postTags).where(and(eq(postTags.organizationId, organizationId), inArray(postTags.id, wanted))),
+      db
+        .select({ id: businessPostTags.id, name: businessPostTags.title })
+        .from(businessPostTags)
+        .where(and(eq(businessPostTags.organizationId, organizationId), inArray(businessPostTags.id, wanted))),
+      db
+        .select({ id: aiTemplates.id, name: aiTemplates.templateName })
+        .from(aiTemplates)
+        .where(and(eq(aiTemplates.organizationId, organizationId), inArray(aiTemplates.id, wanted)))
+    )
+    return new Map(found.map((row) => [row.id, row.name]))
+  }
 
   function conditions(organizationId: string, query: AuditLogQuery): SQL {
     return and(
@@ -72,14 +125,14 @@ export function createAuditLogService(deps: { db: Database }): AuditLogService {
       .limit(limit)
   }
 
-  const view = (r: Row): AuditEntry => ({
+  const view = (r: Row, names: ReadonlyMap<string, string> = new Map()): AuditEntry => ({
     id: String(r.id),
     createdAt: r.createdAt.toISOString(),
     actor: r.actorUserId ? { userId: r.actorUserId, name: r.actorName } : null,
     action: r.action as AuditAction,
     target: { type: r.targetType as AuditTargetType, id: r.targetId, label: r.targetLabel },
-    before: r.before ?? null,
-    after: r.after ?? null
+    before: named(r.before, names),
+    after: named(r.after, names)
   })
 
   return {
@@ -95,8 +148,9 @@ export function createAuditLogService(deps: { db: Database }): AuditLogService {
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(eq(memberships.organizationId, organizationId))
         .orderBy(asc(sql`lower(coalesce(nullif(${users.fullName}, ''), ${users.email}))`), asc(users.id))
+      const names = await namesFor(organizationId, shown)
       return {
-        entries: shown.map(view),
+        entries: shown.map((r) => view(r, names)),
         nextCursor: rows.length > query.limit ? cursorOf(shown[shown.length - 1]!) : null,
         actors
       }

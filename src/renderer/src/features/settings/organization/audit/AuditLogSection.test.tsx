@@ -104,6 +104,11 @@ describe('Settings → Organization → Audit log', () => {
     expect(auditChanges({ before: null, after: { title: 'Launches', assignedUsers: [] } })).toEqual(['title: Launches', 'assignedUsers: none'])
     expect(auditChanges({ before: { name: 'Writers', requireTag: true }, after: null })).toEqual(['name: Writers', 'requireTag: yes'])
     expect(auditChanges({ before: { plan: null }, after: { plan: 'Pro' } })).toEqual(['plan: — → Pro'])
+    // A field the same on both sides is not a change (entries written before the server dropped them kept some).
+    expect(auditChanges({ before: { approvalStatus: 'PENDING', status: 'ASK_FOR_FEEDBACK' }, after: { approvalStatus: 'REJECTED', status: 'ASK_FOR_FEEDBACK', reason: 'No' } })).toEqual([
+      'approvalStatus: PENDING → REJECTED',
+      'reason: — → No'
+    ])
   })
 })
 

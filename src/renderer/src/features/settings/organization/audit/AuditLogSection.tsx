@@ -20,6 +20,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   detail: { display: 'flex', flexDirection: 'column', overflow: 'hidden' },
   change: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // A long target (a post's first words, a long name) stays on its line in its row: the rest is in its tooltip.
+  target: { display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   more: { alignSelf: 'center' }
 })
 
@@ -42,9 +44,14 @@ export function auditValue(value: unknown): string {
   return String(value)
 }
 
-/** Each field an entry changed: "role: MEMBER → ADMIN"; a creation shows only the after, a deletion only the before. */
+/**
+ * Each field an entry changed: "role: MEMBER → ADMIN"; a creation shows only the after, a deletion
+ * only the before; a field the same on both sides (older entries kept some) is not a change.
+ */
 export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])]
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
+    (key) => !entry.before || !entry.after || !(key in entry.before && key in entry.after) || auditValue(entry.before[key]) !== auditValue(entry.after[key])
+  )
   return keys.map((key) => {
     if (!entry.before) return `${key}: ${auditValue(entry.after?.[key])}`
     if (!entry.after) return `${key}: ${auditValue(entry.before[key])}`
@@ -88,7 +95,16 @@ export function AuditLogSection() {
     { id: 'time', header: 'Time', width: 'minmax(150px, 1fr)', cell: (e) => formatDate(e.createdAt, 'dateTime', { timeZone }) },
     { id: 'actor', header: 'Actor', width: 'minmax(140px, 1fr)', cell: (e) => (e.actor ? e.actor.name || 'A former member' : <span className={styles.muted}>System</span>) },
     { id: 'action', header: 'Action', width: 'minmax(160px, 1fr)', cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
-    { id: 'target', header: 'Target', width: 'minmax(160px, 1.5fr)', cell: (e) => e.target.label || '—' },
+    {
+      id: 'target',
+      header: 'Target',
+      width: 'minmax(160px, 1.5fr)',
+      cell: (e) => (
+        <span className={styles.target} title={e.target.label || undefined} data-testid="audit-target">
+          {e.target.label || '—'}
+        </span>
+      )
+    },
     {
       id: 'detail',
       header: 'Change',
