@@ -102,10 +102,19 @@ const useStyles = makeStyles({
   missed: { color: tokens.colorNeutralForeground3, opacity: 0.6 },
   cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis' },
+  noShrink: { flexShrink: 0, maxWidth: '40%' },
   muted: { color: tokens.colorNeutralForeground3 },
   tag: { width: '8px', height: '8px', borderRadius: '50%', flexShrink: 0 },
   footer: { display: 'flex', justifyContent: 'center', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingVerticalS }
 })
+
+/** What a slot is for, as its row's tooltip: the tag, the idea and the audience. */
+export function slotWhat(slot: Pick<AssignedSlot, 'comment' | 'targetAudience' | 'tag' | 'businessPostTag'>): string {
+  const tag = slot.tag ?? slot.businessPostTag
+  return [tag ? `Tag: ${tag.title}` : '', slot.comment ? `Idea: ${slot.comment}` : '', slot.targetAudience ? `Audience: ${slot.targetAudience}` : '']
+    .filter((line) => line !== '')
+    .join('\n')
+}
 
 function SlotRow({ slot, time }: { slot: AssignedSlot; time: string }) {
   const styles = useStyles()
@@ -146,15 +155,15 @@ function SlotRow({ slot, time }: { slot: AssignedSlot; time: string }) {
           </>
         ) : null}
       </span>
-      <span className={mergeClasses(styles.cell, styles.what)}>
+      <span className={mergeClasses(styles.cell, styles.what)} title={slotWhat(slot) || undefined} data-testid="list-slot-what">
         {tag ? (
           <>
             <span className={styles.tag} style={{ backgroundColor: tag.color }} aria-hidden />
-            <span className={styles.ellipsis} title={tag.title}>
-              {tag.title}
-            </span>
+            <span className={mergeClasses(styles.ellipsis, styles.noShrink)}>{tag.title}</span>
           </>
         ) : null}
+        {slot.comment ? <span className={styles.ellipsis}>{slot.comment}</span> : null}
+        {slot.targetAudience ? <span className={mergeClasses(styles.ellipsis, styles.muted)}>{`for ${slot.targetAudience}`}</span> : null}
       </span>
       <span className={mergeClasses(styles.cell, styles.muted, styles.type)}>{POST_TYPE_LABELS[slot.postType]}</span>
       <span className={mergeClasses(styles.cell, styles.status)}>

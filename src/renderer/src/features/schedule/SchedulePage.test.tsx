@@ -431,6 +431,17 @@ describe('Plan: list view', () => {
     await screen.findByRole('heading', { name: 'Sunday, 20 December 2026' })
   })
 
+  it('shows each slot’s idea and audience in its row, with the whole of them in its tooltip', async () => {
+    const slot = aSlot({ id: 'idea-1', time: '2026-12-01T16:00:00.000Z', comment: 'Launch recap', targetAudience: 'Engineers' })
+    open('/schedule?view=list&date=2026-12-01', { list: () => ({ items: [{ kind: 'slot', time: slot.time, slot }], nextCursor: null }) })
+    await ready('list')
+    const what = within(screen.getByTestId('list-slot-idea-1')).getByTestId('list-slot-what')
+    expect(what.textContent).toContain('Launch recap')
+    expect(what.textContent).toContain('for Engineers')
+    expect(what.getAttribute('title')).toContain('Idea: Launch recap')
+    expect(what.getAttribute('title')).toContain('Audience: Engineers')
+  })
+
   it('opens a post of the list in the editor', async () => {
     const { events } = open('/schedule?view=list&date=2026-12-01', {
       list: () => ({ items: [{ kind: 'post', time: '2026-12-04T18:00:00.000Z', post: aCalendarPost({ id: 'post-9', time: '2026-12-04T18:00:00.000Z' }) }], nextCursor: null })
