@@ -22,9 +22,15 @@ export function requireUuid(id: string, message: string): string {
   return id
 }
 
-/** Serializes changes to one organization's members (seat counting, last-admin checks) across servers. */
+/**
+ * Serializes changes to one organization's members (seat counting, last-admin checks) across servers.
+ * FOR NO KEY UPDATE: callers take turns as with FOR UPDATE, but rows written elsewhere that refer to
+ * the organization (their foreign-key checks take a key share) are not held up — a transaction that
+ * holds a member's post and then writes such a row no longer deadlocks with a removal waiting for
+ * that post (routes/memberRemovalLocks.test.ts).
+ */
 export async function lockOrganization(tx: Executor, organizationId: string): Promise<void> {
-  const rows = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+  const rows = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('no key update')
   if (rows.length === 0) throw notFound('Organization not found.')
 }
 

@@ -188,7 +188,7 @@ export function createOrganizationService(
     async rename(session, name) {
       const organizationId = session.organization.id
       await db.transaction(async (tx) => {
-        const [was] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+        const [was] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).for('no key update')
         await tx.update(organizations).set({ name, updatedAt: clock.now() }).where(eq(organizations.id, organizationId))
         if (was && was.name !== name) {
           await record(tx, {
