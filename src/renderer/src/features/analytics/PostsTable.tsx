@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Badge, Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { AnalyticsPostRow } from '@shared/domain'
 import type { AnalyticsPostsSort } from '@renderer/api/analytics'
 import { VirtualTable, type VirtualColumn } from '@renderer/components/VirtualTable'
@@ -13,7 +13,11 @@ const useStyles = makeStyles({
   excerpt: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block', textAlign: 'start' },
   number: { textAlign: 'end', display: 'block', fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
-  stack: { display: 'flex', flexDirection: 'column', minWidth: 0 }
+  stack: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  // Two lines in a row: what it is under the post, the page under the author.
+  cellLines: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: 0, maxWidth: '100%' },
+  second: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, maxWidth: '100%', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  clip: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }
 })
 
 /** A figure of a post, or nothing where LinkedIn has given none yet (the status says why, once, in the impressions column). */
@@ -39,7 +43,7 @@ export function PostsTable({ rows, total, timeZone, sort, onSort, onOpen, onEndR
     const figure = (id: 'reactions' | 'comments' | 'reshares', label: string): VirtualColumn<AnalyticsPostRow> => ({
       id,
       header: <SortHeader label={label} column={id} sort={sort} onSort={onSort} align="end" />,
-      width: 'minmax(96px, 0.7fr)',
+      width: 'minmax(76px, 0.7fr)',
       sort: ariaSort(sort, id),
       cell: (row) => <Figure row={row} value={row[id]} format={formatCount} />
     })
@@ -47,47 +51,52 @@ export function PostsTable({ rows, total, timeZone, sort, onSort, onOpen, onEndR
       {
         id: 'post',
         header: 'Post',
-        width: 'minmax(200px, 2.5fr)',
+        width: 'minmax(200px, 3fr)',
+        // Its type and topic tag under it: the table fits a 1440-pixel window without scrolling sideways.
         cell: (row) => (
-          <Button appearance="transparent" size="small" className={styles.open} onClick={() => onOpen(row.postId)} data-testid="analytics-open-post">
-            <span dir="auto" className={styles.excerpt}>{row.excerpt || 'Post without text'}</span>
-          </Button>
+          <span className={styles.cellLines}>
+            <Button appearance="transparent" size="small" className={styles.open} onClick={() => onOpen(row.postId)} data-testid="analytics-open-post">
+              <span dir="auto" className={styles.excerpt}>{row.excerpt || 'Post without text'}</span>
+            </Button>
+            <span className={styles.second} data-testid="analytics-post-kind">
+              {row.isReshare ? (
+                // A reshare of a recommended post (issue 15) is a text post carrying another: it says so.
+                <Badge appearance="tint" color="brand" size="small" data-testid="analytics-reshare">
+                  Reshare
+                </Badge>
+              ) : (
+                <span>{POST_TYPE_LABELS[row.type]}</span>
+              )}
+              {row.tag ? <span className={styles.clip}>{`· ${row.tag.title}`}</span> : null}
+            </span>
+          </span>
         )
       },
       {
         id: 'author',
         header: <SortHeader label="Author" column="author" sort={sort} onSort={onSort} />,
-        width: 'minmax(140px, 1.2fr)',
+        width: 'minmax(140px, 1.4fr)',
         sort: ariaSort(sort, 'author'),
-        cell: (row) => row.author.fullName
+        cell: (row) => (
+          <span className={styles.cellLines}>
+            <span className={styles.clip}>{row.author.fullName}</span>
+            <span className={mergeClasses(styles.second, styles.clip)} data-testid="analytics-post-page">
+              {row.businessPage ? `as ${row.businessPage.linkedInCompanyName}` : 'Personal'}
+            </span>
+          </span>
+        )
       },
-      { id: 'page', header: 'Page', width: 'minmax(120px, 1fr)', cell: (row) => row.businessPage?.linkedInCompanyName ?? <span className={styles.muted}>Personal</span> },
-      {
-        id: 'type',
-        header: 'Type',
-        width: 'minmax(90px, 0.7fr)',
-        // A reshare of a recommended post (issue 15) is a text post carrying another: it says so.
-        cell: (row) =>
-          row.isReshare ? (
-            <Badge appearance="tint" color="brand" data-testid="analytics-reshare">
-              Reshare
-            </Badge>
-          ) : (
-            POST_TYPE_LABELS[row.type]
-          )
-      },
-      { id: 'tag', header: 'Topic tag', width: 'minmax(110px, 0.9fr)', cell: (row) => row.tag?.title ?? <span className={styles.muted}>—</span> },
       {
         id: 'publishedAt',
         header: <SortHeader label="Published" column="publishedAt" sort={sort} onSort={onSort} />,
-        width: 'minmax(190px, 1.1fr)',
+        width: 'minmax(140px, 1.1fr)',
         sort: ariaSort(sort, 'publishedAt'),
         cell: (row) => formatDate(row.publishedAt, 'dateTime', { timeZone })
       },
       {
         id: 'impressions',
         header: <SortHeader label="Impressions" column="impressions" sort={sort} onSort={onSort} align="end" />,
-        width: 'minmax(150px, 1fr)',
+        width: 'minmax(120px, 1fr)',
         sort: ariaSort(sort, 'impressions'),
         cell: (row) => {
           const status = METRICS_STATUS_LABELS[row.metricsStatus]
@@ -106,7 +115,7 @@ export function PostsTable({ rows, total, timeZone, sort, onSort, onOpen, onEndR
       {
         id: 'engagementRate',
         header: <SortHeader label="Engagement" column="engagementRate" sort={sort} onSort={onSort} align="end" />,
-        width: 'minmax(110px, 0.8fr)',
+        width: 'minmax(96px, 0.8fr)',
         sort: ariaSort(sort, 'engagementRate'),
         cell: (row) => <Figure row={row} value={row.engagementRate} format={formatRate} />
       }
