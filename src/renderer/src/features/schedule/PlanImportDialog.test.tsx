@@ -46,6 +46,8 @@ describe('Import slots from CSV', () => {
     expect(summary.textContent).toBe('2 rows need fixing. Fix them in the file and choose it again.')
     const row3 = await screen.findByTestId('plan-import-row-3')
     expect(within(row3).getByText('Date: Choose a day from tomorrow to 90 days ahead.')).toBeTruthy()
+    // What needs fixing is the column after the line, in view however wide the file's columns are.
+    expect(screen.getAllByRole('columnheader').slice(0, 3).map((h) => h.textContent)).toEqual(['Line', 'Problems', 'Member email'])
     expect(within(row3).getByText('2026-12-01').getAttribute('data-invalid')).toBe('true')
     expect(within(screen.getByTestId('plan-import-row-2')).getByText('2026-12-01').getAttribute('data-invalid')).toBeNull()
     expect(submit().disabled).toBe(true)

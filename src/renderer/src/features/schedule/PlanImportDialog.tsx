@@ -11,7 +11,7 @@ import { useNotify } from '@renderer/lib/toasts'
 type PreviewRow = PlanImportPreview['rows'][number]
 
 const useStyles = makeStyles({
-  surface: { width: 'min(1100px, calc(100vw - 32px))', maxWidth: 'none' },
+  surface: { width: 'min(1360px, calc(100vw - 32px))', maxWidth: 'none' },
   intro: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   invalid: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   problems: { color: tokens.colorPaletteRedForeground1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
@@ -82,6 +82,20 @@ export function PlanImportDialog({ onClose }: { onClose: () => void }) {
 
   const columns: VirtualColumn<PreviewRow>[] = [
     { id: 'line', header: 'Line', width: '48px', cell: (row) => row.line },
+    // What needs fixing comes first, in view at any width; the file's fields follow (and scroll sideways when they must).
+    {
+      id: 'problems',
+      header: 'Problems',
+      width: 'minmax(200px, 3fr)',
+      cell: (row) => {
+        const text = FIELDS.filter((f) => row.errors[f]).map((f) => `${PLAN_IMPORT_COLUMNS[f]}: ${row.errors[f]}`)
+        return text.length > 0 ? (
+          <span className={styles.problems} title={text.join('\n')}>
+            {text.join(' · ')}
+          </span>
+        ) : null
+      }
+    },
     ...FIELDS.map(
       (field): VirtualColumn<PreviewRow> => ({
         id: field,
@@ -94,19 +108,6 @@ export function PlanImportDialog({ onClose }: { onClose: () => void }) {
         )
       })
     ),
-    {
-      id: 'problems',
-      header: 'Problems',
-      width: 'minmax(220px, 3fr)',
-      cell: (row) => {
-        const text = FIELDS.filter((f) => row.errors[f]).map((f) => `${PLAN_IMPORT_COLUMNS[f]}: ${row.errors[f]}`)
-        return text.length > 0 ? (
-          <span className={styles.problems} title={text.join('\n')}>
-            {text.join(' · ')}
-          </span>
-        ) : null
-      }
-    }
   ]
 
   const ready = preview !== null && preview.invalid === 0 && file !== null
