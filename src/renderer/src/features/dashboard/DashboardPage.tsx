@@ -24,7 +24,8 @@ import { DraftsCard, LastPostsCard, MyMonthCard, NextSlotsCard, OrganizationMont
 import { profileCompleteness, type ProfileItem } from './profileCompleteness'
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(300px, 100%), 1fr))', gap: tokens.spacingHorizontalL, maxWidth: '1100px' },
+  // As wide as the window allows (a wide screen gets more columns), capped where lines get too long to read.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(300px, 100%), 1fr))', gap: tokens.spacingHorizontalL, maxWidth: '1800px' },
   card: { padding: tokens.spacingHorizontalL, minWidth: 0 },
   wide: { gridColumn: '1 / -1' },
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
