@@ -147,6 +147,9 @@ describe('Collaborate, end to end in Chromium (issue 13)', () => {
     const raviRow = reviewer2.getByTestId('collaborate-row').filter({ hasText: 'Our quarterly report is out.' })
     await expect.poll(() => raviRow.getByTestId('row-priority').textContent(), WAIT).toBe('Urgent')
     expect(await raviRow.getAttribute('aria-selected')).toBe('true')
+    // The review panel keeps its cards off its edges (its focus ring is drawn in that space, not over them).
+    const panelPadding = await reviewer2.getByTestId('review-panel').evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft))
+    expect(panelPadding).toBeGreaterThanOrEqual(8)
     await selectInPostText(reviewer2, SUGGESTED_FROM)
     await reviewer2.getByTestId('selection-suggest').click()
     await reviewer2.getByTestId('suggestion-replacement').fill(SUGGESTED_TO)

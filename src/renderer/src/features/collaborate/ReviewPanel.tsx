@@ -21,7 +21,19 @@ import { markText } from './textMarks'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, containerType: 'inline-size' },
+  // Padded inside its frame, and focused (it takes the focus when a post opens) by a ring drawn in that
+  // padding, around the cards rather than over them.
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    minWidth: 0,
+    containerType: 'inline-size',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus': { outline: 'none' },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: `-${tokens.strokeWidthThick}` }
+  },
   header: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   title: { margin: 0, flexGrow: 1, minWidth: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   // Side by side when the panel is wide enough, else one column: the post, then its review.
