@@ -68,6 +68,11 @@ describe('organization administration, end to end in Chromium', () => {
     // Inviting the same email again: the spec's message.
     await invite(page, 'bo@acme.example')
     await expect.poll(() => toastText(page), TOAST_WAIT).toContain('Sorry, that user has already been invited.')
+    // Toasts show at the bottom of the window, clear of the top bar's bell, SSI badge and their tooltips.
+    const toastBox = (await page.getByTestId('toast').last().boundingBox())!
+    const topBar = (await page.locator('header').first().boundingBox())!
+    expect(toastBox.y).toBeGreaterThan(topBar.y + topBar.height)
+    expect(toastBox.y + toastBox.height).toBeGreaterThan((page.viewportSize()?.height ?? 0) / 2)
     await cancelDialog(page, 'member-cancel', 'member-dialog')
 
     // The outbox shows the join link; Bo joins through it.

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import { Toast, ToastBody, ToastTitle, Toaster, useToastController, type ToastIntent } from '@fluentui/react-components'
 import { TOAST_MAX, TOAST_TIMEOUT_MS } from '@shared/constants'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 
 const TOASTER_ID = 'pagecrew-toaster'
 
@@ -14,9 +15,25 @@ export interface NotifyOptions {
   intent?: ToastIntent
 }
 
-/** One toast at a time, 5000 ms each (spec §2, §9). */
+/** Above the phone layout's bottom bar (its account controls), which a toast must not cover. */
+const BOTTOM_BAR_CLEARANCE_PX = 72
+
+/**
+ * One toast at a time, 5000 ms each (spec §2, §9), at the bottom end of the window: the top bar's
+ * bell, SSI badge and avatar keep their menus and tooltips uncovered.
+ */
 export function AppToaster() {
-  return <Toaster toasterId={TOASTER_ID} limit={TOAST_MAX} timeout={TOAST_TIMEOUT_MS} position="top-end" pauseOnHover />
+  const small = useMediaQuery(SMALL_SCREEN_QUERY)
+  return (
+    <Toaster
+      toasterId={TOASTER_ID}
+      limit={TOAST_MAX}
+      timeout={TOAST_TIMEOUT_MS}
+      position="bottom-end"
+      offset={small ? { vertical: BOTTOM_BAR_CLEARANCE_PX } : undefined}
+      pauseOnHover
+    />
+  )
 }
 
 /**
