@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
+import { SMALL_SCREEN_QUERY } from '@renderer/hooks/useMediaQuery'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
@@ -463,6 +464,28 @@ describe('Plan: list view', () => {
     await ready('list')
     await events.click(screen.getByRole('button', { name: 'Slot at 08:00 for Grace Hopper, Open' }))
     expect(modal().getAttribute('data-slot')).toBe('l0')
+  })
+})
+
+describe('Plan on a phone', () => {
+  it('keeps the filters behind a button that counts those set, so the calendar stays in view', async () => {
+    const matchMedia = window.matchMedia.bind(window)
+    const phone = (query: string) =>
+      ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList
+    const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => (query === SMALL_SCREEN_QUERY ? phone(query) : matchMedia(query)))
+    try {
+      const { events } = open('/schedule?date=2026-12-01&status=OPEN')
+      await ready('month')
+      expect(screen.queryByTestId('schedule-filters')).toBeNull()
+      const toggle = screen.getByTestId('schedule-filters-toggle')
+      expect(toggle.textContent).toBe('Filters (1)')
+      expect(toggle.getAttribute('aria-expanded')).toBe('false')
+      await events.click(toggle)
+      expect(screen.getByTestId('schedule-filters')).toBeTruthy()
+      expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
 

@@ -22,9 +22,11 @@ import {
   DocumentEdit20Regular,
   Edit20Regular,
   ArrowDownload20Regular,
-  ArrowUpload20Regular
+  ArrowUpload20Regular,
+  Filter20Regular
 } from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import type { AssignedSlot } from '@shared/domain'
 import { useCallApi } from '@renderer/api/client'
 import { useDownloadPlanCsv } from '@renderer/api/planCsv'
@@ -105,6 +107,9 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
     [params, setParams]
   )
 
+  const small = useMediaQuery(SMALL_SCREEN_QUERY)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filterCount = Object.values(filters).filter((value) => value !== undefined).length
   const [modal, setModal] = useState<ModalState | null>(null)
   const [importing, setImporting] = useState(false)
   const [exporting, setExporting] = useState(false)
@@ -268,11 +273,26 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
             Assign slot
           </Button>
         </div>
-        <ScheduleFilters
-          filters={filters}
-          onChange={(changes: Partial<Record<FilterName, string | null>>) => update({ filters: changes })}
-          showPostStatuses={hasPosts}
-        />
+        {/* On a phone the five filters would push the calendar below the fold: they open from a button that counts those set. */}
+        {small ? (
+          <div>
+            <Button
+              icon={<Filter20Regular />}
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((open) => !open)}
+              data-testid="schedule-filters-toggle"
+            >
+              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+            </Button>
+          </div>
+        ) : null}
+        {!small || filtersOpen ? (
+          <ScheduleFilters
+            filters={filters}
+            onChange={(changes: Partial<Record<FilterName, string | null>>) => update({ filters: changes })}
+            showPostStatuses={hasPosts}
+          />
+        ) : null}
         {view !== 'list' ? (
           <div className={styles.status} aria-live="polite">
             {calendar.isFetching ? <Spinner size="extra-tiny" label="Loading the plan…" /> : null}
