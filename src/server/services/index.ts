@@ -168,8 +168,9 @@ export function createServices(deps: {
     log: deps.log
   })
   // Who is told of a publish's outcome: the first consumer of the event stream (docs/decisions/0002).
-  // The publisher asks it to run as soon as it recorded one; its interval catches what another process left.
-  const publishNotices = eventConsumerJob({ db, clock, consumer: publishNoticesConsumer({ notifications }), intervalMs: 5_000 })
+  // The publisher asks it to run as soon as it recorded one; at the publisher's own interval it also
+  // reads what another process left.
+  const publishNotices = eventConsumerJob({ db, clock, consumer: publishNoticesConsumer({ notifications }), intervalMs: config.publisherIntervalMs ?? 5_000 })
   const publisher = createPublisher({
     db,
     clock,
