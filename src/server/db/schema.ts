@@ -543,11 +543,15 @@ export const assignedSlots = pgTable(
     recurrenceInterval: integer('recurrence_interval'),
     recurrenceCount: integer('recurrence_count'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When slot.missed was written for it (jobs/missedSlots.ts): told once; null while not told. */
+    missedAt: instant('missed_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
   (t) => [
     index('assigned_slots_org_time_idx').on(t.organizationId, t.time),
+    // The missed-slots job's walk: slots not yet told of, by time.
+    index('assigned_slots_not_missed_time_idx').on(t.time).where(sql`${t.missedAt} is null`),
     index('assigned_slots_org_assignee_time_idx').on(t.organizationId, t.assigneeId, t.time),
     index('assigned_slots_series_idx').on(t.seriesId),
     check('assigned_slots_post_type_check', sql`${t.postType} in ('textOnly', 'images', 'videos', 'poll', 'document', 'multiImage')`),

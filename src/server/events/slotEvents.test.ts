@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import type { Session } from '../../shared/api/contract'
 import type { AssignedSlot, Member } from '../../shared/domain'
-import { domainEvents } from '../db/schema'
+import { assignedSlots, domainEvents, posts } from '../db/schema'
+import { MISSED_GRACE_MS, missedSlotsJob } from '../jobs/missedSlots'
+import { newPostValues } from '../services/posts'
 import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 
@@ -78,5 +80,36 @@ describeEachDatabase('slot events', (t) => {
     const refused = await admin.post('/schedule/assigned-slots/create', { assignedUserId: members, time: '2027-03-17T09:00:00.000Z', comment: 'Idea', postType: 'textOnly' })
     expect(refused.status).toBe(400)
     expect(await eventsOf(org.id)).toHaveLength(before)
+  })
+
+  it('writes slot.missed once for a slot whose time passed without a published post, past its grace, whichever run sees it', async () => {
+    const { admin, org, members } = await organization()
+    const [mia, max] = members as [string, string]
+    const slotAt = async (assignee: string, time: string) => {
+      const res = await admin.post<{ slots: AssignedSlot[] }>('/schedule/assigned-slots/create', { assignedUserId: [assignee], time, comment: 'Idea', postType: 'textOnly' })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return res.body.slots[0]!
+    }
+    const missed = await slotAt(mia, '2026-03-11T09:00:00.000Z')
+    const done = await slotAt(max, '2026-03-11T09:00:00.000Z')
+    const justPassed = await slotAt(max, '2026-03-12T09:00:00.000Z')
+    const ahead = await slotAt(mia, '2026-03-20T09:00:00.000Z')
+    // Max's first slot got its post out.
+    await t().db.insert(posts).values({ ...newPostValues({ organizationId: org.id, authorUserId: max, text: 'Out on time', slotId: done.id }, t().clock.now()), status: 'PUBLISHED', publishedAt: new Date(done.time) })
+
+    // 09:10 on the 12th: the 11th's slots are past their grace, the 12th's is not yet.
+    t().clock.set('2026-03-12T09:10:00.000Z')
+    const job = missedSlotsJob({ db: t().db, clock: t().clock, intervalMs: 60_000 })
+    expect(await job.run()).toBe(false)
+    expect(await job.run()).toBe(false)
+    const told = async () => (await eventsOf(org.id)).filter((e) => e.name === 'slot.missed')
+    expect(await told()).toEqual([{ name: 'slot.missed', payload: { slotId: missed.id, assigneeId: mia, startAt: missed.time }, actor: { type: 'system' } }])
+
+    t().clock.set(new Date(Date.parse(justPassed.time) + MISSED_GRACE_MS + 1))
+    await job.run()
+    expect((await told()).map((e) => (e.payload as { slotId: string }).slotId)).toEqual([missed.id, justPassed.id])
+    const marked = await t().db.select({ id: assignedSlots.id, missedAt: assignedSlots.missedAt }).from(assignedSlots).where(eq(assignedSlots.organizationId, org.id))
+    expect(marked.filter((s) => s.missedAt !== null).map((s) => s.id).sort()).toEqual([missed.id, justPassed.id].sort())
+    expect(marked.find((s) => s.id === ahead.id)!.missedAt).toBeNull()
   })
 })

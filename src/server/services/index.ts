@@ -34,6 +34,7 @@ import { createPublisher, PUBLISH_JOB, type Publisher } from '../jobs/publisher'
 import { createJobRunner, type JobRunner } from '../jobs/runner'
 import { eventConsumerJob } from '../events/consumers'
 import { publishNoticesConsumer } from '../events/publishNotices'
+import { missedSlotsJob } from '../jobs/missedSlots'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
@@ -186,6 +187,8 @@ export function createServices(deps: {
   jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
   jobs.register(metrics)
   jobs.register(publishNotices)
+  // slot.missed, once per slot whose time passed without a published post.
+  jobs.register(missedSlotsJob({ db, clock, intervalMs: config.publisherIntervalMs ?? 60_000 }))
   jobs.register(media.cleanupJob)
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)

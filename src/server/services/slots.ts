@@ -754,7 +754,8 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         if (newAssigneeId) changes.assigneeId = newAssigneeId
         if (pageChange) changes.isBusinessPageSlot = pageChange.length > 0
         await tx.update(assignedSlots).set(changes).where(inArray(assignedSlots.id, ids))
-        for (const [id, time] of times) await tx.update(assignedSlots).set({ time }).where(eq(assignedSlots.id, id))
+        // A new time is a new chance: a slot told of as missed may be missed again.
+        for (const [id, time] of times) await tx.update(assignedSlots).set({ time, missedAt: null }).where(eq(assignedSlots.id, id))
         if (pageChange) {
           await tx.delete(assignedSlotPages).where(inArray(assignedSlotPages.slotId, ids))
           const links = ids.flatMap((slotId) => pageChange.map((businessPageId) => ({ slotId, businessPageId, organizationId })))
