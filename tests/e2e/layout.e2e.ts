@@ -278,6 +278,11 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
             const view = screen.name.slice('plan '.length)
             const top = (await page.getByTestId(`schedule-${view}`).boundingBox())!.y
             expect(top, `${name}: the calendar's top`).toBeLessThan(size.height * 0.6)
+            if (view === 'week') {
+              // Days keep a readable width and the week scrolls sideways, rather than chips cut to "09" (issue 26).
+              const dayWidth = (await page.locator('[data-testid^="week-day-"]').first().boundingBox())!.width
+              expect(dayWidth, `${name}: a day column's width`).toBeGreaterThanOrEqual(100)
+            }
             await page.getByTestId('schedule-filters-toggle').click()
           }
           const boxes = await childBoxes(page, '[data-testid="schedule-filters"]')

@@ -16,6 +16,11 @@ export const WEEK_SCROLL_HOUR = 8
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h)
 const GUTTER_PX = 56
+/**
+ * The narrowest a day column gets: below it (a phone) the week scrolls sideways instead of squeezing
+ * each chip to its first letters or its time alone.
+ */
+export const WEEK_MIN_DAY_PX = 104
 const GUTTER = `${GUTTER_PX}px`
 
 const useStyles = makeStyles({
@@ -27,8 +32,11 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
-    overflow: 'hidden'
+    overflowX: 'auto',
+    overflowY: 'hidden'
   },
+  // The day headers and the hours scroll sideways together on a narrow screen.
+  wide: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: `${GUTTER_PX + 7 * WEEK_MIN_DAY_PX}px` },
   columns: { display: 'grid', gridTemplateColumns: `${GUTTER} repeat(7, minmax(0, 1fr))` },
   head: { borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   dayHead: {
@@ -170,36 +178,38 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
   }, [])
 
   return (
-    <section className={styles.root} aria-label={title} data-testid="schedule-week" data-ready={ready ? 'true' : 'false'}>
-      <div className={mergeClasses(styles.columns, styles.head)}>
-        <div />
-        {days.map((day) => (
-          <button
-            key={day}
-            type="button"
-            className={styles.dayHead}
-            aria-label={dayLabel(day)}
-            aria-current={day === today ? 'date' : undefined}
-            data-day-button={day}
-            onClick={() => openCreate(day)}
-          >
-            <span>{formatDay(day, 'weekdayShort')}</span>
-            <span className={mergeClasses(styles.dayNumber, day === today && styles.todayNumber)}>{formatDay(day, 'dayOfMonth')}</span>
-          </button>
-        ))}
-      </div>
-      <div ref={scroller} className={styles.scroller} data-testid="schedule-week-scroller">
-        <div className={styles.columns}>
-          <div className={styles.gutter} style={{ height: 24 * HOUR_PX }} aria-hidden>
-            {HOURS.map((h) => (
-              <span key={h} className={styles.hourLabel} style={{ top: h * HOUR_PX }}>
-                {`${String(h).padStart(2, '0')}:00`}
-              </span>
+    <section className={styles.root} aria-label={title} data-testid="schedule-week" data-ready={ready ? 'true' : 'false'} data-scrolls-sideways="">
+      <div className={styles.wide}>
+        <div className={mergeClasses(styles.columns, styles.head)}>
+          <div />
+          {days.map((day) => (
+            <button
+              key={day}
+              type="button"
+              className={styles.dayHead}
+              aria-label={dayLabel(day)}
+              aria-current={day === today ? 'date' : undefined}
+              data-day-button={day}
+              onClick={() => openCreate(day)}
+            >
+              <span>{formatDay(day, 'weekdayShort')}</span>
+              <span className={mergeClasses(styles.dayNumber, day === today && styles.todayNumber)}>{formatDay(day, 'dayOfMonth')}</span>
+            </button>
+          ))}
+        </div>
+        <div ref={scroller} className={styles.scroller} data-testid="schedule-week-scroller">
+          <div className={styles.columns}>
+            <div className={styles.gutter} style={{ height: 24 * HOUR_PX }} aria-hidden>
+              {HOURS.map((h) => (
+                <span key={h} className={styles.hourLabel} style={{ top: h * HOUR_PX }}>
+                  {`${String(h).padStart(2, '0')}:00`}
+                </span>
+              ))}
+            </div>
+            {days.map((day) => (
+              <DayColumn key={day} day={day} entries={entries.get(day) ?? []} width={dayWidth} />
             ))}
           </div>
-          {days.map((day) => (
-            <DayColumn key={day} day={day} entries={entries.get(day) ?? []} width={dayWidth} />
-          ))}
         </div>
       </div>
     </section>
