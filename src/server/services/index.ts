@@ -168,10 +168,14 @@ export function createServices(deps: {
     dailyBudget: config.linkedInDailyCalls,
     log: deps.log
   })
+  // The event stream's readers and writers beside the publisher look on their own about once a minute
+  // (never more often than the publisher): the publisher kicks the notices at once, and a miss is told
+  // after 15 minutes anyway. Fewer idle statements, and fewer connections tried while a database is down.
+  const backgroundIntervalMs = Math.max(config.publisherIntervalMs ?? 0, 60_000)
   // Who is told of a publish's outcome: the first consumer of the event stream (docs/decisions/0002).
-  // The publisher asks it to run as soon as it recorded one; at the publisher's own interval it also
-  // reads what another process left.
-  const publishNotices = eventConsumerJob({ db, clock, consumer: publishNoticesConsumer({ notifications }), intervalMs: config.publisherIntervalMs ?? 5_000 })
+  // The publisher asks it to run as soon as it recorded one; its own interval reads what another
+  // process left.
+  const publishNotices = eventConsumerJob({ db, clock, consumer: publishNoticesConsumer({ notifications }), intervalMs: backgroundIntervalMs })
   const publisher = createPublisher({
     db,
     clock,
@@ -188,7 +192,7 @@ export function createServices(deps: {
   jobs.register(metrics)
   jobs.register(publishNotices)
   // slot.missed, once per slot whose time passed without a published post.
-  jobs.register(missedSlotsJob({ db, clock, intervalMs: config.publisherIntervalMs ?? 60_000 }))
+  jobs.register(missedSlotsJob({ db, clock, intervalMs: backgroundIntervalMs }))
   jobs.register(media.cleanupJob)
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)
