@@ -9,7 +9,12 @@
  *   without them privateClusterUnavailable() says why, and the suites skip.
  * - initdb refuses to run as root: then every binary runs as the `postgres` OS user (spawn's
  *   uid/gid) in a folder it owns.
- * - Speed over durability: fsync off, trust authentication (loopback only).
+ * - Speed over durability against a machine crash, never against the fault it stands for: fsync off
+ *   (a killed process leaves what it wrote in the OS's cache, which a restart reads), but commits
+ *   wait for their WAL to be written (synchronous_commit stays on). With it off, a transaction the
+ *   server was told had committed — the publisher's claim just before kill9() — could vanish with
+ *   the WAL buffers, and the restarted database would hand the same posts out again (seen once in CI
+ *   as five posts published twice). Trust authentication (loopback only).
  * - kill9() is the fault: SIGKILL to the postmaster alone, as `kill -9` does. Its children notice
  *   the postmaster's death and exit by themselves; start() waits for them (they still hold the
  *   shared memory a new postmaster refuses to share) and removes the stale postmaster.pid.
@@ -180,7 +185,7 @@ export async function startPrivateCluster(options: { database?: string; startTim
     log = ''
     const child = spawn(
       join(POSTGRES_BIN, 'postgres'),
-      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${root}`, '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'],
+      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${root}`, '-c', 'fsync=off', '-c', 'full_page_writes=off'],
       { ...asOwner, env, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     const keep = (data: Buffer) => {
