@@ -106,11 +106,11 @@ describe('the Plan, end to end in Chromium', () => {
     expect(await page.getByTestId('slot-time').locator('option').count()).toBe(96)
     expect(await page.getByTestId('slot-tag').locator('input').isDisabled()).toBe(true)
 
-    // Choosing the page narrows the members to those linked to it: only Bo.
+    // Choosing the page narrows the members to those linked to it: Bo, and Ana, who named it at onboarding.
     await pickOptions(page, 'slot-pages', [businessPage.linkedInCompanyName])
     await page.getByTestId('slot-members').click()
     const options = page.locator('.fui-TagPickerList').getByRole('option')
-    await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('Bo Writer')])
+    await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('Ana Admin'), expect.stringContaining('Bo Writer')])
     await page.keyboard.press('Escape')
     await cancelAssign(page, 'leave')
 

@@ -28,10 +28,16 @@ export function measureLayout(page: Page): Promise<Layout> {
   return page.evaluate((marker) => {
     const viewport = window.innerWidth
     const intentional = `textarea, input, select, [${marker}]`
-    const describe = (el: Element) => {
+    const describeOne = (el: Element) => {
       const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40)
       const classes = typeof el.className === 'string' ? el.className.split(' ').filter((c) => c.startsWith('fui-')).join('.') : ''
       return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${name}"`
+    }
+    // An element without a name of its own is told by the nearest ancestor with a test id too.
+    const describe = (el: Element) => {
+      const own = describeOne(el)
+      const named = el.parentElement?.closest('[data-testid]')
+      return own.endsWith('""') && named ? `${own} in ${describeOne(named)}` : own
     }
     const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
     const overflows: Overflow[] = []

@@ -5,6 +5,7 @@ import { useDayDrop } from './dnd'
 import { EntryChip, MoreEntries } from './EntryChip'
 import type { Entry } from './entries'
 import { useSchedule } from './scheduleContext'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 
 /** Entries a day cell shows before '+N more'. */
 const MONTH_CELL_ENTRIES = 3
@@ -84,6 +85,9 @@ function DayCell({
   const styles = useStyles()
   const { openCreate, today } = useSchedule()
   const { over, dropHandlers } = useDayDrop(day)
+  // A phone's day is about 50 pixels wide: its chips keep the time and what of the name fits (the rest
+  // is in their tooltip and accessible name), not an avatar and tag dot that would stick out of the day.
+  const small = useMediaQuery(SMALL_SCREEN_QUERY)
   const overflowing = entries.length > MONTH_CELL_ENTRIES
   const shown = overflowing ? entries.slice(0, MONTH_CELL_ENTRIES - 1) : entries
   const rest = overflowing ? entries.slice(MONTH_CELL_ENTRIES - 1) : []
@@ -114,7 +118,7 @@ function DayCell({
         {formatDay(day, day.endsWith('-01') ? 'dayMonth' : 'dayOfMonth')}
       </button>
       {shown.map((entry) => (
-        <EntryChip key={entry.id} entry={entry} />
+        <EntryChip key={entry.id} entry={entry} compact={small} />
       ))}
       {rest.length > 0 ? <MoreEntries day={day} entries={entries} label={`+${rest.length} more`} /> : null}
     </div>
