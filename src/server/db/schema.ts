@@ -40,7 +40,11 @@ export const users = pgTable(
     timezone: text('timezone'),
     /** argon2id PHC string; null for users who sign in through an outside identity provider. */
     passwordHash: text('password_hash'),
-    guidelineRead: boolean('guideline_read').notNull().default(false),
+    /** The profile photo uploaded in Settings → Profile (under <uploads>/users), served at USER_PHOTO_PATH; `image` then points there. */
+    photoFile: text('photo_file'),
+    photoContentType: text('photo_content_type'),
+    /** Changes with every upload, so the photo's address (`?v=`) changes and caches refetch it. */
+    photoVersion: text('photo_version'),
     /** The organization the user last worked in; a new sign-in starts there. */
     lastOrganizationId: uuid('last_organization_id').references((): AnyPgColumn => organizations.id, {
       onDelete: 'set null'
@@ -60,6 +64,10 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     /** PUT /organization/settings/default-page/update */
     defaultBusinessPageId: uuid('default_business_page_id').references((): AnyPgColumn => businessPages.id, { onDelete: 'set null' }),
+    /** The posting guideline (POLICY_PAGE), Markdown written by admins; null when there is none. */
+    guideline: text('guideline'),
+    /** When the guideline was last changed: a member has read it when their membership's guideline_read_at is not older. */
+    guidelineUpdatedAt: instant('guideline_updated_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
@@ -116,6 +124,8 @@ export const memberships = pgTable(
     /** Monthly target posts (spec §5: 0 or more, default 0). */
     assignedNumberOfPosts: integer('assigned_number_of_posts').notNull().default(0),
     userApprovalFlow: boolean('user_approval_flow').notNull().default(false),
+    /** When the member last confirmed reading the organization's guideline (PUT /user/update-guideline-read-status). */
+    guidelineReadAt: instant('guideline_read_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },

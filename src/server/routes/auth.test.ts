@@ -219,7 +219,7 @@ describeEachDatabase('auth and user', (t) => {
         isLinkedInConnected: false,
         linkedInExpireAt: null,
         socialSellingIndex: null,
-        guidelineRead: false,
+        guidelineRead: true,
         teams: [],
         leadingTeams: [],
         userOrgBusinessPages: []
@@ -280,14 +280,15 @@ describeEachDatabase('auth and user', (t) => {
       expect((await client.post('/auth/login', { email: account.email, password: account.password })).status).toBe(401)
     })
 
-    it('records that the guideline was read (no body means read)', async () => {
+    it('counts an organization without a posting guideline as read (nothing to read)', async () => {
       const client = new TestClient(t().app)
       await client.signup()
-      const res = await client.put<User>('/user/update-guideline-read-status')
-      expect(res.status).toBe(200)
-      expect(res.body.guidelineRead).toBe(true)
+      expect((await client.put('/user/update-guideline-read-status')).status).toBe(409)
+      await client.createOrganization()
+      expect((await client.get<User>('/user')).body.guidelineRead).toBe(true)
       const unread = await client.put<User>('/user/update-guideline-read-status', { read: false })
-      expect(unread.body.guidelineRead).toBe(false)
+      expect(unread.status).toBe(200)
+      expect(unread.body.guidelineRead).toBe(true)
     })
 
     it('needs a session', async () => {

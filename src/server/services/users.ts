@@ -6,8 +6,8 @@ import type { MemberStatus, Role, User, UserOrgSetting } from '../../shared/doma
 import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import { users } from '../db/schema'
-import { badRequest, conflict, isUniqueViolation, notFound } from '../errors'
+import { memberships, users } from '../db/schema'
+import { badRequest, conflict, isUniqueViolation, noOrganization, notFound } from '../errors'
 import type { AuthSession } from './sessions'
 
 export const EMAIL_IN_USE_MESSAGE = 'That email is already in use.'
@@ -26,15 +26,17 @@ export function canonicalTimezone(timezone: string): string {
   return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone
 }
 
-/** A membership as GET /user's statement writes it: organization, membership, unread count, post tag ids. */
-type MembershipTuple = [string, string, string, Role, MemberStatus, number, boolean, number, string[]]
+/** A membership as GET /user's statement writes it: organization, membership, unread count, post tag ids, guideline unread. */
+type MembershipTuple = [string, string, string, Role, MemberStatus, number, boolean, number, string[], boolean]
 
 /** Each membership of GET /user's statement ("m", its organization "o"), in MembershipTuple's order. */
 const MEMBERSHIP_FIELDS = sql.join(
   [
     sql`"o"."id", "o"."organization_work_os_id", "o"."name", "m"."role", "m"."status", "m"."assigned_number_of_posts", "m"."user_approval_flow"`,
     sql`coalesce((select "c"."unread" from "notification_unread_counts" "c" where "c"."user_id" = "m"."user_id" and "c"."organization_id" = "m"."organization_id"), 0)`,
-    sql`(select coalesce(json_agg("pta"."tag_id" order by lower("pt"."title"), "pt"."id"), '[]'::json) from "post_tag_assignments" "pta" inner join "post_tags" "pt" on "pt"."id" = "pta"."tag_id" where "pta"."organization_id" = "m"."organization_id" and "pta"."user_id" = "m"."user_id")`
+    sql`(select coalesce(json_agg("pta"."tag_id" order by lower("pt"."title"), "pt"."id"), '[]'::json) from "post_tag_assignments" "pta" inner join "post_tags" "pt" on "pt"."id" = "pta"."tag_id" where "pta"."organization_id" = "m"."organization_id" and "pta"."user_id" = "m"."user_id")`,
+    // The guideline is unread while there is one the member has not confirmed since it last changed.
+    sql`("o"."guideline" is not null and ("m"."guideline_read_at" is null or "m"."guideline_read_at" < "o"."guideline_updated_at"))`
   ],
   sql`, `
 )
@@ -78,7 +80,7 @@ export function createUserService(
       if (!found) throw notFound('User not found.')
       const { user } = found
       const rows = (JSON.parse(found.memberships) as MembershipTuple[]).map(
-        ([organizationId, organizationWorkOSId, name, role, status, assignedNumberOfPosts, userApprovalFlow, unread, postTags]) => ({
+        ([organizationId, organizationWorkOSId, name, role, status, assignedNumberOfPosts, userApprovalFlow, unread, postTags, guidelineUnread]) => ({
           organizationId,
           organizationWorkOSId,
           name,
@@ -87,7 +89,8 @@ export function createUserService(
           assignedNumberOfPosts,
           userApprovalFlow,
           unread,
-          postTags
+          postTags,
+          guidelineUnread
         })
       )
       const teamRows = (JSON.parse(found.teams) as [string, string, boolean][]).map(([teamId, organizationId, isLeader]) => ({ teamId, organizationId, isLeader }))
@@ -115,7 +118,8 @@ export function createUserService(
         isLinkedInConnected: linkedInExpiresAt !== null,
         linkedInExpireAt: linkedInExpiresAt ? linkedInExpiresAt.toISOString() : null,
         socialSellingIndex: found.socialSellingIndex,
-        guidelineRead: user.guidelineRead,
+        // Nothing to read counts as read: the banner asks only when the current organization has a guideline not yet confirmed.
+        guidelineRead: !current?.guidelineUnread,
         organizations: rows
           .filter((r) => r.status === 'ACTIVE')
           .map((r) => ({
@@ -165,7 +169,13 @@ export function createUserService(
     },
 
     async setGuidelineRead(session, read) {
-      await db.update(users).set({ guidelineRead: read, updatedAt: clock.now() }).where(eq(users.id, session.userId))
+      // Per membership: the guideline is the current organization's; reading one company's does not read another's.
+      const organizationId = session.organization?.id
+      if (!organizationId) throw noOrganization()
+      await db
+        .update(memberships)
+        .set({ guidelineReadAt: read ? clock.now() : null })
+        .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, session.userId)))
       return service.view(session)
     }
   }
