@@ -310,6 +310,15 @@ describeEachDatabase('review: feedback requests, suggestions and approvals (issu
       const searched = await ok(people.author.client.get<ReviewCandidate[]>('/review/candidates', { postId: post.id, search: 'rex' }))
       expect(searched.map((c) => c.fullName)).toEqual(['Rex Reviewer'])
     })
+
+    it('offers candidates, by name, to an author in no team (no team leaders to put first)', async () => {
+      const post = await createPost(people.outsider)
+      const candidates = await ok(people.outsider.client.get<ReviewCandidate[]>('/review/candidates', { postId: post.id }))
+      expect(candidates.some((c) => c.isTeamLeader)).toBe(false)
+      expect(candidates.map((c) => c.fullName)).toEqual([...candidates.map((c) => c.fullName)].sort((a, b) => a.localeCompare(b)))
+      const searched = await ok(people.outsider.client.get<ReviewCandidate[]>('/review/candidates', { postId: post.id, search: 'rex' }))
+      expect(searched.map((c) => c.fullName)).toEqual(['Rex Reviewer'])
+    })
   })
 
   describe('comments and suggestions', () => {

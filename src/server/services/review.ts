@@ -596,8 +596,8 @@ export function createReviewService(deps: {
             search ? or(ilike(users.fullName, search), ilike(users.email, search)) : undefined
           )
         )
-        // The author's team leaders first, then by name.
-        .orderBy(desc(isLeader), asc(users.fullName), asc(users.email))
+        // The author's team leaders first, then by name (PostgreSQL refuses a constant in ORDER BY: none without leaders).
+        .orderBy(...(leaders.length > 0 ? [desc(isLeader)] : []), asc(users.fullName), asc(users.email))
         .limit(CANDIDATES_LIMIT)
     },
 
