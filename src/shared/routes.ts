@@ -145,6 +145,8 @@ export const ROUTES = {
     entitlement: 'RECOMMEND_POST',
     nav: { label: 'Recommended posts', section: 'main', order: 3 }
   },
+  // Reached from its banner, the Academy and Settings; the navigation keeps to spec §2's entries.
+  guideline: { path: '/posting-guideline', title: 'Posting guideline', access: 'signed-in', shell: true, deepLink: true, entitlement: 'POLICY_PAGE' },
   settings: {
     path: '/settings',
     title: 'Settings',

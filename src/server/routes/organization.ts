@@ -30,6 +30,10 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: Servi
     organizations.setDefaultPage(organization(), body.businessPageId)
   )
 
+  route(app, services, endpoints.getGuideline, async ({ organization }) => services.guideline.get(organization()))
+  route(app, services, endpoints.updateGuideline, async ({ organization, body }) => services.guideline.update(organization(), body))
+  route(app, services, endpoints.getGuidelineReaders, async ({ organization }) => services.guideline.readers(organization()))
+
   route(app, services, endpoints.createBusinessPage, async ({ organization, body }) => organizations.createPage(organization(), body))
   route(app, services, endpoints.updateBusinessPage, async ({ organization, body }) => organizations.updatePage(organization(), body))
   route(app, services, endpoints.deleteBusinessPage, async ({ organization, query }) => {

@@ -15,6 +15,7 @@ import { createAuthThrottle, type AuthThrottle } from './authThrottle'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
 import { createNotificationService, type NotificationService } from './notifications'
+import { createGuidelineService, type GuidelineService } from './guideline'
 import { createOrganizationService, type OrganizationService } from './organizations'
 import { createSessionService, type SessionService } from './sessions'
 import { createUserService, type UserService } from './users'
@@ -60,6 +61,7 @@ export interface Services {
   authThrottle: AuthThrottle
   notifications: NotificationService
   organizations: OrganizationService
+  guideline: GuidelineService
   users: UserService
   entitlements: EntitlementService
   /** Academy certificates (issue 15): issued by passing a quiz, validated publicly, revoked by admins. */
@@ -205,6 +207,7 @@ export function createServices(deps: {
     authThrottle: createAuthThrottle(db, clock),
     notifications,
     organizations: createOrganizationService(db, clock, notifications, entitlements),
+    guideline: createGuidelineService({ db, clock, entitlements }),
     users: createUserService(db, clock, config.supportChatSecret),
     entitlements,
     certificates,

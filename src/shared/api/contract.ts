@@ -63,6 +63,7 @@ import {
   quizSubmitBodySchema
 } from '../domain/academy'
 import { createRecommendationBodySchema, recommendablePostSchema, recommendationSchema, recommendedListSchema } from '../domain/recommended'
+import { guidelineReadersSchema, guidelineSchema, updateGuidelineBodySchema } from '../domain/guideline'
 import { recordSsiBodySchema, ssiHistorySchema, ssiRecordSchema, teamSsiTrendSchema } from '../domain/ssi'
 import { isValidEmail } from '../rules/validation'
 import { MESSAGES, fileTooBigMessage } from './messages'
@@ -724,7 +725,13 @@ export const endpoints = {
   updateUserEmail: endpoint({ method: 'PUT', path: '/user/update-user-email', query: none, body: updateUserEmailBodySchema, response: userSchema }),
   /** Needs the current password; the new one must be strong enough (400 fields.newPassword); the user's other sessions end. */
   updatePassword: endpoint({ method: 'PUT', path: '/user/update-password', query: none, body: updatePasswordBodySchema, response: ok }),
+  /** Confirms (or, with read: false, withdraws) reading the current organization's posting guideline; no body means read. */
   updateGuidelineReadStatus: endpoint({ method: 'PUT', path: '/user/update-guideline-read-status', query: none, body: z.object({ read: z.boolean() }).optional(), response: userSchema }),
+
+  // The posting guideline (POLICY_PAGE): every member reads it, admins write it and see who has read it.
+  getGuideline: endpoint({ method: 'GET', path: '/organization/guideline', query: none, body: none, response: guidelineSchema }),
+  updateGuideline: endpoint({ method: 'PUT', path: '/organization/guideline/update', query: none, body: updateGuidelineBodySchema, response: guidelineSchema }),
+  getGuidelineReaders: endpoint({ method: 'GET', path: '/organization/guideline/readers', query: none, body: none, response: guidelineReadersSchema }),
 
   // Organization
   getOrganization: endpoint({ method: 'GET', path: '/organization', query: none, body: none, response: organizationSchema }),

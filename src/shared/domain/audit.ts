@@ -43,7 +43,10 @@ export const AUDIT_ACTIONS = [
   'certificate.revoked',
   'academy.lesson_created',
   'academy.lesson_updated',
-  'academy.lesson_deleted'
+  'academy.lesson_deleted',
+  'guideline.created',
+  'guideline.updated',
+  'guideline.removed'
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -64,7 +67,8 @@ export const AUDIT_TARGET_TYPES = [
   'post',
   'recommendation',
   'certificate',
-  'academy_lesson'
+  'academy_lesson',
+  'guideline'
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -109,7 +113,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'certificate.revoked': 'Certificate revoked',
   'academy.lesson_created': 'Organization lesson added',
   'academy.lesson_updated': 'Organization lesson updated',
-  'academy.lesson_deleted': 'Organization lesson deleted'
+  'academy.lesson_deleted': 'Organization lesson deleted',
+  'guideline.created': 'Posting guideline written',
+  'guideline.updated': 'Posting guideline changed',
+  'guideline.removed': 'Posting guideline removed'
 }
 
 /** The groups of the action filter: every action starting with `prefix`. */
@@ -126,7 +133,8 @@ export const AUDIT_ACTION_GROUPS: readonly { prefix: string; label: string }[] =
   { prefix: 'post.', label: 'Approvals' },
   { prefix: 'recommendation.', label: 'Recommended posts' },
   { prefix: 'certificate.', label: 'Certificates' },
-  { prefix: 'academy.', label: 'Academy lessons' }
+  { prefix: 'academy.', label: 'Academy lessons' },
+  { prefix: 'guideline.', label: 'Posting guideline' }
 ]
 
 /** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs). */

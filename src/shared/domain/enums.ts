@@ -2,6 +2,8 @@ import { z } from 'zod'
 
 export const roleSchema = z.enum(['ADMIN', 'MEMBER', 'GHOST'])
 export type Role = z.infer<typeof roleSchema>
+/** How a role is named on screen. */
+export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Admin', MEMBER: 'Member', GHOST: 'Ghost' }
 
 export const planStatusSchema = z.enum([
   'trialing',

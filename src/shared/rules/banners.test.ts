@@ -66,3 +66,13 @@ describe('bannersFor', () => {
     expect(bannersFor('/login', missing)).toEqual([])
   })
 })
+
+describe('posting guideline banner', () => {
+  it('asks while the guideline is unread, never on the guideline page itself', () => {
+    const banners = computeBanners({ plan: null, ...connected, guidelineRead: false }, now)
+    expect(banners).toEqual([{ kind: 'guideline', message: 'Please read your organization’s posting guideline.', linkLabel: 'Read the guideline', linkTo: '/posting-guideline' }])
+    expect(bannersFor('/dashboard', banners).map((b) => b.kind)).toEqual(['guideline'])
+    expect(bannersFor('/posting-guideline', banners)).toEqual([])
+    expect(computeBanners({ plan: null, ...connected, guidelineRead: true }, now)).toEqual([])
+  })
+})

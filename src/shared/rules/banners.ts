@@ -1,12 +1,14 @@
 import type { CurrentPlan } from '../domain'
 import { BANNER_WARNING_DAYS } from '../constants'
 import { daysUntil, isTrial } from './subscription'
+import { GUIDELINE_MESSAGES } from '../domain/guideline'
 
 export type Banner =
   | { kind: 'trial'; days: number; message: string; linkLabel: 'Upgrade plan'; linkTo: '/settings/billing' }
   | { kind: 'linkedin-missing'; message: string; linkLabel: 'Profile Settings'; linkTo: '/settings' }
   | { kind: 'linkedin-expiring'; days: number; message: string; linkLabel: 'Reconnect'; linkTo: '/settings' }
   | { kind: 'linkedin-expired'; message: string; linkLabel: 'Reconnect'; linkTo: '/settings' }
+  | { kind: 'guideline'; message: string; linkLabel: string; linkTo: '/posting-guideline' }
 
 /** Routes where no banner shows (spec §2). */
 const BANNERLESS_PREFIXES = ['/login', '/signup', '/join', '/callback', '/billing', '/subscription-expired']
@@ -24,8 +26,10 @@ const OWN_LINKEDIN_NOTICE = ['/content/write-post']
 /** The banners to show on `pathname`: none where banners are not allowed, and no second LinkedIn notice. */
 export function bannersFor(pathname: string, banners: readonly Banner[]): Banner[] {
   if (!bannersAllowedOn(pathname)) return []
-  if (!OWN_LINKEDIN_NOTICE.includes(pathname)) return [...banners]
-  return banners.filter((banner) => banner.kind !== 'linkedin-missing' && banner.kind !== 'linkedin-expired')
+  // The guideline's own page is where it is read: its banner would point at itself.
+  const shown = banners.filter((banner) => !(banner.kind === 'guideline' && pathname === banner.linkTo))
+  if (!OWN_LINKEDIN_NOTICE.includes(pathname)) return shown
+  return shown.filter((banner) => banner.kind !== 'linkedin-missing' && banner.kind !== 'linkedin-expired')
 }
 
 const dayWord = (n: number): string => (n === 1 ? 'day' : 'days')
@@ -42,6 +46,8 @@ interface BannerInput {
   plan: Pick<CurrentPlan, 'status' | 'trialEndsAt'> | null
   isLinkedInConnected: boolean
   linkedInExpireAt: string | null
+  /** GET /user's guidelineRead: false while the organization has a guideline the user has not confirmed. */
+  guidelineRead?: boolean
 }
 
 export function computeBanners(input: BannerInput, now: Date): Banner[] {
@@ -62,6 +68,9 @@ export function computeBanners(input: BannerInput, now: Date): Banner[] {
     if (days <= BANNER_WARNING_DAYS) {
       banners.push({ kind: 'linkedin-expiring', days, message: linkedInExpiringMessage(days), linkLabel: 'Reconnect', linkTo: '/settings' })
     }
+  }
+  if (input.guidelineRead === false) {
+    banners.push({ kind: 'guideline', message: GUIDELINE_MESSAGES.banner, linkLabel: GUIDELINE_MESSAGES.bannerLink, linkTo: '/posting-guideline' })
   }
   return banners
 }

@@ -176,3 +176,10 @@ export const ssiKeys = {
   history: () => [...ssiKeys.all, 'history'] as const,
   teamTrend: (months: number) => [...ssiKeys.all, 'teamTrend', months] as const
 }
+
+/** The organization's posting guideline (POLICY_PAGE): its text with the user's reading, and who has read it. */
+export const guidelineKeys = {
+  all: ['guideline'] as const,
+  current: () => [...guidelineKeys.all, 'current'] as const,
+  readers: () => [...guidelineKeys.all, 'readers'] as const
+}

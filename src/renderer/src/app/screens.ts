@@ -21,6 +21,7 @@ export const SCREENS = {
   '/academy/insights': () => import('@renderer/features/academy/AcademyHomePage'),
   '/academy/course/:course/:lesson': () => import('@renderer/features/academy/LessonPage'),
   '/recommended': () => import('@renderer/features/recommended/RecommendedPage'),
+  '/posting-guideline': () => import('@renderer/features/guideline/GuidelinePage'),
   '/settings': () => import('@renderer/features/settings/ProfileSettingsPage'),
   '/settings/organization': () => import('@renderer/features/settings/OrganizationSettingsPage'),
   '/settings/billing': () => import('@renderer/features/billing/BillingSettingsPage'),

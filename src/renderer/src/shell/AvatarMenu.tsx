@@ -21,6 +21,7 @@ import {
   Building24Regular,
   ChatHelp24Regular,
   DarkTheme24Regular,
+  DocumentText24Regular,
   PeopleTeamAdd24Regular,
   Person24Regular,
   PersonAdd24Regular,
@@ -99,6 +100,11 @@ export function AvatarMenu({ user }: { user: User }) {
             <MenuItem icon={<Settings24Regular />} onClick={() => void navigate(paths.settings)} data-testid="menu-settings">
               Settings
             </MenuItem>
+            {organization ? (
+              <MenuItem icon={<DocumentText24Regular />} onClick={() => void navigate(paths.guideline)} data-testid="menu-guideline">
+                Posting guideline
+              </MenuItem>
+            ) : null}
             {admin ? (
               <MenuItem icon={<Building24Regular />} onClick={() => void navigate(paths.organizationSettings)} data-testid="menu-organization">
                 Organization

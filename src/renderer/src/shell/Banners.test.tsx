@@ -23,6 +23,12 @@ describe('Banners', () => {
     expect(screen.getByRole('link', { name: 'Upgrade plan' }).getAttribute('href')).toBe('/settings/billing')
   })
 
+  it('asks to read an unread posting guideline, linking to it', () => {
+    renderInApp(<Banners pathname="/dashboard" user={aUser({ guidelineRead: false })} organization={anOrganization()} now={now} />, createFakeHost())
+    expect(screen.getByTestId('banner-guideline').textContent).toContain('Please read your organization’s posting guideline.')
+    expect(screen.getByRole('link', { name: 'Read the guideline' }).getAttribute('href')).toBe('/posting-guideline')
+  })
+
   it('links the LinkedIn banner to profile settings', () => {
     renderInApp(<Banners pathname="/dashboard" user={aUser({ isLinkedInConnected: false })} organization={anOrganization()} now={now} />, createFakeHost())
     const banner = screen.getByTestId('banner-linkedin-missing')

@@ -9,7 +9,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}` }
 })
 
-const intentOf = (banner: Banner) => (banner.kind === 'linkedin-expired' ? 'error' : 'warning')
+const intentOf = (banner: Banner) => (banner.kind === 'linkedin-expired' ? 'error' : banner.kind === 'guideline' ? 'info' : 'warning')
 
 /**
  * The banners under the top bar (spec §2). A banner's link shows only when its screen exists;
@@ -19,7 +19,10 @@ export function Banners({ pathname, user, organization, now }: { pathname: strin
   const styles = useStyles()
   const banners = bannersFor(
     pathname,
-    computeBanners({ plan: organization?.currentPlan ?? null, isLinkedInConnected: user.isLinkedInConnected, linkedInExpireAt: user.linkedInExpireAt }, now)
+    computeBanners(
+      { plan: organization?.currentPlan ?? null, isLinkedInConnected: user.isLinkedInConnected, linkedInExpireAt: user.linkedInExpireAt, guidelineRead: user.guidelineRead },
+      now
+    )
   )
   if (banners.length === 0) return null
   return (

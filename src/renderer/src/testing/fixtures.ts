@@ -19,7 +19,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     userApprovalFlow: false,
     isLinkedInConnected: true,
     linkedInExpireAt: null,
-    guidelineRead: false,
+    guidelineRead: true,
     socialSellingIndex: 52,
     organizations: [{ id: 'org-a', name: 'Acme', organizationWorkOSId: 'org_a', unreadNotificationCount: 2 }],
     teams: [],

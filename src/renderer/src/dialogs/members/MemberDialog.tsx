@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Button, Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components'
-import type { Member, Role } from '@shared/domain'
+import { ROLE_LABELS, type Member, type Role } from '@shared/domain'
 import { grantableRoles, hasEntitlement, isValidEmail, roleOf } from '@shared/rules'
 import { useEntitlements } from '@renderer/api/entitlements'
 import { useDeleteMember, useInviteMember, useUpdateMember } from '@renderer/api/members'
@@ -29,7 +29,6 @@ const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' }
 })
 
-const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Admin', MEMBER: 'Member', GHOST: 'Ghost' }
 const NO_RESULTS = 'No results found'
 
 export interface MemberDialogProps {

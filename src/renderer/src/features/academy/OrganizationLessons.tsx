@@ -122,7 +122,7 @@ export function OrganizationLessons() {
       return (
         <EmptyState
           message="No organization lessons yet"
-          hint="Write your posting guideline, your tone of voice or what not to share: your members read it in the Academy beside the Pagecrew courses."
+          hint="Teach what matters to your company: your tone of voice, your products, how to talk about customers. Your members read it in the Academy beside the Pagecrew courses."
           action={{ label: 'Write a lesson', icon: <Add20Regular />, onClick: () => setEditing('new'), 'data-testid': 'org-lessons-empty-add' }}
           data-testid="org-lessons-empty"
         />

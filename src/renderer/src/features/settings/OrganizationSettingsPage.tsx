@@ -12,6 +12,7 @@ import { MembersSection } from './organization/members/MembersSection'
 import { SsoSection } from './organization/sso/SsoSection'
 import { OrganizationDetails } from './organization/OrganizationDetails'
 import { BusinessPagesSection } from './organization/pages/BusinessPagesSection'
+import { GuidelineSection } from './organization/guideline/GuidelineSection'
 import { SECTION_LABELS, sectionFrom, sectionsFor, type Section } from './organization/sections'
 import { TopicTagsSection } from './organization/tags/TopicTagsSection'
 import { TeamsSection } from './organization/teams/TeamsSection'
@@ -25,7 +26,7 @@ const useStyles = makeStyles({
 /**
  * /settings/organization (spec §2, §6): admins (ADMIN and GHOST) run the organization from its
  * sections; team leaders see Teams and Topic tags for their teams; other members go to /settings.
- * The section is deep-linkable as `?section=members|teams|tags|pages|ai|sso|audit`.
+ * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|audit`.
  */
 export default function OrganizationSettingsPage() {
   const styles = useStyles()
@@ -78,6 +79,7 @@ export default function OrganizationSettingsPage() {
         {section === 'tags' ? <TopicTagsSection admin={admin} leadingTeamIds={leadingTeamIds} /> : null}
         {section === 'pages' ? <BusinessPagesSection /> : null}
         {section === 'ai' ? <AiTemplatesSection /> : null}
+        {section === 'guideline' ? <GuidelineSection /> : null}
         {section === 'sso' ? <SsoSection /> : null}
         {section === 'audit' ? <AuditLogSection /> : null}
       </div>

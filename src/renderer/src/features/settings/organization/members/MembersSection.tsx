@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Badge, Button, Caption1, Input, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
 import { Delete20Regular, Edit20Regular, Mail20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons'
-import type { Member } from '@shared/domain'
+import { ROLE_LABELS, type Member } from '@shared/domain'
 import { useDeleteMember, useMemberPages } from '@renderer/api/members'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
@@ -35,8 +35,6 @@ const useStyles = makeStyles({
 
 /** The members list is asked for once typing pauses this long. */
 const SEARCH_DELAY_MS = 300
-
-const ROLE_LABELS = { ADMIN: 'Admin', MEMBER: 'Member', GHOST: 'Ghost' } as const
 
 /** The members of the organization: a virtualized table loaded page by page, search, invite, edit and delete. */
 export function MembersSection() {
