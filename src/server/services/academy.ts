@@ -25,7 +25,7 @@ import { academyLessonProgress, academyQuizAttempts, certificates, organizationL
 import { badRequest, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, requireAdmin, requireEntitlement, requireUuid } from './access'
-import { FROM as ANALYTICS_FROM, POST_ENGAGEMENTS, checkedTimeZone, rate } from './analytics'
+import { FROM as ANALYTICS_FROM, POST_ENGAGEMENTS, rate, storedTimeZone } from './analytics'
 import { changedFields, record, sessionActor } from './audit'
 import { CERTIFICATE_EARNED_TITLE, CERTIFICATES_LINK, toCertificate, type CertificateService } from './certificates'
 import type { EntitlementService } from './entitlements'
@@ -321,7 +321,7 @@ export function createAcademyService(deps: {
     const now = clock.now()
     const since = new Date(now.getTime() - INSIGHTS_DAYS * 24 * 60 * 60 * 1000)
     const [viewer] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, session.userId))
-    const timeZone = (viewer?.timezone && checkedTimeZone(viewer.timezone)) || 'UTC'
+    const timeZone = storedTimeZone(viewer?.timezone)
     type Row = {
       weekday: unknown
       hour: unknown

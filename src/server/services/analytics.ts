@@ -93,6 +93,11 @@ export function checkedTimeZone(timeZone: string): string | null {
   }
 }
 
+/** A time zone as stored (users.timezone): its checked name, or UTC when it is missing or no IANA name this runtime knows. */
+export function storedTimeZone(stored: string | null | undefined): string {
+  return (stored && checkedTimeZone(stored)) || 'UTC'
+}
+
 /** An instant as ISO 8601 in the zone with its offset: 2026-03-29T00:30:00+01:00. */
 export function zonedIso(instant: Date, timeZone: string): string {
   return formatDate(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX")
@@ -333,7 +338,7 @@ export function createAnalyticsService(deps: { db: Executor; linkedInAdapter: Li
     if (!found.page) throw notFound(MESSAGES.businessPageNotFound)
     if (!found.tag) throw notFound(MESSAGES.tagNotFound)
     if (!found.post) throw notFound(MESSAGES.postNotFound)
-    timeZone ??= (found.tz && checkedTimeZone(found.tz)) || 'UTC'
+    timeZone ??= storedTimeZone(found.tz)
 
     const filters: SQL[] = [
       sql`p.organization_id = ${org}`,

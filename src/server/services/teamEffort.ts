@@ -9,7 +9,7 @@ import { assignedSlots, memberships, notifications, posts, teamMembers, teams, u
 import { badRequest, conflict, forbidden, notFound } from '../errors'
 import type { OrganizationSession } from '../http/route'
 import { isAdminSession, requireUuid } from './access'
-import { checkedTimeZone, UNKNOWN_TIME_ZONE } from './analytics'
+import { checkedTimeZone, storedTimeZone, UNKNOWN_TIME_ZONE } from './analytics'
 import type { NotificationService } from './notifications'
 import { slotLink } from './slots'
 import { linkTo } from '../../shared/routes'
@@ -81,7 +81,7 @@ export async function viewerTimeZone(executor: Executor, userId: string, request
     return checked
   }
   const [row] = await executor.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId))
-  return (row?.timezone && checkedTimeZone(row.timezone)) || 'UTC'
+  return storedTimeZone(row?.timezone)
 }
 
 export interface MemberStanding {
@@ -194,7 +194,7 @@ export async function nudgedToday(executor: Executor, organizationId: string, us
       )
     )
     .groupBy(notifications.userId, users.timezone)
-  return new Set(rows.filter((r) => r.last >= dayStart(now, (r.timezone && checkedTimeZone(r.timezone)) || 'UTC')).map((r) => r.userId))
+  return new Set(rows.filter((r) => r.last >= dayStart(now, storedTimeZone(r.timezone))).map((r) => r.userId))
 }
 
 /** The slot has no published post linked (it is not DONE). */
@@ -332,9 +332,8 @@ export function createTeamEffortService(deps: { db: Database; clock: Clock; noti
       const period = monthRange(input.month, timezone)
       await db.transaction(async (tx) => {
         const [member] = await tx
-          .select({ status: memberships.status, target: memberships.assignedNumberOfPosts, timezone: users.timezone })
+          .select({ status: memberships.status, target: memberships.assignedNumberOfPosts })
           .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
           .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, input.userId)))
           .for('update', { of: memberships })
         if (!member) throw notFound(MESSAGES.memberNotFound)
