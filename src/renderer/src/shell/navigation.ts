@@ -10,7 +10,7 @@ import {
   Settings24Regular,
   type FluentIcon
 } from '@fluentui/react-icons'
-import type { EntitlementKey } from '@shared/domain'
+import type { Entitlement, EntitlementKey } from '@shared/domain'
 import { isEntitled } from '@shared/rules'
 import { NAVIGATION_NEEDS_ENTITLEMENTS, ROUTE_LIST, findRoute, navigationEntries, type NavigationEntry, type NavigationPath } from '@shared/routes'
 import { useEntitlements } from '@renderer/api/entitlements'
@@ -37,21 +37,39 @@ export const NAVIGATION_ICONS = {
  */
 export function useNavigationEntries(section: NavigationEntry['section']) {
   const entitlements = useEntitlements({ enabled: NAVIGATION_NEEDS_ENTITLEMENTS })
-  const holds = (key: EntitlementKey) => entitlements.isSuccess && isEntitled(entitlements.data, key)
+  const holds = (key: EntitlementKey) => planStanding(key, entitlements) === 'included'
   return navigationEntries(ROUTE_LIST, section, holds).map((route) => ({ path: route.path, nav: route.nav, icon: NAVIGATION_ICONS[route.path] }))
+}
+
+/** The entitlements query as far as the plan's standing needs it (useEntitlements' result). */
+export interface EntitlementsRead {
+  isSuccess: boolean
+  isError: boolean
+  data?: readonly Entitlement[]
+}
+
+/**
+ * Where the organization's plan stands on what needs `entitlement`, the one rule the navigation and
+ * the screens share: 'included' when nothing is needed or the plan holds it, 'notIncluded' when the
+ * entitlements say it does not, 'checking' while they load and 'unread' when they cannot be read.
+ */
+export function planStanding(entitlement: EntitlementKey | undefined, entitlements: EntitlementsRead): 'included' | 'notIncluded' | 'checking' | 'unread' {
+  if (entitlement === undefined) return 'included'
+  if (entitlements.isError) return 'unread'
+  if (!entitlements.isSuccess || !entitlements.data) return 'checking'
+  return isEntitled(entitlements.data, entitlement) ? 'included' : 'notIncluded'
 }
 
 /**
  * Whether the organization's plan includes the screen at `routePath` (a registry path): 'included'
  * for screens that need no entitlement, 'checking' while the entitlements load (the screen waits, so
  * it asks its server for nothing the plan refuses — a 402 would lead to the subscription page), and
- * 'included' too when they cannot be read (the server still refuses what the plan lacks).
+ * 'included' too when they cannot be read (the server still refuses what the plan lacks). The
+ * navigation, by contrast, leaves an entry out until the entitlements say the plan holds it.
  */
 export function useScreenInPlan(routePath: string): 'included' | 'checking' | 'notIncluded' {
   const route = findRoute(routePath)
   const entitlement: EntitlementKey | undefined = route && 'entitlement' in route ? route.entitlement : undefined
-  const entitlements = useEntitlements({ enabled: entitlement !== undefined })
-  if (entitlement === undefined || entitlements.isError) return 'included'
-  if (!entitlements.isSuccess) return 'checking'
-  return isEntitled(entitlements.data, entitlement) ? 'included' : 'notIncluded'
+  const standing = planStanding(entitlement, useEntitlements({ enabled: entitlement !== undefined }))
+  return standing === 'unread' ? 'included' : standing
 }
