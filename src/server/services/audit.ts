@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { AuditAction, AuditTargetType } from '../../shared/domain/audit'
+import { withoutUnchanged, type AuditValues } from '../../shared/rules/audit'
 import type { Executor } from '../db/client'
 import { auditLog, users } from '../db/schema'
 import type { OrganizationSession } from '../http/route'
@@ -10,9 +11,6 @@ import type { OrganizationSession } from '../http/route'
  * removed) or the system (billing webhooks, jobs).
  */
 export type AuditActor = { userId: string; name?: string } | 'system'
-
-/** Small objects of the changed fields only; never secrets (client secrets, tokens, password hashes). */
-export type AuditValues = Record<string, unknown>
 
 export interface AuditRecord {
   organizationId: string
@@ -54,19 +52,6 @@ export async function record(executor: Executor, entry: AuditRecord): Promise<vo
     after,
     createdAt: entry.at
   })
-}
-
-/**
- * An entry's before and after without the fields that are the same in both (a rejected post that
- * stays ASK_FOR_FEEDBACK does not log "ASK_FOR_FEEDBACK → ASK_FOR_FEEDBACK"). Fields on one side
- * only (a reason, a created value) are kept.
- */
-export function withoutUnchanged(before: AuditValues | null, after: AuditValues | null): { before: AuditValues | null; after: AuditValues | null } {
-  if (!before || !after) return { before, after }
-  const same = Object.keys(before).filter((key) => key in after && JSON.stringify(before[key]) === JSON.stringify(after[key]))
-  if (same.length === 0) return { before, after }
-  const drop = (values: AuditValues) => Object.fromEntries(Object.entries(values).filter(([key]) => !same.includes(key)))
-  return { before: drop(before), after: drop(after) }
 }
 
 /**
