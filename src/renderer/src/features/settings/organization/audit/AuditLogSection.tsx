@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { Button, Caption1, Field, Select, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditEntry } from '@shared/domain/audit'
 import { DAY_MS } from '@shared/constants'
+import { withoutUnchanged } from '@shared/rules/audit'
 import { useAuditLog, useDownloadAuditLogCsv, type AuditLogFilters } from '@renderer/api/auditLog'
 import { useUser } from '@renderer/api/user'
 import { EmptyState } from '@renderer/components/EmptyState'
@@ -46,16 +47,16 @@ export function auditValue(value: unknown): string {
 
 /**
  * Each field an entry changed: "role: MEMBER → ADMIN"; a creation shows only the after, a deletion
- * only the before; a field the same on both sides (older entries kept some) is not a change.
+ * only the before; a field the same on both sides (older entries kept some) is not a change, by the
+ * rule the server writes entries with (withoutUnchanged).
  */
 export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
-    (key) => !entry.before || !entry.after || !(key in entry.before && key in entry.after) || auditValue(entry.before[key]) !== auditValue(entry.after[key])
-  )
+  const { before, after } = withoutUnchanged(entry.before, entry.after)
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
   return keys.map((key) => {
-    if (!entry.before) return `${key}: ${auditValue(entry.after?.[key])}`
-    if (!entry.after) return `${key}: ${auditValue(entry.before[key])}`
-    return `${key}: ${auditValue(entry.before[key])} → ${auditValue(entry.after[key])}`
+    if (!before) return `${key}: ${auditValue(after?.[key])}`
+    if (!after) return `${key}: ${auditValue(before[key])}`
+    return `${key}: ${auditValue(before[key])} → ${auditValue(after[key])}`
   })
 }
 
