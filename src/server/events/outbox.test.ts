@@ -55,7 +55,7 @@ describeEachDatabase('domain events outbox', (t) => {
   /** One change: a transaction that writes its event and, now and then, commits only after later ones took their positions. */
   const change = async (db: Database, n: number) => {
     await db.transaction(async (tx) => {
-      await recordEvent(tx, systemClock, {
+      await recordEvent(tx, systemClock.now(), {
         organizationId,
         name: 'slot.assigned',
         payload: { slotId: crypto.randomUUID(), assigneeId: crypto.randomUUID(), startAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(), seriesId: null },
@@ -153,7 +153,7 @@ describeEachDatabase('domain events outbox', (t) => {
   it('refuses an event off the catalogue before anything is written', async () => {
     const before = rowsOf<{ n: number }>(await t().db.execute(sql`select count(*)::int as n from domain_events`))[0]!.n
     await expect(
-      recordEvent(t().db, systemClock, { organizationId, name: 'member.role_changed', payload: { userId: 'not a uuid', from: 'MEMBER', to: 'OWNER' } as never, actor: { type: 'system' } })
+      recordEvent(t().db, systemClock.now(), { organizationId, name: 'member.role_changed', payload: { userId: 'not a uuid', from: 'MEMBER', to: 'OWNER' } as never, actor: { type: 'system' } })
     ).rejects.toThrow()
     expect(rowsOf<{ n: number }>(await t().db.execute(sql`select count(*)::int as n from domain_events`))[0]!.n).toBe(before)
   })

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import { parseEventPayload, type DomainEventInput } from '../../shared/api/events'
-import type { Clock } from '../clock'
 import type { Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { domainEvents } from '../db/schema'
@@ -8,11 +7,11 @@ import { domainEvents } from '../db/schema'
 /**
  * Writes domain events in the caller's transaction (the outbox, docs/decisions/0002-domain-events-outbox.md):
  * they exist exactly when the change they tell of committed. Payloads are checked against the
- * shared catalogue, so nothing off-catalogue is ever stored.
+ * shared catalogue, so nothing off-catalogue is ever stored. `at`: when they occurred, the server
+ * clock's time of the change.
  */
-export async function recordEvents(executor: Executor, clock: Clock, events: readonly DomainEventInput[]): Promise<void> {
+export async function recordEvents(executor: Executor, at: Date, events: readonly DomainEventInput[]): Promise<void> {
   if (events.length === 0) return
-  const at = clock.now()
   await executor.insert(domainEvents).values(
     events.map((event) => ({
       organizationId: event.organizationId,
@@ -24,8 +23,8 @@ export async function recordEvents(executor: Executor, clock: Clock, events: rea
   )
 }
 
-export function recordEvent(executor: Executor, clock: Clock, event: DomainEventInput): Promise<void> {
-  return recordEvents(executor, clock, [event])
+export function recordEvent(executor: Executor, at: Date, event: DomainEventInput): Promise<void> {
+  return recordEvents(executor, at, [event])
 }
 
 /**

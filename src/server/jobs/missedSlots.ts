@@ -59,7 +59,7 @@ export function missedSlotsJob(deps: { db: Database; clock: Clock; intervalMs: n
           )
         await recordEvents(
           tx,
-          clock,
+          now,
           due.map((slot) => ({
             organizationId: slot.organizationId,
             name: 'slot.missed' as const,

@@ -50,7 +50,7 @@ describe.runIf(kinds.includes('postgres'))('removing a member beside a transacti
       await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update')
       held.resolve()
       await write.promise
-      await recordEvent(tx, app.clock, {
+      await recordEvent(tx, app.clock.now(), {
         organizationId: owner.organizationId,
         name: 'post.failed',
         payload: { postId: post.id, authorId: member.userId, reason: 'held elsewhere', cause: 'linkedIn' },

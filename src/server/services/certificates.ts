@@ -217,7 +217,7 @@ export function createCertificateService(deps: { db: Database; clock: Clock; not
         .onConflictDoNothing()
         .returning()
       if (row) {
-        await recordEvent(executor, clock, {
+        await recordEvent(executor, clock.now(), {
           organizationId: session.organization.id,
           name: 'certificate.issued',
           payload: { certificateId: row.certificateId, userId: row.userId, course: row.courseSlug },

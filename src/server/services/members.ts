@@ -137,7 +137,7 @@ export async function removeMemberships(tx: Executor, organizationId: string, us
   // A member who had joined left (an invitation taken back is not a member leaving).
   await recordEvents(
     tx,
-    { now: () => now },
+    now,
     removed
       .filter((m) => m.status === 'ACTIVE')
       .map((m) => ({ organizationId, name: 'member.removed' as const, payload: { userId: m.userId }, actor: removedBy }))
@@ -316,7 +316,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       await record(tx, { ...base, action: 'member.role_changed', before: { role: was.role }, after: { role: now.role } })
       // Only a member who has joined holds a role that acts; an invitation's role is told when they join.
       if (now.status === 'ACTIVE') {
-        await recordEvent(tx, clock, {
+        await recordEvent(tx, base.at, {
           organizationId: session.organization.id,
           name: 'member.role_changed',
           payload: { userId: now.id, from: was.role, to: now.role },
@@ -643,7 +643,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           target: { type: 'member', id: row.userId, label: row.email },
           after: { role, status: 'ACTIVE' }
         })
-        await recordEvent(tx, clock, { organizationId: row.organizationId, name: 'member.joined', payload: { userId: row.userId, role }, actor: { type: 'user', userId: row.userId } })
+        await recordEvent(tx, clock.now(), { organizationId: row.organizationId, name: 'member.joined', payload: { userId: row.userId, role }, actor: { type: 'user', userId: row.userId } })
       })
       if (!row.hasPassword) await identity.setPassword(row.userId, input.password, input.fullName!)
       return { userId: row.userId, email: row.email, organization: { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId } }

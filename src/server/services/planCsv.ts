@@ -407,7 +407,7 @@ export function createPlanCsvService(deps: { db: Database; clock: Clock; notific
           updatedAt: now
         }))
         for (const part of chunked(slotRows, 1000)) await tx.insert(assignedSlots).values(part)
-        await recordSlotsAssigned(tx, clock, session, slotRows)
+        await recordSlotsAssigned(tx, now, session, slotRows)
         const links = slotRows.flatMap((r, i) => {
           const pageId = checked[i]!.plan!.pageId
           return pageId ? [{ slotId: r.id, businessPageId: pageId, organizationId }] : []

@@ -190,5 +190,5 @@ function postEventsOf(event: PostEvent, row: PostRow): DomainEventInput | null {
 
 async function recordPostEvents(executor: Executor, event: PostEvent, rows: readonly PostRow[], now: Date): Promise<void> {
   const events = rows.map((row) => postEventsOf(event, row)).filter((e): e is DomainEventInput => e !== null)
-  await recordEvents(executor, { now: () => now }, events)
+  await recordEvents(executor, now, events)
 }

@@ -342,7 +342,7 @@ export function createRecommendedService(deps: {
           await notifications.notify({ organizationId: session.organization.id, userId, title: RECOMMENDED_TITLE, message, link: RECOMMENDED_LINK }, tx)
         }
         const recipients = [...new Set(audience.notify)].filter((userId) => userId !== session.userId)
-        await recordEvent(tx, clock, {
+        await recordEvent(tx, now, {
           organizationId: session.organization.id,
           name: 'recommendation.created',
           payload: { recommendationId: id, recipientCount: recipients.length },

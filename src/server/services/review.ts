@@ -429,7 +429,7 @@ export function createReviewService(deps: {
         // A DRAFT becomes ASK_FOR_FEEDBACK; any other status stays (the table's requestReview).
         const post = await transition(tx, a.post, 'requestReview', 'author')
         if (newReviewers.length > 0) {
-          await recordEvent(tx, clock, {
+          await recordEvent(tx, now, {
             organizationId: post.organizationId,
             name: 'post.review_requested',
             payload: { postId: post.id, authorId: post.authorUserId, reviewerIds: newReviewers },
@@ -655,7 +655,7 @@ export function createReviewService(deps: {
           createdAt: now,
           updatedAt: now
         })
-        await recordEvent(tx, clock, {
+        await recordEvent(tx, now, {
           organizationId: post.organizationId,
           name: 'post.feedback_added',
           payload: { postId: post.id, authorId: post.authorUserId, feedbackId, writerId: session.userId, kind: input.kind },

@@ -272,13 +272,13 @@ export function requireWindow(time: Date, now: Date, timeZones: Iterable<string>
 /** One `slot.assigned` event per slot given to someone (created, imported or reassigned), in the caller's transaction. */
 export async function recordSlotsAssigned(
   executor: Executor,
-  clock: Clock,
+  at: Date,
   session: OrganizationSession,
   slots: readonly { id: string; assigneeId: string; time: Date; seriesId: string | null }[]
 ): Promise<void> {
   await recordEvents(
     executor,
-    clock,
+    at,
     slots.map((slot) => ({
       organizationId: session.organization.id,
       name: 'slot.assigned' as const,
@@ -691,7 +691,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
           }))
         )
         for (const part of chunked(rows, INSERT_CHUNK)) await tx.insert(assignedSlots).values(part)
-        await recordSlotsAssigned(tx, clock, session, rows)
+        await recordSlotsAssigned(tx, now, session, rows)
         const links = rows.flatMap((r) => pageIds.map((businessPageId) => ({ slotId: r.id, businessPageId, organizationId })))
         for (const part of chunked(links, INSERT_CHUNK * 3)) await tx.insert(assignedSlotPages).values(part)
         for (const assigneeId of assigneeIds) {
@@ -768,11 +768,11 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         if (newAssigneeId) {
           await recountNotifications(tx, organizationId, await person(tx, slot.assigneeId), rows)
           await notifyAssignee(notifications, tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
-          await recordSlotsAssigned(tx, clock, session, rows.map((r) => ({ ...r, assigneeId, time: times.get(r.id) ?? r.time })))
+          await recordSlotsAssigned(tx, now, session, rows.map((r) => ({ ...r, assigneeId, time: times.get(r.id) ?? r.time })))
         } else if (moving) {
           await recordEvents(
             tx,
-            clock,
+            now,
             rows.map((r) => ({
               organizationId,
               name: 'slot.moved' as const,
@@ -823,7 +823,7 @@ export function createSlotService(deps: { db: Database; clock: Clock; notificati
         await recountNotifications(tx, viewer.organizationId, await person(tx, slot.assigneeId), rows)
         await recordEvents(
           tx,
-          clock,
+          clock.now(),
           deleted.map((d) => ({
             organizationId: viewer.organizationId,
             name: 'slot.deleted' as const,
