@@ -480,6 +480,48 @@ describe.each(kinds)('publisher [%s]', (kind) => {
     expect(notes[0]!.message).toMatch(/^Your post “Big news: we ship we ship .*…” is live on LinkedIn\.$/)
   })
 
+  it('asks the publish notices consumer to run once after each run that recorded an outcome, whoever started the run', async () => {
+    let told = 0
+    const p = publisher({ told: () => told++ })
+    // A run called directly (as tests and the bench do) kicks for its own outcome.
+    await postNow(ann, { text: 'first' })
+    expect((await p.runOnce()).published).toBe(1)
+    expect(told).toBe(1)
+    // Runs that record nothing ask for nothing: not a direct one, nor the job's next run.
+    expect((await p.runOnce()).claimed).toBe(0)
+    const runner = runnerOf(p, 60_000)
+    runner.start()
+    expect(await timers.advance(0)).toBe(1)
+    expect(told).toBe(1)
+
+    // A run of the job whose sweep finds a post on LinkedIn and whose batch publishes another: one kick.
+    await duePosts(1)
+    const crashing = publisher({
+      told: () => told++,
+      onEvent: (event) => {
+        if (event === 'afterPublish') throw new Error('killed')
+      }
+    })
+    await expect(crashing.runOnce()).rejects.toThrow('killed')
+    expect(told).toBe(1)
+    await duePosts(1)
+    clock.advance(60 * 60_000 + 1)
+    runner.kick()
+    expect(await timers.advance(0)).toBe(1)
+    await expectEachPublishedOnce(3)
+    expect(told).toBe(2)
+    await runner.stop()
+
+    // A sweep called directly that resolves a post kicks once too.
+    await duePosts(1)
+    await expect(crashing.runOnce()).rejects.toThrow('killed')
+    clock.advance(10 * 60_000 + 1)
+    expect(await p.sweep()).toEqual({ published: 1, rescheduled: 0 })
+    expect(told).toBe(3)
+    expect(await p.sweep()).toEqual({ published: 0, rescheduled: 0 })
+    expect(told).toBe(3)
+  })
+
   it('kick() runs on a zero-delay timer instead of waiting for the interval; a kick during a run adds one more run', async () => {
     const idle = runnerOf(publisher(), 60_000)
     await duePosts(1)

@@ -99,8 +99,9 @@ export interface PublisherOptions {
    */
   onPublished?(tx: Executor, post: PostRow & { publishedAt: Date }): Promise<void>
   /**
-   * Called after a run of job() that recorded an outcome people are told of (published, failed, not
-   * approved in time): the outcome is in the event stream, and the publish notices consumer
+   * Called once at the end of each run that recorded an outcome people are told of (published,
+   * failed, not approved in time): a runOnce() or sweep() called directly, or a run of job() (its
+   * sweep and batch together). The outcome is in the event stream, and the publish notices consumer
    * (events/publishNotices.ts) is asked to run now rather than at its interval.
    */
   told?(): void
@@ -143,6 +144,11 @@ interface Claimed {
 
 type Outcome = 'published' | 'failed' | 'unknown' | 'skipped'
 
+/** One run's note of whether it recorded an outcome people are told of (published, failed, not approved in time). */
+interface RunRecord {
+  outcomes: boolean
+}
+
 class Aborted extends Error {}
 
 function withTimeout<T>(timers: Timers, promise: Promise<T>, ms: number): Promise<T> {
@@ -167,7 +173,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return Math.min(maxPublishTimeoutMs, publishTimeoutMs + Math.ceil((bytes / mediaBytesPerSecond) * 1000))
   }
 
-  async function claim(): Promise<Claimed[]> {
+  async function claim(run: RunRecord): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
       const now = clock.now()
       const due = await tx
@@ -179,7 +185,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         .for('update', { skipLocked: true })
       if (due.length === 0) return []
       const refused = await unapproved(tx, due)
-      if (refused.length > 0) await refuseUnapproved(tx, refused)
+      if (refused.length > 0) await refuseUnapproved(tx, run, refused)
       const approved = due.filter((post) => !refused.includes(post))
       if (approved.length === 0) return []
       await applyPostTransitionToMany(tx, {
@@ -242,7 +248,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
    * copy of the row elsewhere is stale), with post.failed (cause notApproved) in the claim's
    * transaction: the publish notices consumer tells the author and the approvers.
    */
-  async function refuseUnapproved(tx: Executor, refused: readonly PostRow[]): Promise<void> {
+  async function refuseUnapproved(tx: Executor, run: RunRecord, refused: readonly PostRow[]): Promise<void> {
     const rows = await applyPostTransitionToMany(tx, {
       event: 'notApprovedInTime',
       by: 'system',
@@ -253,7 +259,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       patch: { failureReason: MESSAGES.notApprovedAtPublishTime },
       now: clock.now()
     })
-    if (rows.length > 0) outcomesRecorded = true
+    if (rows.length > 0) run.outcomes = true
   }
 
   /** Finishes our attempt if it is still running; false when the sweep resolved it meanwhile. */
@@ -281,7 +287,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     extra: Pick<Parameters<typeof applyPostTransition>[1], 'with' | 'onlyIf'> = {}
   ) => applyPostTransition(executor, { postId: post.id, event, by: 'system', expected: { status: 'PENDING_PUBLISH', version: post.version }, patch, now, ...extra })
 
-  async function publishOne({ post, attemptId }: Claimed, event: (e: PublisherEvent, id: string) => Promise<void>): Promise<Outcome> {
+  async function publishOne(run: RunRecord, { post, attemptId }: Claimed, event: (e: PublisherEvent, id: string) => Promise<void>): Promise<Outcome> {
     // Edited or unscheduled since the claim: do not publish.
     const [current] = await db.select({ status: posts.status, version: posts.version }).from(posts).where(eq(posts.id, post.id))
     if (!current || current.status !== 'PENDING_PUBLISH' || current.version !== post.version) {
@@ -290,7 +296,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
     const target = await resolveTarget(post)
     if (!target) {
-      await recordFailure(post, attemptId, NOT_CONNECTED_REASON, 'failed')
+      await recordFailure(run, post, attemptId, NOT_CONNECTED_REASON, 'failed')
       return 'failed'
     }
     await event('beforePublish', post.id)
@@ -314,11 +320,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
     } catch (error) {
       if (isKnownSafeFailure(error)) {
         await event('afterPublish', post.id)
-        await recordFailure(post, attemptId, error.message, 'failed')
+        await recordFailure(run, post, attemptId, error.message, 'failed')
         return 'failed'
       }
       await event('afterPublish', post.id)
-      await recordFailure(post, attemptId, UNKNOWN_OUTCOME_REASON, 'unknown', error instanceof Error ? error.message : String(error))
+      await recordFailure(run, post, attemptId, UNKNOWN_OUTCOME_REASON, 'unknown', error instanceof Error ? error.message : String(error))
       return 'unknown'
     }
     await event('afterPublish', post.id)
@@ -345,7 +351,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       const [attempt] = await tx.select({ outcome: publishAttempts.outcome }).from(publishAttempts).where(eq(publishAttempts.id, attemptId))
       return { attempt: attempt?.outcome === 'published' ? 1 : 0, post: 0 }
     })
-    if (recorded?.post === 1) outcomesRecorded = true
+    if (recorded?.post === 1) run.outcomes = true
     if (recorded?.attempt === 1 && recorded.post === 0) {
       // Published, but the user changed the post meanwhile: keep their change, say what happened.
       await db.transaction(async (tx) => {
@@ -368,21 +374,32 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return 'published'
   }
 
-  async function recordFailure(post: PostRow, attemptId: string, reason: string, outcome: 'failed' | 'unknown', error = reason) {
+  async function recordFailure(run: RunRecord, post: PostRow, attemptId: string, reason: string, outcome: 'failed' | 'unknown', error = reason) {
     await db.transaction(async (tx) => {
       if (!(await finishAttempt(tx, attemptId, outcome, error))) return
       // post.failed, with its cause read from the reason (UNKNOWN_OUTCOME_REASON: unknownOutcome): the author is told by the consumer.
-      if (await settle(tx, post, 'failed', { failureReason: reason }, clock.now())) outcomesRecorded = true
+      if (await settle(tx, post, 'failed', { failureReason: reason }, clock.now())) run.outcomes = true
     })
   }
 
-  /** Set when this process recorded an outcome others are told of since job() last called told(). */
-  let outcomesRecorded = false
+  /**
+   * A run from its start to its end, however it ends (a failed run may have recorded outcomes
+   * before it failed): told() once at the end when it recorded any. Each run has its own record, so
+   * runs called directly and the job's runs neither kick for each other's outcomes nor lose them.
+   */
+  async function telling<T>(work: (run: RunRecord) => Promise<T>): Promise<T> {
+    const run: RunRecord = { outcomes: false }
+    try {
+      return await work(run)
+    } finally {
+      if (run.outcomes) options.told?.()
+    }
+  }
 
   /** A run of this worker failed (not a test's abort): its open attempts are resolved by the next sweep, whatever their age. */
   let ownAttemptsLeftOpen = false
 
-  async function runOnce(): Promise<RunResult> {
+  async function publishBatch(run: RunRecord): Promise<RunResult> {
     let aborted: unknown = null
     const event = async (e: PublisherEvent, id: string) => {
       if (aborted) throw new Aborted()
@@ -394,7 +411,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
     }
     try {
-      const claimed = await claim()
+      const claimed = await claim(run)
       const result: RunResult = { claimed: claimed.length, published: 0, failed: 0, unknown: 0, skipped: 0 }
       for (const c of claimed) {
         try {
@@ -409,7 +426,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         while (!aborted && failures.length === 0 && next < claimed.length) {
           const item = claimed[next++]!
           try {
-            result[await publishOne(item, event)]++
+            result[await publishOne(run, item, event)]++
           } catch (error) {
             if (error instanceof Aborted) return
             failures.push(error)
@@ -431,7 +448,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
   }
 
-  async function sweep({ olderThanMs = 10 * 60_000 }: { olderThanMs?: number } = {}): Promise<SweepResult> {
+  async function sweepStale(run: RunRecord, olderThanMs: number): Promise<SweepResult> {
     const cutoff = new Date(clock.now().getTime() - olderThanMs)
     const ownLeftOpen = ownAttemptsLeftOpen
     const stale = await db
@@ -449,7 +466,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       const target = await resolveTarget(post)
       if (!target) {
         // Without a token LinkedIn cannot be asked: the outcome stays unknown and the author decides.
-        await recordFailure(post, attemptId, UNKNOWN_OUTCOME_REASON, 'unknown', 'worker stopped; LinkedIn could not be asked (not connected)')
+        await recordFailure(run, post, attemptId, UNKNOWN_OUTCOME_REASON, 'unknown', 'worker stopped; LinkedIn could not be asked (not connected)')
         continue
       }
       const found = await linkedin.findPublished({
@@ -469,7 +486,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
           : await settle(tx, post, 'requeued', {}, now)
         if (!updated) return
         result[found ? 'published' : 'rescheduled']++
-        if (found) outcomesRecorded = true
+        if (found) run.outcomes = true
         if (found) await options.onPublished?.(tx, { ...post, status: 'PUBLISHED', linkedInPostUrn: found.urn, publishedAt: now })
       })
     }
@@ -479,22 +496,18 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   return {
     workerId,
-    runOnce,
-    sweep,
+    runOnce: () => telling(publishBatch),
+    sweep: ({ olderThanMs = 10 * 60_000 } = {}) => telling((run) => sweepStale(run, olderThanMs)),
     job({ intervalMs = 5_000, sweepOlderThanMs = Math.max(10 * 60_000, maxPublishTimeoutMs * 2) } = {}) {
       return {
         name: PUBLISH_JOB,
         intervalMs,
-        async run() {
-          try {
-            await sweep({ olderThanMs: sweepOlderThanMs })
+        run: () =>
+          telling(async (run) => {
+            await sweepStale(run, sweepOlderThanMs)
             // A full batch: more may be due, and the runner runs again at once.
-            return (await runOnce()).claimed === batchSize
-          } finally {
-            if (outcomesRecorded) options.told?.()
-            outcomesRecorded = false
-          }
-        }
+            return (await publishBatch(run)).claimed === batchSize
+          })
       }
     }
   }
