@@ -213,6 +213,72 @@ describe('organization administration, end to end in Chromium', () => {
   })
 })
 
+describe('the posting guideline, end to end in Chromium', () => {
+  it('is written by an admin, asked of a member until read, and asked again after a change', async () => {
+    const admin = await browser.newContext()
+    const page = await admin.newPage()
+    traceOnFailure(page, 'the admin’s page')
+    await signUpAndOnboard(page, server.url, 'gia@guide.example', 'Guide Co', 'Gia Guide')
+    const headers = { 'x-pagecrew-client': 'e2e' }
+    const invited = (await (await admin.request.post(`${server.url}/api/members/invite`, { headers, data: { email: 'max@guide.example', role: 'MEMBER' } })).json()) as { joinUrl: string }
+    const member = await browser.newContext()
+    const token = new URL(invited.joinUrl).searchParams.get('token')
+    expect((await member.request.post(`${server.url}/api/join/accept`, { headers, data: { token, fullName: 'Max Member', password: PASSWORD } })).status()).toBe(200)
+    const memberPage = await member.newPage()
+    traceOnFailure(memberPage, 'the member’s page')
+
+    // Nothing written yet: no banner for the member.
+    await memberPage.goto(`${server.url}/dashboard`)
+    await memberPage.getByTestId('dashboard-organization').waitFor()
+    expect(await memberPage.getByTestId('banner-guideline').count()).toBe(0)
+
+    await page.goto(`${server.url}/settings/organization?section=guideline`)
+    await page.getByTestId('guideline-body').fill('## Before you post\n\nNever name a customer without their yes.')
+    await page.getByTestId('guideline-preview-tab').click()
+    await expect.poll(() => page.getByTestId('guideline-preview').locator('h2').textContent()).toBe('Before you post')
+    await page.getByTestId('guideline-save').dblclick()
+    await expect.poll(() => toastText(page), TOAST_WAIT).toContain('Guideline saved ✅')
+    await expect.poll(() => page.getByTestId('guideline-readers').textContent()).toContain('1 of 2 members have read the current version')
+
+    // The member is asked, reads it and confirms; the banner goes.
+    await memberPage.reload()
+    const banner = memberPage.getByTestId('banner-guideline')
+    await expect.poll(() => banner.textContent()).toContain('Please read your organization’s posting guideline.')
+    await banner.getByRole('link', { name: 'Read the guideline' }).click()
+    await memberPage.waitForURL('**/posting-guideline')
+    expect(await memberPage.getByTestId('page-title').textContent()).toBe('Posting guideline')
+    await memberPage.getByRole('heading', { name: 'Before you post' }).waitFor()
+    expect(await memberPage.getByTestId('banner-guideline').count()).toBe(0)
+    await memberPage.getByTestId('guideline-confirm').click()
+    await expect.poll(() => memberPage.getByTestId('guideline-read').textContent()).toContain('You read it on')
+    await memberPage.goto(`${server.url}/dashboard`)
+    await memberPage.getByTestId('dashboard-organization').waitFor()
+    expect(await memberPage.getByTestId('banner-guideline').count()).toBe(0)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('guideline-readers').textContent()).toContain('2 of 2 members have read the current version')
+
+    // Unsaved text is not lost to a click on another section.
+    await page.getByTestId('guideline-body').fill('## Before you post\n\nNever name a customer without their written yes.')
+    await page.getByTestId('organization-tab-members').click()
+    await page.getByTestId('guideline-leave-confirm').waitFor()
+    await page.getByTestId('guideline-leave-confirm-cancel').click()
+    expect(new URL(page.url()).searchParams.get('section')).toBe('guideline')
+    expect(await page.getByTestId('guideline-body').inputValue()).toContain('written yes')
+
+    // Saved with "ask every member to read it again" (the default): Max is asked again.
+    expect(await page.getByTestId('guideline-reread').isChecked()).toBe(true)
+    await page.getByTestId('guideline-save').click()
+    await expect.poll(() => page.getByTestId('guideline-readers').textContent()).toContain('1 of 2 members have read the current version')
+    await memberPage.reload()
+    await memberPage.getByTestId('banner-guideline').waitFor()
+
+    // A member cannot change it.
+    expect((await member.request.put(`${server.url}/api/organization/guideline/update`, { headers, data: { guideline: 'Mine' } })).status()).toBe(403)
+    await member.close()
+    await admin.close()
+  })
+})
+
 describe('organization administration at scale', () => {
   it('keeps the members table and the team member picker quick with 1,000 members', async () => {
     const context = await browser.newContext()

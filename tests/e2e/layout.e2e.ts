@@ -110,6 +110,10 @@ async function seed(admin: BrowserContext) {
     anchor: { start, end: start + quote.length, quote },
     replacement: 'learned in the third quarter of the year'
   })
+  // A posting guideline with a long line and a table-free list, read by nobody yet but the admin.
+  await call(admin.request, 'PUT', '/organization/guideline/update', {
+    guideline: `## Before you post\n\n- Never name a customer without their written yes.\n- Link to https://northwind-industrial-automation-and-robotics.example/brand-guidelines/voice-and-tone-for-employees-on-linkedin for our voice.\n\n${'Write as yourself, not as a press release. '.repeat(12)}`
+  })
   return { longId, day: tomorrow, postId: post.id }
 }
 
@@ -247,6 +251,20 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         open: async (p) => {
           await p.goto(`${server.url}/settings/organization?section=pages`)
           await p.getByTestId(`business-page-${PAGE_NAME}`).getByText('Product announcements and launch recaps').waitFor()
+        }
+      },
+      {
+        name: 'organization posting guideline',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=guideline`)
+          await p.getByTestId('guideline-readers').getByText(LONG_NAME).waitFor()
+        }
+      },
+      {
+        name: 'posting guideline',
+        open: async (p) => {
+          await p.goto(`${server.url}/posting-guideline`)
+          await p.getByTestId('guideline-text').waitFor()
         }
       },
       {

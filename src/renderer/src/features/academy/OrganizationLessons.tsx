@@ -92,7 +92,7 @@ function LessonDialog({ lesson, onClose }: { lesson: OrganizationLesson | null; 
       </TabList>
       {view === 'write' ? (
         <Field label="Lesson" required hint="Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown." validationMessage={errors.body}>
-          <Textarea className={styles.body} value={values.body} onChange={(_, d) => set('body', d.value)} maxLength={100_000} resize="vertical" data-testid="org-lesson-body" />
+          <Textarea textarea={{ className: styles.body }} value={values.body} onChange={(_, d) => set('body', d.value)} maxLength={100_000} resize="vertical" data-testid="org-lesson-body" />
         </Field>
       ) : (
         <div className={styles.preview} role="region" aria-label="Preview" data-testid="org-lesson-preview">

@@ -135,7 +135,7 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
             hint="Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown."
             validationMessage={error ?? (tooLong ? GUIDELINE_MESSAGES.tooLong : undefined)}
           >
-            <Textarea className={styles.body} value={text} onChange={(_, d) => edit(d.value)} resize="vertical" dir="auto" data-testid="guideline-body" />
+            <Textarea textarea={{ className: styles.body }} value={text} onChange={(_, d) => edit(d.value)} resize="vertical" dir="auto" data-testid="guideline-body" />
           </Field>
         ) : (
           <div className={styles.preview} role="region" aria-label="Preview" dir="auto" data-testid="guideline-preview">
