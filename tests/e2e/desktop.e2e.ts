@@ -46,6 +46,8 @@ const SCREEN_MARKS: Record<DeepLinkPath, (page: Page) => Locator> = {
   // The desktop's organizations are trials: the Academy offers its courses, a lesson its course's outline.
   '/academy/insights': (page) => page.getByTestId('academy-courses'),
   '/academy/course/:course/:lesson': (page) => page.getByTestId('lesson-offer').or(page.getByTestId('lesson-page')),
+  // No guideline written in the desktop's organizations: the page says so.
+  '/posting-guideline': (page) => page.getByTestId('guideline-empty').or(page.getByTestId('guideline-page')),
   '/settings': (page) => page.getByTestId('profile-full-name'),
   '/settings/organization': (page) => page.getByTestId('organization-tabs'),
   '/settings/billing': (page) => page.getByTestId('billing-settings'),

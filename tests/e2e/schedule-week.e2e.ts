@@ -23,6 +23,7 @@ function dayChips(page: Page, day: string) {
     }
     const chips = [...column.querySelectorAll<HTMLElement>('[data-slot-id], [data-testid^="more-"]')].map((chip) => {
       const time = chip.querySelector<HTMLElement>('[data-part="time"]')
+      const nameBox = chip.querySelector<HTMLElement>('[data-part="name"]')
       // What clips a chip: the block it sits in (overflow hidden) and the chip itself.
       const block = chip.closest<HTMLElement>('[data-testid^="block-"], [data-testid^="week-more-"]')!
       const outer = visible(block)
@@ -41,7 +42,10 @@ function dayChips(page: Page, day: string) {
             timeBox.bottom <= Math.min(box.bottom, outer.bottom) + 0.5 &&
             timeBox.top >= Math.max(box.top, outer.top) - 0.5),
         contentFits: chip.scrollWidth <= chip.clientWidth + 1,
-        title: chip.getAttribute('title')
+        /** How wide the name shows (ellipsized inside it if it must be). */
+        nameWidth: nameBox ? nameBox.getBoundingClientRect().width : 0,
+        title: chip.getAttribute('title'),
+        isSlot: chip.hasAttribute('data-slot-id')
       }
     })
     return { width: column.getBoundingClientRect().width, chips }
@@ -49,7 +53,7 @@ function dayChips(page: Page, day: string) {
 }
 
 describe('the Plan’s week view in Chromium (issue 12)', () => {
-  it('lays six slots at one time side by side with whole times, the rest behind a keyboard-reachable +N more', async () => {
+  it('lays six slots at one time side by side with room for the name (the time whole where it shows), the rest behind a keyboard-reachable +N more', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' })
     const page = await context.newPage()
     await signUpAndOnboard(page, server.url, 'wendy@week.example', 'Weekly', 'Wendy Weekly')
@@ -75,17 +79,22 @@ describe('the Plan’s week view in Chromium (issue 12)', () => {
     await page.locator('[data-testid="schedule-week"][data-ready="true"]').waitFor()
     await page.getByTestId(`week-day-${day}`).locator('[data-slot-id]').first().waitFor()
 
+    // Chips are laid out full until the column's width is measured, then narrowed to their lane.
+    const named = async (date: string) => (await dayChips(page, date)).chips.filter((c) => c.isSlot).every((c) => c.nameWidth >= 48)
+    await expect.poll(() => named(day)).toBe(true)
     const busy = await dayChips(page, day)
-    const slots = busy.chips.filter((c) => c.time !== null)
-    const more = busy.chips.filter((c) => c.time === null)
+    const slots = busy.chips.filter((c) => c.isSlot)
+    const more = busy.chips.filter((c) => !c.isSlot)
     // The first ones show, the rest sit behind one '+N more'.
     expect(slots.length).toBeGreaterThanOrEqual(1)
     expect(more).toHaveLength(1)
     expect(more[0]!.text).toBe(`+${6 - slots.length} more`)
     expect(overlappingPairs(busy.chips.map((c, i): Box => ({ ...c, name: `${i} ${c.name}` })))).toEqual([])
     for (const chip of slots) {
-      expect(chip.time).toBe('10:30')
+      // A lane this narrow shows who; when is the block's place, the tooltip and the accessible name.
+      expect(chip.time === null || chip.time === '10:30', chip.name).toBe(true)
       expect(chip.timeWhole, chip.name).toBe(true)
+      expect(chip.nameWidth, chip.name).toBeGreaterThanOrEqual(48)
       expect(chip.contentFits, chip.name).toBe(true)
       // The member's name is in the chip (ellipsized if it must be) and whole in its tooltip.
       expect(chip.text).toMatch(/Writer/)
@@ -94,11 +103,14 @@ describe('the Plan’s week view in Chromium (issue 12)', () => {
     }
     for (const chip of busy.chips) expect(chip.right, chip.name).toBeLessThanOrEqual(busy.chips[0]!.left + busy.width + 1)
 
-    // Two overlapping slots both show, side by side, with whole times.
+    // Two overlapping slots both show, side by side, each with room for its name (not '10:30 Wr…'):
+    // the time goes from a lane this narrow and stays in the tooltip; the later one sits lower.
+    await expect.poll(() => named(nextDay)).toBe(true)
     const pair = await dayChips(page, nextDay)
-    expect(pair.chips.map((c) => c.time)).toEqual(['10:30', '10:45'])
+    expect(pair.chips.map((c) => c.title?.slice(0, 13))).toEqual(['Slot at 10:30', 'Slot at 10:45'])
+    expect(pair.chips[1]!.top).toBeGreaterThan(pair.chips[0]!.top)
     expect(overlappingPairs(pair.chips.map((c, i): Box => ({ ...c, name: `${i} ${c.name}` })))).toEqual([])
-    expect(pair.chips.every((c) => c.timeWhole && c.contentFits)).toBe(true)
+    expect(pair.chips.every((c) => c.timeWhole && c.contentFits && c.nameWidth >= 48)).toBe(true)
 
     // '+N more' from the keyboard: Enter opens the list of all six, Escape closes it and focus returns.
     const moreButton = page.getByTestId(`week-day-${day}`).locator('[data-testid^="more-"]')

@@ -68,13 +68,15 @@ const useStyles = makeStyles({
 interface ChipLayout {
   /** Time and name only (a narrow week lane): status, tag and pages stay in the tooltip and accessible name. */
   compact?: boolean
+  /** No time either (a very narrow week lane): the block's place shows when, the tooltip and accessible name say it. */
+  timeless?: boolean
   /** Fills a fixed-height week block (see styles.fit). */
   fit?: boolean
   style?: CSSProperties
 }
 
 /** One slot: time, assignee, tag colour, page icon, status; click or Enter edits, drag moves. */
-export function SlotChip({ slot, time, compact = false, fit = false, style }: { slot: AssignedSlot; time: string } & ChipLayout) {
+export function SlotChip({ slot, time, compact = false, timeless = false, fit = false, style }: { slot: AssignedSlot; time: string } & ChipLayout) {
   const styles = useStyles()
   const { openEdit, openMenu } = useSchedule()
   const drag = useSlotDrag(slot)
@@ -114,13 +116,17 @@ export function SlotChip({ slot, time, compact = false, fit = false, style }: { 
           <Checkmark16Filled aria-hidden />
         </span>
       ) : null}
-      <span className={styles.time} data-part="time">
-        {time}
-      </span>
+      {!timeless ? (
+        <span className={styles.time} data-part="time">
+          {time}
+        </span>
+      ) : null}
       {!compact ? (
         <PersonAvatar name={slot.assignee.fullName} image={slot.assignee.image ? { src: slot.assignee.image } : undefined} size={16} color="colorful" aria-hidden />
       ) : null}
-      <span className={mergeClasses(styles.name, fit && styles.fitName)}>{slot.assignee.fullName}</span>
+      <span className={mergeClasses(styles.name, fit && styles.fitName)} data-part="name">
+        {slot.assignee.fullName}
+      </span>
       {slot.isBusinessPageSlot && !compact ? (
         <span className={styles.icon} title={pages}>
           <Building16Regular aria-hidden />
@@ -132,7 +138,7 @@ export function SlotChip({ slot, time, compact = false, fit = false, style }: { 
 }
 
 /** A post (published or planned): opens in the editor; not moved here. */
-export function PostChip({ entry, compact = false, fit = false, style }: { entry: Extract<Entry, { kind: 'post' }> } & ChipLayout) {
+export function PostChip({ entry, compact = false, timeless = false, fit = false, style }: { entry: Extract<Entry, { kind: 'post' }> } & ChipLayout) {
   const styles = useStyles()
   const { post } = entry
   return (
@@ -152,10 +158,14 @@ export function PostChip({ entry, compact = false, fit = false, style }: { entry
           {post.account.kind === 'page' ? <Building16Regular aria-hidden /> : <Document16Regular aria-hidden />}
         </span>
       ) : null}
-      <span className={styles.time} data-part="time">
-        {entry.time}
+      {!timeless ? (
+        <span className={styles.time} data-part="time">
+          {entry.time}
+        </span>
+      ) : null}
+      <span className={mergeClasses(styles.name, fit && styles.fitName)} data-part="name">
+        {post.account.name}
       </span>
-      <span className={mergeClasses(styles.name, fit && styles.fitName)}>{post.account.name}</span>
     </Link>
   )
 }

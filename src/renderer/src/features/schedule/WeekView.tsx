@@ -11,6 +11,12 @@ export const HOUR_PX = 48
 export const BLOCK_MINUTES = 30
 /** Below this a chip drops its avatar, status, page and tag marks (tooltip and name keep them) for the name. */
 const WEEK_FULL_CHIP_PX = 140
+/**
+ * Below this a chip drops its time too: beside the time a 78-px lane (two overlapping slots at 1440)
+ * left two letters of the name ('09:00 Al…'). The block's place against the hours says when, the
+ * tooltip and accessible name say it exactly, and the name says who.
+ */
+export const WEEK_TIMED_CHIP_PX = 112
 /** The hour the week opens scrolled to. */
 export const WEEK_SCROLL_HOUR = 8
 
@@ -133,7 +139,7 @@ function DayColumn({ day, entries, width }: { day: string; entries: readonly Ent
         return (
           <div key={entry.id} className={styles.block} style={place(entry.minutes, box)} data-testid={`block-${entry.id}`}>
             {/* Not measured yet (width 0): full chips, as before the width was known. */}
-            <EntryChip entry={entry} compact={width > 0 && box.px < WEEK_FULL_CHIP_PX} fit />
+            <EntryChip entry={entry} compact={width > 0 && box.px < WEEK_FULL_CHIP_PX} timeless={width > 0 && box.px < WEEK_TIMED_CHIP_PX} fit />
           </div>
         )
       })}
