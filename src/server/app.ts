@@ -42,6 +42,7 @@ import { registerOrganizationRoutes } from './routes/organization'
 import { registerPublicRoutes } from './routes/public'
 import { registerScheduleRoutes } from './routes/schedule'
 import { registerUserRoutes } from './routes/user'
+import { registerUserPhotoRoutes } from './routes/userPhoto'
 import { createServices, type Services } from './services'
 import type { SsoOptions } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
@@ -228,8 +229,9 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerAiRoutes(api, services, config)
   registerAcademyRoutes(api, services, config)
   registerSsiRoutes(api, services)
-  // Their own scopes: multipart parsing only for the team and post media routes.
+  // Their own scopes: multipart parsing only for the team, profile photo and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
+  api.register(async (scope) => registerUserPhotoRoutes(scope, services))
   api.register(async (scope) => registerPostRoutes(scope, services, config))
   api.register(async (scope) => registerAnalyticsRoutes(scope, services, config))
   // Its own scope for its hook (the thread's post link), like the post routes.

@@ -6,6 +6,14 @@ export const DAY_MS = 24 * 60 * MINUTE_MS
 export const TRIAL_DAYS = 14
 export const DEFAULT_MIN_SEATS = 1
 export const MAX_UPLOAD_BYTES = 209_715_200
+/** A profile photo (Settings → Profile): at most 2 MB, square, 64 to 2048 pixels a side. The app uploads 512 × 512. */
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024
+export const PHOTO_MIN_SIDE = 64
+export const PHOTO_MAX_SIDE = 2048
+/** The side of the photo the app crops and uploads. */
+export const PHOTO_UPLOAD_SIDE = 512
+/** The photo types the server keeps (no GIF: a photo does not move). */
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const RECURRENCE_COUNT_MAX = 16
 export const WEEKLY_INTERVAL_MAX = 4
 export const SLOT_WINDOW_DAYS = 90

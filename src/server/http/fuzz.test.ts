@@ -347,6 +347,7 @@ function requestsFor(name: string, endpoint: Endpoint, rng: Rng, fixture: Fixtur
  */
 const OTHER_ROUTES: { method: 'GET' | 'POST'; path: string; form?: boolean }[] = [
   { method: 'GET', path: '/team/image/:param' },
+  { method: 'GET', path: '/user/photo/:param' },
   { method: 'GET', path: '/posts/media/:param/file' },
   { method: 'GET', path: '/posts/media/:param/thumbnail' },
   { method: 'GET', path: '/linkedin/sandbox/authorize?:query' },

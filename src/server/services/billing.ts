@@ -18,6 +18,7 @@ import { isUuid } from './ids'
 import { sessionActor } from './audit'
 import { applySubscriptionState, recordSubscriptionChange } from './billingWebhooks'
 import { removeMemberships } from './members'
+import { removeUserPhotoFiles } from './userPhotos'
 import {
   findSubscription,
   lockSubscription,
@@ -249,9 +250,11 @@ export function createBillingService(deps: {
   clock: Clock
   provider: BillingProvider
   contactSalesUrl: string
+  /** <dataDir>/uploads: the photos of users deleted with the seats taken away go from there. */
+  uploadsDir: string
   log?: (message: string) => void
 }): BillingService {
-  const { db, clock, provider, contactSalesUrl } = deps
+  const { db, clock, provider, contactSalesUrl, uploadsDir } = deps
   const log = deps.log ?? (() => undefined)
 
   const returnUrl = (baseUrl: string, query?: LinkQuery) => `${baseUrl}${linkTo('billingSettings', query)}`
@@ -403,7 +406,8 @@ export function createBillingService(deps: {
     async manageSeats(session, input) {
       requireAdmin(session)
       const organizationId = session.organization.id
-      return db.transaction(async (tx) => {
+      let deletedPhotos: string[] = []
+      const answer = await db.transaction(async (tx) => {
         // The organization row first: the lock invitations take, so both serialize.
         await lockOrganization(tx, organizationId)
         await requireAdminStill(tx, session)
@@ -441,7 +445,7 @@ export function createBillingService(deps: {
         const adminsLeft = people.filter((p) => p.role === 'ADMIN' && p.status === 'ACTIVE' && !removing.has(p.userId)).length
         if (adminsLeft === 0) throw field(MESSAGES.seatsWouldRemoveLastAdmin)
 
-        await removeMemberships(tx, organizationId, picked, now, { type: 'user', userId: session.userId })
+        deletedPhotos = await removeMemberships(tx, organizationId, picked, now, { type: 'user', userId: session.userId })
         const previousSeats = subscription.availableSeats
         const [updated] = await tx
           .update(subscriptions)
@@ -474,6 +478,8 @@ export function createBillingService(deps: {
         }
         return { currentPlan: toCurrentPlan(row), usersCount: users - picked.length }
       })
+      await removeUserPhotoFiles(uploadsDir, deletedPhotos)
+      return answer
     },
 
     async customerPortalUrl(session, baseUrl) {

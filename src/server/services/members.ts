@@ -37,6 +37,7 @@ import { applyPostTransitionToMany } from './postLifecycle'
 import { defaultOrganizationFor } from './sessions'
 import { deleteFutureSlots } from './slots'
 import { findSubscription } from './subscriptions'
+import { removeUserPhotoFiles } from './userPhotos'
 import { linkTo } from '../../shared/routes'
 
 const INVITATION_TTL_MS = 7 * DAY_MS
@@ -88,13 +89,19 @@ interface MemberServiceDeps {
     setPassword(userId: string, password: string, fullName: string): Promise<void>
     verifyPassword(userId: string, password: string): Promise<boolean>
   }
+  /** <dataDir>/uploads: the photos of users deleted with their last membership go from there. */
+  uploadsDir: string
 }
 
-/** Deletes users that only existed for an invitation (no password) once they belong nowhere. */
-export async function deleteOrphanPlaceholders(executor: Executor, userIds: readonly string[]): Promise<void> {
+/**
+ * Deletes users without a password (an invitation's placeholder, or someone who signs in through
+ * single sign-on) once they belong nowhere. Returns the photo files of the users deleted, for the
+ * caller to remove once its transaction has ended (removeUserPhotoFiles).
+ */
+export async function deleteOrphanPlaceholders(executor: Executor, userIds: readonly string[]): Promise<string[]> {
   const ids = userIds.filter(isUuid)
-  if (ids.length === 0) return
-  await executor
+  if (ids.length === 0) return []
+  const deleted = await executor
     .delete(users)
     .where(
       and(
@@ -103,21 +110,23 @@ export async function deleteOrphanPlaceholders(executor: Executor, userIds: read
         notExists(executor.select({ one: sql`1` }).from(memberships).where(eq(memberships.userId, users.id)))
       )
     )
+    .returning({ photoFile: users.photoFile })
+  return deleted.flatMap((d) => (d.photoFile ? [d.photoFile] : []))
 }
 
 /**
  * Takes members out of an organization (DELETE /members/delete, and the members picked when seats
  * are reduced): their team memberships, topic tag assignments and business page links go with
- * the membership (and its invitation, by cascade); users that only existed for an invitation go
- * too. Their sessions lose this organization at once: a session only reaches an organization
+ * the membership (and its invitation, by cascade); users without a password who now belong nowhere go
+ * too (deleteOrphanPlaceholders: their photo files are returned). Their sessions lose this organization at once: a session only reaches an organization
  * through an ACTIVE membership (sessions.resolve). The caller holds the organization lock and has
  * checked who may be removed. Their assigned slots from `now` on go too (past ones stay, never shown).
  * Their posts waiting to be published here go back to DRAFT with a reason (version bumped, so a
  * worker holding one drops it): nothing is published in the organization's name after they leave.
  */
-export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date, removedBy: EventActor): Promise<void> {
+export async function removeMemberships(tx: Executor, organizationId: string, userIds: readonly string[], now: Date, removedBy: EventActor): Promise<string[]> {
   const ids = [...new Set(userIds)].filter(isUuid)
-  if (ids.length === 0) return
+  if (ids.length === 0) return []
   await tx.delete(teamMembers).where(and(eq(teamMembers.organizationId, organizationId), inArray(teamMembers.userId, ids)))
   await tx.delete(postTagAssignments).where(and(eq(postTagAssignments.organizationId, organizationId), inArray(postTagAssignments.userId, ids)))
   await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.organizationId, organizationId), inArray(businessPageMembers.userId, ids)))
@@ -142,11 +151,11 @@ export async function removeMemberships(tx: Executor, organizationId: string, us
       .filter((m) => m.status === 'ACTIVE')
       .map((m) => ({ organizationId, name: 'member.removed' as const, payload: { userId: m.userId }, actor: removedBy }))
   )
-  await deleteOrphanPlaceholders(tx, ids)
+  return deleteOrphanPlaceholders(tx, ids)
 }
 
 export function createMemberService(deps: MemberServiceDeps): MemberService {
-  const { db, clock, notifications, entitlements, mailer, identity } = deps
+  const { db, clock, notifications, entitlements, mailer, identity, uploadsDir } = deps
 
   async function view(executor: Executor, organizationId: string, userIds: readonly string[]): Promise<Member[]> {
     const ids = [...new Set(userIds)].filter(isUuid)
@@ -433,6 +442,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       // Outside the transaction: one connection only on PGlite (and no second one held on PostgreSQL).
       const mayMakeGhosts = input.role === 'GHOST' ? hasEntitlement(await entitlements.list(organizationId), 'GHOST_ROLE') : false
       let mail: MailMessage | null = null
+      let deletedPhotos: string[] = []
       const member = await db.transaction(async (tx) => {
         await lockOrganization(tx, organizationId)
         const found = await findMembership(tx, organizationId, input.userId)
@@ -501,7 +511,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
             .update(businessPageMembers)
             .set({ userId: target.id })
             .where(and(eq(businessPageMembers.organizationId, organizationId), eq(businessPageMembers.userId, current.userId)))
-          await deleteOrphanPlaceholders(tx, [current.userId])
+          deletedPhotos = await deleteOrphanPlaceholders(tx, [current.userId])
           userId = target.id
           const names = await organizationAndInviter(tx, organizationId, session.userId)
           const issued = await issueInvitation(tx, {
@@ -538,6 +548,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         await recordMemberChanges(tx, session, was!, member!)
         return member!
       })
+      await removeUserPhotoFiles(uploadsDir, deletedPhotos)
       if (mail) await mailer.deliver(mail)
       return member
     },
@@ -546,7 +557,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
       requireAdmin(session)
       const organizationId = session.organization.id
       requireUuid(userId, MESSAGES.memberNotFound)
-      await db.transaction(async (tx) => {
+      const deletedPhotos = await db.transaction(async (tx) => {
         await lockOrganization(tx, organizationId)
         const found = await findMembership(tx, organizationId, userId)
         if (!found) throw notFound(MESSAGES.memberNotFound)
@@ -555,7 +566,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         if (m.role === 'ADMIN' && m.status === 'ACTIVE' && (await activeAdminCount(tx, organizationId)) <= 1) {
           throw conflict(MESSAGES.lastAdmin)
         }
-        await removeMemberships(tx, organizationId, [userId], clock.now(), { type: 'user', userId: session.userId })
+        const photos = await removeMemberships(tx, organizationId, [userId], clock.now(), { type: 'user', userId: session.userId })
         await record(tx, {
           organizationId,
           at: clock.now(),
@@ -564,7 +575,9 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           target: { type: 'member', id: userId, label: found.email },
           before: { email: found.email, role: m.role, status: m.status }
         })
+        return photos
       })
+      await removeUserPhotoFiles(uploadsDir, deletedPhotos)
     },
 
     async updateOwnTarget(session, assignedNumberOfPosts) {

@@ -21,6 +21,7 @@ import { deleteOrphanPlaceholders } from './members'
 import { newOrganizationWorkOSId } from './ids'
 import type { NotificationService } from './notifications'
 import { findSubscription, startTrial, toCurrentPlan } from './subscriptions'
+import { removeUserPhotoFiles } from './userPhotos'
 import { linkTo } from '../../shared/routes'
 
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>
@@ -64,7 +65,9 @@ export function createOrganizationService(
   db: Database,
   clock: Clock,
   notifications: NotificationService,
-  entitlements: EntitlementService
+  entitlements: EntitlementService,
+  /** <dataDir>/uploads: the photos of users deleted with the organization go from there. */
+  uploadsDir: string
 ): OrganizationService {
   async function pageViews(executor: Executor, organizationId: string, ids?: string[]): Promise<BusinessPage[]> {
     const rows = await executor
@@ -229,7 +232,7 @@ export function createOrganizationService(
     async remove(session, files) {
       if (session.organization.role !== 'ADMIN') throw forbidden(MESSAGES.onlyAdminDeletesOrganization)
       const organizationId = session.organization.id
-      await db.transaction(async (tx) => {
+      const deletedPhotos = await db.transaction(async (tx) => {
         const people = await tx.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, organizationId))
         await tx.delete(sessions).where(eq(sessions.organizationId, organizationId))
         // Cross references inside the organization first, then the cascade from the organization row.
@@ -239,7 +242,7 @@ export function createOrganizationService(
         // Several deletes at once (sessions resolved before the first one ended them): one answers 200.
         const deleted = await tx.delete(organizations).where(eq(organizations.id, organizationId)).returning({ id: organizations.id, name: organizations.name })
         if (deleted.length === 0) throw notFound('Organization not found.')
-        await deleteOrphanPlaceholders(tx, people.map((p) => p.userId))
+        const photos = await deleteOrphanPlaceholders(tx, people.map((p) => p.userId))
         // Kept after the organization (the log has no foreign keys): the server's record of who deleted it.
         await record(tx, {
           organizationId,
@@ -249,8 +252,10 @@ export function createOrganizationService(
           target: { type: 'organization', id: organizationId, label: deleted[0]!.name },
           before: { name: deleted[0]!.name }
         })
+        return photos
       })
       for (const file of files) await rm(file, { force: true }).catch(() => undefined)
+      await removeUserPhotoFiles(uploadsDir, deletedPhotos)
     },
 
     async setDefaultPage(session, businessPageId) {

@@ -52,14 +52,16 @@ class TooBig extends Error {}
 /**
  * Reads a multipart/form-data request: text fields into a record, the one file part `fileField`
  * streamed to a temporary file with a byte counter (never buffered whole). A file over `maxBytes`
- * is a 413 '{file name} is too big!'; a file that is not a PNG, JPEG, GIF or WebP image (by its
- * content type and by its first bytes) is a 400. Other file parts are refused.
+ * is a 413 '{file name} is too big!'; a file that is not one of `types` (default PNG, JPEG, GIF or
+ * WebP; by its content type and by its first bytes) is a 400 `notImage`. Other file parts are refused.
  */
 export async function readImageForm(
   request: FastifyRequest,
-  options: { uploadsDir: string; maxBytes: number; fileField: string }
+  options: { uploadsDir: string; maxBytes: number; fileField: string; types?: readonly ImageContentType[]; notImage?: string }
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'Send this form as multipart/form-data.')
+  const types: readonly string[] = options.types ?? Object.keys(IMAGE_TYPES)
+  const notImage = options.notImage ?? MESSAGES.teamImageNotImage
   const tmpDir = join(options.uploadsDir, 'tmp')
   const fields: Record<string, string> = {}
   let image: UploadedImage | null = null
@@ -82,11 +84,11 @@ export async function readImageForm(
         part.file.resume()
         throw badRequest('Send one image only.', { [options.fileField]: 'Send one image only.' })
       }
-      if (!(part.mimetype in IMAGE_TYPES)) {
+      if (!types.includes(part.mimetype)) {
         part.file.resume()
         // A browser sends an empty file part when no file was chosen.
         if (fileName === '') continue
-        throw badRequest(MESSAGES.teamImageNotImage, { [options.fileField]: MESSAGES.teamImageNotImage })
+        throw badRequest(notImage, { [options.fileField]: notImage })
       }
       await mkdir(tmpDir, { recursive: true })
       const tempPath = join(tmpDir, `${randomUUID()}.part`)
@@ -115,7 +117,7 @@ export async function readImageForm(
       const sniffed = await sniffFile(tempPath)
       if (size === 0 || sniffed === null || sniffed !== part.mimetype) {
         await rm(tempPath, { force: true })
-        throw badRequest(MESSAGES.teamImageNotImage, { [options.fileField]: MESSAGES.teamImageNotImage })
+        throw badRequest(notImage, { [options.fileField]: notImage })
       }
       image = { tempPath, fileName: fileName || `image.${IMAGE_TYPES[sniffed]}`, contentType: sniffed, size }
     }

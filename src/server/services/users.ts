@@ -1,14 +1,19 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { updateUserDetailsBodySchema } from '../../shared/api/contract'
+import { userPhotoAddress, USER_PHOTO_FIELD, type updateUserDetailsBodySchema } from '../../shared/api/contract'
+import { MESSAGES } from '../../shared/api/messages'
 import type { MemberStatus, Role, User, UserOrgSetting } from '../../shared/domain'
 import { isSafeImageAddress } from '../../shared/rules/images'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
 import { memberships, users } from '../db/schema'
 import { badRequest, conflict, isUniqueViolation, noOrganization, notFound } from '../errors'
+import { isUuid } from './ids'
 import type { AuthSession } from './sessions'
+import { discard, moveInto, type UploadedImage } from './uploads'
+import { checkPhotoDimensions, removeUserPhotoFiles, userPhotosDir } from './userPhotos'
 
 export const EMAIL_IN_USE_MESSAGE = 'That email is already in use.'
 export const INVALID_IMAGE_MESSAGE = 'Use an image address starting with https://'
@@ -47,13 +52,41 @@ export interface UserService {
   updateDetails(session: AuthSession, input: UpdateUserDetailsInput): Promise<User>
   updateEmail(session: AuthSession, email: string): Promise<User>
   setGuidelineRead(session: AuthSession, read: boolean): Promise<User>
+  /** Keeps an uploaded photo (checked: square, 64 to 2048 px) as the user's image; the previous photo file goes. */
+  uploadPhoto(session: AuthSession, image: UploadedImage | null): Promise<User>
+  /** No photo and no image address any more; the uploaded file goes. */
+  removePhoto(session: AuthSession): Promise<User>
+  /** `userId`'s photo file for `viewerId`: their own, or a colleague's in an organization both are ACTIVE in; null otherwise. */
+  photo(viewerId: string, userId: string): Promise<{ path: string; contentType: string } | null>
 }
+
+type PhotoColumns = Pick<typeof users.$inferInsert, 'photoFile' | 'photoContentType' | 'photoVersion' | 'image'>
+const NO_PHOTO: PhotoColumns = { photoFile: null, photoContentType: null, photoVersion: null }
 
 export function createUserService(
   db: Database,
   clock: Clock,
-  supportChatSecret: string | null
+  supportChatSecret: string | null,
+  uploadsDir: string
 ): UserService {
+  const photosDir = userPhotosDir(uploadsDir)
+
+  /**
+   * Sets the user's photo columns (and image) under a row lock, so two racing changes cannot both
+   * take the same previous file for theirs; the file that stopped being the photo is removed after
+   * the commit. `change` gets the current photo and returns the columns to write.
+   */
+  async function changePhoto(userId: string, change: (current: { photoFile: string | null; image: string | null }) => Partial<typeof users.$inferInsert>) {
+    const replaced = await db.transaction(async (tx) => {
+      const [current] = await tx.select({ photoFile: users.photoFile, image: users.image }).from(users).where(eq(users.id, userId)).for('update')
+      if (!current) throw notFound('User not found.')
+      const changes = change(current)
+      await tx.update(users).set({ ...changes, updatedAt: clock.now() }).where(eq(users.id, userId))
+      return 'photoFile' in changes && changes.photoFile !== current.photoFile ? current.photoFile : null
+    })
+    await removeUserPhotoFiles(uploadsDir, [replaced])
+  }
+
   const service: UserService = {
     async view(session) {
       // One statement (issue 16): GET /user is polled every 30 s by every open app, so it costs about
@@ -140,15 +173,20 @@ export function createUserService(
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() }
       if (input.fullName !== undefined) changes.fullName = input.fullName
       if (input.timezone !== undefined) changes.timezone = canonicalTimezone(input.timezone)
-      if (input.image !== undefined) {
-        const image = input.image?.trim() || null
-        // https:// on a public host or a same-origin path (rules/images.ts): the renderer puts this into <img src>.
-        if (image !== null && !isSafeImageAddress(image)) {
-          throw badRequest(INVALID_IMAGE_MESSAGE, { image: INVALID_IMAGE_MESSAGE })
-        }
-        changes.image = image
+      if (input.image === undefined) {
+        await db.update(users).set(changes).where(eq(users.id, session.userId))
+        return service.view(session)
       }
-      await db.update(users).set(changes).where(eq(users.id, session.userId))
+      const image = input.image?.trim() || null
+      // https:// on a public host or a same-origin path (rules/images.ts): the renderer puts this into <img src>.
+      if (image !== null && !isSafeImageAddress(image)) {
+        throw badRequest(INVALID_IMAGE_MESSAGE, { image: INVALID_IMAGE_MESSAGE })
+      }
+      // An image other than the uploaded photo's address replaces the photo: its file goes.
+      await changePhoto(session.userId, (current) => {
+        const keepsPhoto = current.photoFile !== null && current.image === image
+        return { ...changes, image, ...(keepsPhoto ? {} : NO_PHOTO) }
+      })
       return service.view(session)
     },
 
@@ -177,6 +215,48 @@ export function createUserService(
         .set({ guidelineReadAt: read ? clock.now() : null })
         .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, session.userId)))
       return service.view(session)
+    },
+
+    async uploadPhoto(session, image) {
+      try {
+        if (!image) throw badRequest(MESSAGES.photoMissing, { [USER_PHOTO_FIELD]: MESSAGES.photoMissing })
+        await checkPhotoDimensions(image, USER_PHOTO_FIELD)
+        const file = await moveInto(image, photosDir)
+        const contentType = image.contentType
+        image = null
+        try {
+          const version = randomBytes(4).toString('hex')
+          await changePhoto(session.userId, () => ({ photoFile: file, photoContentType: contentType, photoVersion: version, image: userPhotoAddress(session.userId, version) }))
+        } catch (err) {
+          await removeUserPhotoFiles(uploadsDir, [file])
+          throw err
+        }
+        return await service.view(session)
+      } finally {
+        await discard(image)
+      }
+    },
+
+    async removePhoto(session) {
+      await changePhoto(session.userId, () => ({ ...NO_PHOTO, image: null }))
+      return service.view(session)
+    },
+
+    async photo(viewerId, userId) {
+      if (!isUuid(userId) || !isUuid(viewerId)) return null
+      // Spelled out: drizzle leaves columns unqualified in a one-table select, and memberships has an "id" too.
+      const [row] = await db
+        .select({ file: users.photoFile, contentType: users.photoContentType })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`("users"."id" = ${viewerId} or exists (select 1 from "memberships" "viewer" inner join "memberships" "colleague" on "colleague"."organization_id" = "viewer"."organization_id" where "viewer"."user_id" = ${viewerId} and "viewer"."status" = 'ACTIVE' and "colleague"."user_id" = "users"."id" and "colleague"."status" = 'ACTIVE'))`
+          )
+        )
+        .limit(1)
+      if (!row?.file || !row.contentType) return null
+      return { path: join(photosDir, row.file), contentType: row.contentType }
     }
   }
   return service

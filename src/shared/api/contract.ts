@@ -340,6 +340,18 @@ export function toTeamFormFields(input: TeamFormInput): Record<string, string> {
 /** Where a team's image is served (GET, session cookie; not JSON, so not in `endpoints`). */
 export const TEAM_IMAGE_PATH = '/team/image/:teamId'
 
+/** The file part of POST /user/photo: the cropped photo (PHOTO_TYPES, at most MAX_PHOTO_BYTES). */
+export const USER_PHOTO_FIELD = 'photo'
+/**
+ * Where a user's uploaded photo is served (GET, session cookie; not JSON, so not in `endpoints`):
+ * to that user and their colleagues in an organization both belong to. `User.image` is then
+ * userPhotoAddress(id, version).
+ */
+export const USER_PHOTO_PATH = '/user/photo/:userId'
+export function userPhotoAddress(userId: string, version: string): string {
+  return `${API_BASE}${USER_PHOTO_PATH.replace(':userId', userId)}?v=${version}`
+}
+
 const tagTitleSchema = singleLineText({ error: MESSAGES.tagTitleEmpty })
   .max(100, 'Use at most 100 characters.')
   .transform((v) => v.trim())
@@ -721,6 +733,10 @@ export const endpoints = {
   // User
   getUser: endpoint({ method: 'GET', path: '/user', query: none, body: none, response: userSchema }),
   updateUserDetails: endpoint({ method: 'PUT', path: '/user/update-user-details', query: none, body: updateUserDetailsBodySchema, response: userSchema }),
+  /** The profile photo, multipart (file part USER_PHOTO_FIELD): replaces the previous one; `image` becomes its address. */
+  uploadUserPhoto: endpoint({ method: 'POST', path: '/user/photo', query: none, body: z.object({}), response: userSchema, multipart: { fileField: USER_PHOTO_FIELD } }),
+  /** Removes the photo (the uploaded file too); `image` becomes null. */
+  removeUserPhoto: endpoint({ method: 'DELETE', path: '/user/photo', query: none, body: none, response: userSchema }),
   /** Needs the current password (400 fields.currentPassword when wrong); the user's other sessions end. */
   updateUserEmail: endpoint({ method: 'PUT', path: '/user/update-user-email', query: none, body: updateUserEmailBodySchema, response: userSchema }),
   /** Needs the current password; the new one must be strong enough (400 fields.newPassword); the user's other sessions end. */

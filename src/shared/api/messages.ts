@@ -1,3 +1,5 @@
+import { PHOTO_MAX_SIDE, PHOTO_MIN_SIDE } from '../constants'
+
 /**
  * Messages the server answers with for organization administration (issue 3). Those quoted from
  * the product spec are exact (§5, §6, §8); the renderer may match on them or show them as they are.
@@ -35,6 +37,15 @@ export const MESSAGES = {
   teamsLimit: "You've reached the team creation limit for your current plan. To add more teams, please upgrade your plan.",
   teamImageNotImage: 'The team image must be an image file (PNG, JPEG, GIF or WebP).',
   teamNotFound: 'Team not found.',
+
+  // Profile photo (Settings → Profile)
+  photoMissing: 'Choose a photo to upload.',
+  photoNotImage: 'The photo must be a PNG, JPEG or WebP image.',
+  photoUnreadable: 'This image could not be read. Choose another one.',
+  photoNotSquare: 'The photo must be square.',
+  photoTooSmall: `The photo must be at least ${PHOTO_MIN_SIDE} × ${PHOTO_MIN_SIDE} pixels.`,
+  photoTooLarge: `The photo must be at most ${PHOTO_MAX_SIDE} × ${PHOTO_MAX_SIDE} pixels.`,
+  photoNotFound: 'Photo not found.',
 
   // Tags (spec §5)
   tagTitleEmpty: 'Please enter a tag',

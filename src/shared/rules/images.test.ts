@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { userPhotoAddress } from '../api/contract'
 import { isSafeImageAddress } from './images'
 
 describe('isSafeImageAddress', () => {
@@ -10,6 +11,8 @@ describe('isSafeImageAddress', () => {
       'https://[2606:4700:4700::1111]/logo.png',
       '/api/team/image/abc?v=1',
       '/api/team/image/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f',
+      '/api/user/photo/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f?v=0a1b2c3d',
+      '/api/user/photo/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f',
       '/api/posts/media/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f/file',
       '/api/posts/media/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f/thumbnail'
     ]) {
@@ -58,6 +61,13 @@ describe('isSafeImageAddress', () => {
       '/api/team/image/abc?v=1&next=/api/auth/logout',
       '/api/posts/media/abc/file/../../../auth/logout',
       '/api/posts/media/abc/delete',
+      // The photo upload itself and ways out of the photo path.
+      '/api/user/photo',
+      '/api/user/photo/',
+      '/api/user/photo/../../auth/logout',
+      '/api/user/photo/abc%2f..%2f..%2fauth%2flogout',
+      '/api/user/photo/abc?v=1&next=/api/auth/logout',
+      '/api/user/photo/abc/extra',
       'https://user:pass@example.com/x.png',
       'javascript:alert(1)',
       'data:image/png;base64,AAAA',
@@ -69,5 +79,10 @@ describe('isSafeImageAddress', () => {
     ]) {
       expect(isSafeImageAddress(bad), bad).toBe(false)
     }
+  })
+
+  it('accepts the address the server gives an uploaded photo (User.image), so a profile save keeps it', () => {
+    expect(userPhotoAddress('6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f', '9f86d081')).toBe('/api/user/photo/6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f?v=9f86d081')
+    expect(isSafeImageAddress(userPhotoAddress('6f1c2f7e-8a3b-4c2d-9e1f-0a1b2c3d4e5f', '9f86d081'))).toBe(true)
   })
 })

@@ -29,12 +29,16 @@ export function isSafeImageAddress(value: string): boolean {
 }
 
 /**
- * The server's own image answers (a team's image, a post's media file and thumbnail: GET
- * /team/image/:teamId and the contract's MEDIA_FILE_PATH and MEDIA_THUMBNAIL_PATH under /api), as
- * the server writes them: one id segment of plain characters (no '.', '%' or '/': no way out of the
- * path), a team image's `?v=` version.
+ * The server's own image answers (a team's image, a user's photo, a post's media file and
+ * thumbnail: GET /team/image/:teamId, USER_PHOTO_PATH and the contract's MEDIA_FILE_PATH and
+ * MEDIA_THUMBNAIL_PATH under /api), as the server writes them: one id segment of plain characters
+ * (no '.', '%' or '/': no way out of the path), a team image's or photo's `?v=` version.
  */
-const SAME_ORIGIN_IMAGE_PATHS = [/^\/api\/team\/image\/[A-Za-z0-9_-]{1,100}(\?v=[A-Za-z0-9_-]{1,100})?$/, /^\/api\/posts\/media\/[A-Za-z0-9_-]{1,100}\/(file|thumbnail)$/]
+const SAME_ORIGIN_IMAGE_PATHS = [
+  /^\/api\/team\/image\/[A-Za-z0-9_-]{1,100}(\?v=[A-Za-z0-9_-]{1,100})?$/,
+  /^\/api\/user\/photo\/[A-Za-z0-9_-]{1,100}(\?v=[A-Za-z0-9_-]{1,100})?$/,
+  /^\/api\/posts\/media\/[A-Za-z0-9_-]{1,100}\/(file|thumbnail)$/
+]
 
 /** localhost, any name under it, and localhost.localdomain (and names under that): this machine. */
 function isLocalHostName(host: string): boolean {
