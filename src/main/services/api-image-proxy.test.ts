@@ -62,6 +62,12 @@ describe('createApiImageProxy', () => {
     ])
   })
 
+  it('answers people’s photos (User.image of an uploaded photo)', async () => {
+    const { proxy, fetched } = setup({ status: 200, contentType: 'image/jpeg', body: PNG })
+    expect(await proxy.answer('GET', `app://pagecrew/api/user/photo/${TEAM}?v=0a1b2c3d`)).toMatchObject({ status: 200, body: PNG, headers: { 'content-type': 'image/jpeg' } })
+    expect(fetched).toEqual([[`/user/photo/${TEAM}`, { v: '0a1b2c3d' }]])
+  })
+
   it('refuses a post media file that is not an image (videos and documents are not shown in the app)', async () => {
     const { proxy } = setup({ status: 200, contentType: 'video/mp4', body: PNG })
     expect(await proxy.answer('GET', `app://pagecrew/api/posts/media/${TEAM}/file`)).toMatchObject({ status: 502, body: null })
@@ -94,6 +100,10 @@ describe('createApiImageProxy', () => {
     ['a post media path without an id', 'GET', 'app://pagecrew/api/posts/media/start'],
     ['a post media path that goes on', 'GET', `app://pagecrew/api/posts/media/${TEAM}/file/x`],
     ['a post media upload', 'POST', `app://pagecrew/api/posts/media/${TEAM}/file`],
+    ['the photo upload', 'POST', 'app://pagecrew/api/user/photo'],
+    ['the photo path without an id', 'GET', 'app://pagecrew/api/user/photo'],
+    ['a photo id that is not a UUID', 'GET', 'app://pagecrew/api/user/photo/me'],
+    ['a photo path that goes on', 'GET', `app://pagecrew/api/user/photo/${TEAM}/x`],
     ['encoded traversal', 'GET', `app://pagecrew/api/team/image/%2e%2e%2f%2e%2e%2fuser${'0'.repeat(20)}`],
     ['dot segments that resolve elsewhere', 'GET', `app://pagecrew/api/team/image/../../user`],
     ['another query key', 'GET', `${IMAGE_URL}?orgid=org_a`],

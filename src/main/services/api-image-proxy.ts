@@ -4,8 +4,9 @@ import { createSenderCheck } from './ipc-handlers'
 import { consoleLog, type Log } from './log'
 
 /**
- * The renderer shows team images as `<img src="/api/team/image/<teamId>?v=<hash>">` (and post
- * media as /api/posts/media/<id>/thumbnail or /file), API addresses that need the session
+ * The renderer shows team images as `<img src="/api/team/image/<teamId>?v=<hash>">` (people's
+ * photos as /api/user/photo/<userId>?v=<hash>, post media as /api/posts/media/<id>/thumbnail or
+ * /file), API addresses that need the session
  * cookie. In the desktop app that resolves to app://pagecrew/api/…, where there is no API and no
  * cookie, so main answers it: it fetches the image through the ApiClient (and so main's cookie
  * jar) and hands back the bytes. Only GETs of allowlisted image paths pass; everything else under
@@ -33,11 +34,15 @@ interface ApiImageProxyOptions {
 }
 
 /**
- * The image paths the renderer may load from the API: team images, and post media's thumbnails
- * and files (the write-post screen shows only images from these; a video or document answered
- * here is refused below, as it is not an image).
+ * The image paths the renderer may load from the API: team images, people's photos (User.image,
+ * USER_PHOTO_PATH), and post media's thumbnails and files (the write-post screen shows only images
+ * from these; a video or document answered here is refused below, as it is not an image).
  */
-const API_IMAGE_PATHS: readonly RegExp[] = [/^\/api\/team\/image\/[0-9a-f-]{36}$/, /^\/api\/posts\/media\/[0-9a-f-]{36}\/(?:thumbnail|file)$/]
+const API_IMAGE_PATHS: readonly RegExp[] = [
+  /^\/api\/team\/image\/[0-9a-f-]{36}$/,
+  /^\/api\/user\/photo\/[0-9a-f-]{36}$/,
+  /^\/api\/posts\/media\/[0-9a-f-]{36}\/(?:thumbnail|file)$/
+]
 /** The cache buster `v` the API puts on image addresses (a content hash); no other query. */
 const VERSION_PATTERN = /^[A-Za-z0-9._~-]{1,128}$/
 
