@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '@shared/api/contract'
 import { STALE_TIMES, USER_REFETCH_INTERVAL_MS } from '@shared/constants'
 import type { User } from '@shared/domain'
-import { useCallApi } from './client'
-import { sessionKeys, userKeys } from './queryKeys'
+import { useCallApi, useCallMultipartApi, type UploadFile } from './client'
+import { analyticsKeys, dashboardKeys, memberKeys, postKeys, reviewKeys, scheduleKeys, sessionKeys, teamEffortKeys, teamKeys, userKeys } from './queryKeys'
 
 /** The signed-in user, refetched every 30 s so unread counts stay fresh (spec §7, §9). */
 export function useUser(options: { enabled?: boolean } = {}) {
@@ -33,6 +33,35 @@ export function useUpdateUserDetails() {
       callApi(endpoints.updateUserDetails, { body }),
     onSuccess
   })
+}
+
+/**
+ * The user's face is on many screens: GET /user (top bar) from the answer, and every list that
+ * shows people (members, team cards, the Plan, posts and reviews, Team effort, Analytics, the
+ * dashboard) refetched when next shown.
+ */
+function usePhotoChanged() {
+  const queryClient = useQueryClient()
+  const onUserUpdated = useUserUpdated()
+  return async (user: User) => {
+    await onUserUpdated(user)
+    const showingPeople = [memberKeys, teamKeys, scheduleKeys, postKeys, reviewKeys, teamEffortKeys, analyticsKeys, dashboardKeys]
+    await Promise.all(showingPeople.map((keys) => queryClient.invalidateQueries({ queryKey: keys.all })))
+  }
+}
+
+/** POST /user/photo (multipart): the cropped photo becomes User.image. */
+export function useUploadUserPhoto() {
+  const callMultipart = useCallMultipartApi()
+  const onSuccess = usePhotoChanged()
+  return useMutation({ mutationFn: (photo: UploadFile) => callMultipart(endpoints.uploadUserPhoto, { fields: {}, file: photo }), onSuccess })
+}
+
+/** DELETE /user/photo: no photo (the initials show again). */
+export function useRemoveUserPhoto() {
+  const callApi = useCallApi()
+  const onSuccess = usePhotoChanged()
+  return useMutation({ mutationFn: () => callApi(endpoints.removeUserPhoto), onSuccess })
 }
 
 /** Needs the current password (issue 12); the server signs the user's other sessions out. */

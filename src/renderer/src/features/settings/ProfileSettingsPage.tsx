@@ -13,6 +13,7 @@ import { TimeZonePicker } from '@renderer/components/TimeZonePicker'
 import { describeFailure, type FieldErrors } from '@renderer/lib/formErrors'
 import { ChangePasswordCard } from './ChangePassword'
 import { LinkedInConnectionCard } from './LinkedInConnection'
+import { ProfilePhotoCard } from './photo/ProfilePhotoCard'
 import { SignOutEverywhereCard } from './SignOutEverywhere'
 import { SsiSection } from './SsiSection'
 import { YourTopicTags } from './YourTopicTags'
@@ -144,6 +145,7 @@ export default function ProfileSettingsPage() {
   return (
     <div className={styles.page}>
       <ProfileForm key={user.data.id} user={user.data} />
+      <ProfilePhotoCard user={user.data} />
       <ChangePasswordCard user={user.data} />
       <SignOutEverywhereCard />
       <LinkedInConnectionCard timezone={user.data.timezone || null} />
