@@ -168,11 +168,13 @@ describe('dashboard', () => {
     const links = within(profile).getAllByRole('link')
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Full name added', '/settings'],
+      ['Add a profile photo', '/settings'],
       ['Set your time zone', '/settings'],
       ['Connect LinkedIn', '/settings']
     ])
     expect(within(screen.getByTestId('profile-item-fullName')).getByRole('img', { name: 'Done' })).toBeTruthy()
+    expect(within(screen.getByTestId('profile-item-photo')).getByRole('img', { name: 'To do' })).toBeTruthy()
     expect(within(screen.getByTestId('profile-item-timezone')).getByRole('img', { name: 'To do' })).toBeTruthy()
-    expect(within(profile).getByText('33% complete')).toBeTruthy()
+    expect(within(profile).getByText('25% complete')).toBeTruthy()
   })
 })

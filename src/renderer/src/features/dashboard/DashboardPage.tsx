@@ -39,6 +39,7 @@ const useStyles = makeStyles({
 /** Where each profile item is done. */
 const ITEM_SCREENS: Record<ProfileItem['key'], string> = {
   fullName: paths.settings,
+  photo: paths.settings,
   timezone: paths.settings,
   linkedIn: paths.settings
 }

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { profileCompleteness } from './profileCompleteness'
 
-const base = { fullName: 'Ada Lovelace', timezone: null, isLinkedInConnected: false }
+const base = { fullName: 'Ada Lovelace', image: null, timezone: null, isLinkedInConnected: false }
 
 describe('profileCompleteness', () => {
-  it('counts each done item as a third', () => {
-    expect(profileCompleteness(base).percent).toBe(33)
-    expect(profileCompleteness({ ...base, timezone: 'Europe/Berlin' }).percent).toBe(67)
-    expect(profileCompleteness({ ...base, timezone: 'UTC', isLinkedInConnected: true }).percent).toBe(100)
+  it('counts each done item as a quarter', () => {
+    expect(profileCompleteness(base).percent).toBe(25)
+    expect(profileCompleteness({ ...base, timezone: 'Europe/Berlin' }).percent).toBe(50)
+    expect(profileCompleteness({ ...base, timezone: 'UTC', isLinkedInConnected: true }).percent).toBe(75)
+    expect(profileCompleteness({ ...base, image: '/api/user/photo/u-1?v=1', timezone: 'UTC', isLinkedInConnected: true }).percent).toBe(100)
+  })
+
+  it('asks for a profile photo until the user has one', () => {
+    expect(profileCompleteness(base).items.find((i) => i.key === 'photo')).toEqual({ key: 'photo', label: 'Add a profile photo', done: false })
+    expect(profileCompleteness({ ...base, image: '/api/user/photo/u-1?v=1' }).items.find((i) => i.key === 'photo')).toEqual({
+      key: 'photo',
+      label: 'Profile photo added',
+      done: true
+    })
   })
 
   it('treats a blank name as missing', () => {

@@ -1,7 +1,7 @@
 import type { User } from '@shared/domain'
 
 export interface ProfileItem {
-  key: 'fullName' | 'timezone' | 'linkedIn'
+  key: 'fullName' | 'photo' | 'timezone' | 'linkedIn'
   /** What is left to do, or once done what was done ('Set your time zone', 'Time zone set'). */
   label: string
   done: boolean
@@ -9,17 +9,18 @@ export interface ProfileItem {
 
 /**
  * The profile checklist on the dashboard and its completion in whole percent. Only what the user
- * can do in the app today is listed, each item a link to where it is done (Settings): a profile
- * photo and the posting guideline have no screen yet, and an item the user cannot act on would
- * keep the profile below 100% for good.
+ * can do in the app today is listed, each item a link to where it is done (Settings → Profile, the
+ * photo included): the posting guideline has no screen yet, and an item the user cannot act on
+ * would keep the profile below 100% for good.
  */
-export function profileCompleteness(user: Pick<User, 'fullName' | 'timezone' | 'isLinkedInConnected'>): {
+export function profileCompleteness(user: Pick<User, 'fullName' | 'image' | 'timezone' | 'isLinkedInConnected'>): {
   items: ProfileItem[]
   percent: number
 } {
   const item = (key: ProfileItem['key'], todo: string, doneLabel: string, done: boolean): ProfileItem => ({ key, label: done ? doneLabel : todo, done })
   const items: ProfileItem[] = [
     item('fullName', 'Add your full name', 'Full name added', user.fullName.trim() !== ''),
+    item('photo', 'Add a profile photo', 'Profile photo added', user.image !== null),
     item('timezone', 'Set your time zone', 'Time zone set', user.timezone !== null),
     item('linkedIn', 'Connect LinkedIn', 'LinkedIn connected', user.isLinkedInConnected)
   ]
