@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { openAvatarMenu, PASSWORD, signUpAndOnboard as onboard } from './support/flows'
+import { encodePng } from '../../src/server/testing/images'
+import { openAvatarMenu, PASSWORD, recordAlerts, signUpAndOnboard as onboard, traceOnFailure } from './support/flows'
 import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
@@ -98,6 +99,64 @@ describe('web host, end to end in Chromium', () => {
     await page.goto(`${server.url}/login`)
     await page.waitForURL('**/dashboard')
 
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('uploads a cropped profile photo in Settings → Profile, shows it in the top bar, and removes it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    traceOnFailure(page, 'the profile photo')
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    const alerts = recordAlerts(page)
+    await signUpAndOnboard(page, 'photo@acme.example', 'Photographers')
+    await page.goto(`${server.url}/settings`)
+
+    // A 300 × 200 PNG: opaque, so it goes up as JPEG.
+    const png = encodePng(300, 200, (x, y) => [x % 256, y, 128, 255])
+    await page.getByTestId('profile-photo-input').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png })
+    const dialog = page.getByTestId('photo-crop-dialog')
+    await dialog.waitFor()
+    const image = page.getByTestId('photo-crop-image')
+    const widthOf = () => image.evaluate((img: HTMLImageElement) => img.style.width)
+    expect(await widthOf()).toBe('150%')
+
+    // Zoom with the labelled slider from the keyboard, then move the photo with the mouse and an arrow key.
+    await dialog.getByRole('slider', { name: 'Zoom' }).focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp')
+    await expect.poll(widthOf).not.toBe('150%')
+    const leftOf = () => image.evaluate((img: HTMLImageElement) => img.style.left)
+    const before = await leftOf()
+    const frame = (await page.getByTestId('photo-crop-frame').boundingBox())!
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(frame.x + frame.width / 2 + 30, frame.y + frame.height / 2, { steps: 3 })
+    await page.mouse.up()
+    await expect.poll(leftOf).not.toBe(before)
+    const dragged = await leftOf()
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(leftOf).not.toBe(dragged)
+
+    await page.getByTestId('photo-crop-save').click()
+    await dialog.waitFor({ state: 'hidden' })
+
+    // The top bar's avatar shows the uploaded 512 × 512 photo, served by the API.
+    const topBarPhoto = page.getByTestId('avatar-menu-button').first().locator('img')
+    await expect.poll(() => topBarPhoto.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBe(512)
+    const user = await (await context.request.get(`${server.url}/api/user`)).json()
+    expect(user.image).toMatch(/^\/api\/user\/photo\/[0-9a-f-]{36}\?v=[0-9a-f]{8}$/)
+    expect(await topBarPhoto.getAttribute('src')).toBe(user.image)
+    const served = await context.request.get(`${server.url}${user.image}`)
+    expect(served.headers()['content-type']).toBe('image/jpeg')
+
+    await page.getByTestId('profile-photo-remove').click()
+    await page.getByTestId('profile-photo-remove-confirm-confirm').click()
+    await expect.poll(() => topBarPhoto.count()).toBe(0)
+    expect((await (await context.request.get(`${server.url}/api/user`)).json()).image).toBeNull()
+    expect((await context.request.get(`${server.url}${user.image}`)).status()).toBe(404)
+
+    expect(alerts).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })
