@@ -185,9 +185,17 @@ describeEachDatabase('profile photo', (t) => {
     expect(photoFiles()).toHaveLength(files - 1)
     expect((await fetchPhoto(client, address)).statusCode).toBe(404)
 
+    // Nobody takes another person's uploaded photo (or an old address of their own) as their image.
+    const { client: other } = await newAdmin('Other')
+    const theirs = (await upload(other, photo(SQUARE_PNG))).body.image!
+    for (const image of [theirs, address]) {
+      const res = await client.put<ErrorBody>('/user/update-user-details', { image })
+      expect({ image, status: res.status, field: res.body.error?.fields?.image }).toEqual({ image, status: 400, field: 'Use an image address starting with https://' })
+    }
+
     const again = (await upload(client, photo(SQUARE_PNG))).body.image!
     expect((await client.put<User>('/user/update-user-details', { image: null })).body.image).toBeNull()
-    expect(photoFiles()).toHaveLength(files - 1)
+    expect(photoFiles()).toHaveLength(files)
     expect((await fetchPhoto(client, again)).statusCode).toBe(404)
   })
 

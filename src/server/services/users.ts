@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { userPhotoAddress, USER_PHOTO_FIELD, type updateUserDetailsBodySchema } from '../../shared/api/contract'
+import { API_BASE, userPhotoAddress, USER_PHOTO_FIELD, USER_PHOTO_PATH, type updateUserDetailsBodySchema } from '../../shared/api/contract'
 import { MESSAGES } from '../../shared/api/messages'
 import type { MemberStatus, Role, User, UserOrgSetting } from '../../shared/domain'
 import { isSafeImageAddress } from '../../shared/rules/images'
@@ -62,6 +62,7 @@ export interface UserService {
 
 type PhotoColumns = Pick<typeof users.$inferInsert, 'photoFile' | 'photoContentType' | 'photoVersion' | 'image'>
 const NO_PHOTO: PhotoColumns = { photoFile: null, photoContentType: null, photoVersion: null }
+const PHOTO_ADDRESS_PREFIX = `${API_BASE}${USER_PHOTO_PATH.replace(':userId', '')}`
 
 export function createUserService(
   db: Database,
@@ -185,6 +186,8 @@ export function createUserService(
       // An image other than the uploaded photo's address replaces the photo: its file goes.
       await changePhoto(session.userId, (current) => {
         const keepsPhoto = current.photoFile !== null && current.image === image
+        // Nobody wears another person's uploaded face: the only photo address allowed is one's own current one.
+        if (!keepsPhoto && image?.startsWith(PHOTO_ADDRESS_PREFIX)) throw badRequest(INVALID_IMAGE_MESSAGE, { image: INVALID_IMAGE_MESSAGE })
         return { ...changes, image, ...(keepsPhoto ? {} : NO_PHOTO) }
       })
       return service.view(session)
