@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -231,7 +232,8 @@ export function createUserService(
           const version = randomBytes(4).toString('hex')
           await changePhoto(session.userId, () => ({ photoFile: file, photoContentType: contentType, photoVersion: version, image: userPhotoAddress(session.userId, version) }))
         } catch (err) {
-          await removeUserPhotoFiles(uploadsDir, [file])
+          // Never anyone's photo: gone now, whatever a surrounding transaction does.
+          await rm(join(photosDir, file), { force: true })
           throw err
         }
         return await service.view(session)
