@@ -10,8 +10,8 @@ export interface ProfileItem {
 /**
  * The profile checklist on the dashboard and its completion in whole percent. Only what the user
  * can do in the app today is listed, each item a link to where it is done (Settings → Profile, the
- * photo included): the posting guideline has no screen yet, and an item the user cannot act on
- * would keep the profile below 100% for good.
+ * photo included). The posting guideline is not an item: not every organization has one, and its
+ * own banner asks until it is read.
  */
 export function profileCompleteness(user: Pick<User, 'fullName' | 'image' | 'timezone' | 'isLinkedInConnected'>): {
   items: ProfileItem[]

@@ -61,13 +61,13 @@ const choose = (file: File) => fireEvent.change(screen.getByTestId('profile-phot
 const frameImage = () => screen.getByTestId('photo-crop-image') as HTMLImageElement
 
 describe('Settings → Profile: photo', () => {
-  it('refuses a file that is not a PNG, JPEG or WebP, one over 2 MB, and one that does not decode, with the server’s messages, and sends nothing', async () => {
+  it('refuses a file that is not a PNG, JPEG or WebP, one over 25 MB (a larger photo than the server keeps is fine: only its crop is sent), and one that does not decode, with the server’s messages, and sends nothing', async () => {
     const fake = renderCard()
     choose(photoFile('notes.txt', 'text/plain'))
     expect(alert).toHaveBeenLastCalledWith(MESSAGES.photoNotImage)
     choose(photoFile('party.gif', 'image/gif'))
     expect(alert).toHaveBeenLastCalledWith(MESSAGES.photoNotImage)
-    choose(photoFile('holiday.jpg', 'image/jpeg', 2 * 1024 * 1024 + 1))
+    choose(photoFile('holiday.jpg', 'image/jpeg', 25 * 1024 * 1024 + 1))
     expect(alert).toHaveBeenLastCalledWith('holiday.jpg is too big!')
 
     fakeImages('unreadable')

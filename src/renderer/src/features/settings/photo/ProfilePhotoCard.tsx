@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { Button, Card, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular, Delete20Regular } from '@fluentui/react-icons'
 import { MESSAGES } from '@shared/api/messages'
-import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '@shared/constants'
+import { PHOTO_TYPES } from '@shared/constants'
 import type { User } from '@shared/domain'
 import { useRemoveUserPhoto } from '@renderer/api/user'
 import { DeleteConfirm } from '@renderer/components/FormDialog'
@@ -11,7 +11,7 @@ import { useSingleFlight } from '@renderer/components/useSingleFlight'
 import { failureToast } from '@renderer/lib/failureToast'
 import { useNotify } from '@renderer/lib/toasts'
 import { PhotoCropDialog } from './PhotoCropDialog'
-import { decodePhoto, photoFileProblem, PhotoProblem, type ChosenPhoto } from './photoImage'
+import { decodePhoto, photoFileProblem, PhotoProblem, PHOTO_SOURCE_MAX_BYTES, type ChosenPhoto } from './photoImage'
 
 const useStyles = makeStyles({
   card: { maxWidth: '560px', padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   input: { display: 'none' }
 })
 
-const MEGABYTES = MAX_PHOTO_BYTES / (1024 * 1024)
+const MEGABYTES = PHOTO_SOURCE_MAX_BYTES / (1024 * 1024)
 
 /** Settings → Profile's photo (User.image): upload through the crop dialog, or remove it (spec §3). */
 export function ProfilePhotoCard({ user }: { user: User }) {
@@ -101,7 +101,7 @@ export function ProfilePhotoCard({ user }: { user: User }) {
             ) : null}
           </div>
           <Text size={200} className={styles.hint}>
-            PNG, JPEG or WebP, at most {MEGABYTES} MB. You can also drop an image on your picture.
+            PNG, JPEG or WebP up to {MEGABYTES} MB: you choose the square to keep. You can also drop an image on your picture.
           </Text>
         </div>
       </div>

@@ -15,10 +15,16 @@ export interface ChosenPhoto {
   size: ImageSize
 }
 
+/**
+ * The largest file the app opens to crop: a phone or camera photo. Only the 512-pixel crop is sent
+ * (at most MAX_PHOTO_BYTES), so the chosen file may be far larger than what the server keeps.
+ */
+export const PHOTO_SOURCE_MAX_BYTES = 25 * 1024 * 1024
+
 /** Why a file cannot be a photo (the server's texts), or null: checked before anything is decoded or sent. */
 export function photoFileProblem(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return MESSAGES.photoNotImage
-  if (file.size > MAX_PHOTO_BYTES) return fileTooBigMessage(file.name)
+  if (file.size > PHOTO_SOURCE_MAX_BYTES) return fileTooBigMessage(file.name)
   return null
 }
 
