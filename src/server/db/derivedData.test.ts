@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from '../services/sessions'
 import { createScheduleService } from '../services/schedule'
 import { createTestDatabase } from '../testing/harness'
 import { postFixtures } from '../testing/postFixtures'

@@ -10,17 +10,13 @@ import { sendCachedAnswer, type AnswerCache, type CacheTicket } from './answerCa
 import { idempotencyKeyOf, requestHash } from './idempotency'
 import { responseSerializer } from './serializers'
 import { RateLimited } from '../services/rateLimit'
-import type { AuthSession } from '../services/sessions'
+import type { AuthSession, OrganizationSession } from '../services/sessions'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers checked against the contract (tests, development) or only written by compiled serializers (production). */
     responseChecks: boolean
   }
-}
-
-export interface OrganizationSession extends AuthSession {
-  organization: NonNullable<AuthSession['organization']>
 }
 
 export interface RouteContext<E extends Endpoint> {

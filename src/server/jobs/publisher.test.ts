@@ -8,7 +8,7 @@ import { createLinkedInSandbox, type LinkedInSandbox } from '../adapters/linkedi
 import { manualClock, type ManualClock } from '../clock'
 import type { Database, DatabaseHandle } from '../db/client'
 import { notifications, organizations, posts, publishAttempts, users } from '../db/schema'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from '../services/sessions'
 import { removeMemberships } from '../services/members'
 import { createNotificationService } from '../services/notifications'
 import { createPostService, newPostValues, type NewPost, type PostRow, type PostService } from '../services/posts'

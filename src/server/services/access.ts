@@ -5,7 +5,7 @@ import { hasEntitlement, isAdminRole, isEntitled } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { aiTemplates, memberships, organizations, teamMembers } from '../db/schema'
 import { ApiError, forbidden, notFound, planLimit } from '../errors'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 

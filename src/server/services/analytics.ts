@@ -12,7 +12,7 @@ import type { LinkedInAdapter, LinkedInClient } from '../adapters/linkedin/linke
 import type { Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { badRequest, notFound } from '../errors'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 import { isAdminSession } from './access'
 import { csvWriter } from './csv'
 import { isUuid } from './ids'

@@ -3,7 +3,7 @@ import type { AuditAction, AuditTargetType } from '../../shared/domain/audit'
 import { withoutUnchanged, type AuditValues } from '../../shared/rules/audit'
 import type { Executor } from '../db/client'
 import { auditLog, users } from '../db/schema'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 
 /**
  * Who made a change: a signed-in user (their name — their email when they have none — is looked

@@ -7,7 +7,7 @@ import type { auditLogPageSchema, auditLogQuerySchema } from '../../shared/api/c
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditTargetType } from '../../shared/domain/audit'
 import type { Database } from '../db/client'
 import { aiTemplates, auditLog, businessPages, businessPostTags, memberships, postTags, teams, users } from '../db/schema'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 import { requireAdmin } from './access'
 import type { CsvDownload } from './analytics'
 import { csvWriter } from './csv'

@@ -25,7 +25,7 @@ import {
   users
 } from '../db/schema'
 import { ApiError, badRequest, conflict, forbidden, notFound, planLimit } from '../errors'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 import { isAdminSession, lockOrganization, noPlan, requireAdmin, requireEntitlement, requireUuid, usersLedBy } from './access'
 import { changedFields, record, sessionActor } from './audit'
 import type { PasswordCheckGuard } from './authThrottle'

@@ -30,6 +30,11 @@ export interface AuthSession {
   organization: SessionOrganization | null
 }
 
+/** A session inside an organization: what every organization endpoint and use case works with. */
+export interface OrganizationSession extends AuthSession {
+  organization: NonNullable<AuthSession['organization']>
+}
+
 export type SessionMethod = 'password' | 'sso'
 
 interface SessionOrganization {

@@ -5,7 +5,7 @@ import { slotStatus } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { assignedSlotPages, assignedSlots, businessPages, businessPostTags, memberships, postTags, posts, users } from '../db/schema'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 import { isAdminSession, usersLedBy } from './access'
 
 /**

@@ -23,7 +23,7 @@ import {
 } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../errors'
 import { recordEvents } from '../events/outbox'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from './sessions'
 import { lockOrganization } from './access'
 import { isUuid } from './ids'
 import type { NotificationService } from './notifications'

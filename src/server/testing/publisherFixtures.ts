@@ -4,7 +4,7 @@ import type { LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import { createLocalStorage } from '../adapters/storage/local'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import type { OrganizationSession } from '../http/route'
+import type { OrganizationSession } from '../services/sessions'
 import { createNotificationService } from '../services/notifications'
 import type { createPostService } from '../services/posts'
 
