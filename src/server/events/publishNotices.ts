@@ -6,7 +6,7 @@ import type { Executor } from '../db/client'
 import { posts, users } from '../db/schema'
 import { approversOf } from '../services/approval'
 import type { NotificationService, NotifyInput } from '../services/notifications'
-import { postExcerpt, postLink, reviewLink } from '../services/posts'
+import { postExcerpt, postLink, reviewLink } from '../services/postLinks'
 import type { EventConsumer } from './consumers'
 
 export const PUBLISHED_TITLE = 'Post published 🎉'

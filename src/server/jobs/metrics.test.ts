@@ -13,7 +13,8 @@ import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
 import { deferred } from '../testing/publisherFixtures'
 import { manualTimers, type ManualTimers } from '../testing/timers'
 import { createMetricsJob, MAX_DISCONNECTED_ATTEMPTS, METRICS_JOB, METRICS_READINGS_MS, nextReadingAt, type MetricsJobOptions } from './metrics'
-import { createPublisher, PUBLISH_JOB, type PublishTarget } from './publisher'
+import type { PublishTarget } from '../adapters/linkedin/linkedin'
+import { createPublisher, PUBLISH_JOB } from './publisher'
 import { createJobRunner, type JobRunner } from './runner'
 
 const HOUR_MS = 60 * 60_000

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../db/client'
 import { jobs, linkedInApiUsage, postMetrics, postMetricSnapshots, posts } from '../db/schema'
 import { LinkedInPermissionError, LinkedInRateLimitError, TokenExpiredError, type LinkedInAdapter, type PostMetrics } from '../adapters/linkedin/linkedin'
 import type { PostRow } from '../services/posts'
-import type { PublishTarget } from './publisher'
+import type { PublishTarget } from '../adapters/linkedin/linkedin'
 import type { JobKind, JobQueue, JobRow } from './runner'
 
 /**

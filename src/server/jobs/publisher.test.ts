@@ -16,7 +16,8 @@ import { drainPublishNotices } from '../testing/events'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'
 import { deferred, postServiceDeps, sessionOf } from '../testing/publisherFixtures'
 import { manualTimers, type ManualTimers } from '../testing/timers'
-import { createPublisher, PUBLISH_JOB, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type Publisher, type PublisherOptions, type PublishTarget } from './publisher'
+import type { PublishTarget } from '../adapters/linkedin/linkedin'
+import { createPublisher, PUBLISH_JOB, PUBLISHED_TITLE, UNKNOWN_OUTCOME_REASON, type Publisher, type PublisherOptions } from './publisher'
 import { createJobRunner } from './runner'
 
 const target = (post: PostRow, accessToken: AccessToken): PublishTarget => ({ accessToken, author: { kind: 'person', id: post.authorUserId }, media: [] })

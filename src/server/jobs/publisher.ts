@@ -5,12 +5,13 @@ import { UNKNOWN_OUTCOME_REASON } from '../../shared/rules/postLifecycle'
 import { realTimers, type Clock, type Timers } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { posts, publishAttempts } from '../db/schema'
-import { LinkedInTimeoutError, isKnownSafeFailure, type AccessToken, type LinkedInAdapter, type LinkedInAuthor, type PublishMedia } from '../adapters/linkedin/linkedin'
+import { LinkedInTimeoutError, isKnownSafeFailure, type LinkedInAdapter, type PublishTarget } from '../adapters/linkedin/linkedin'
 import { approvalRequiredFor, isApproved } from '../services/approval'
 import type { NotificationService } from '../services/notifications'
 import { applyPostTransition, applyPostTransitionToMany, type PostPatch } from '../services/postLifecycle'
 import type { JobKind } from './runner'
-import { postLink, type PostRow } from '../services/posts'
+import type { PostRow } from '../services/posts'
+import { postLink } from '../services/postLinks'
 
 /**
  * The exactly-once publisher (issue 6, DESIGN §1). Any number of processes may run one against
@@ -52,13 +53,6 @@ import { postLink, type PostRow } from '../services/posts'
  */
 export { UNKNOWN_OUTCOME_REASON }
 const NOT_CONNECTED_REASON = 'LinkedIn is not connected — connect LinkedIn and schedule again'
-
-export interface PublishTarget {
-  accessToken: AccessToken
-  /** urn:li:person:<LinkedIn member id> or urn:li:organization:<page's LinkedIn id>. */
-  author: LinkedInAuthor
-  media: PublishMedia[]
-}
 
 type PublisherEvent = 'claimed' | 'beforePublish' | 'afterPublish'
 

@@ -16,7 +16,7 @@ import {
   REJECTED_TITLE,
   REVIEW_MESSAGES
 } from '../services/review'
-import { reviewLink } from '../services/posts'
+import { reviewLink } from '../services/postLinks'
 import { TestClient, type TestResponse } from '../testing/harness'
 import { expectError, PASSWORD, type ErrorBody } from '../testing/postFixtures'
 import { describeEachDatabase } from '../testing/suite'

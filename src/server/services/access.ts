@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { EntitlementKey } from '../../shared/domain'
+import type { Entitlement, EntitlementKey } from '../../shared/domain'
 import { MESSAGES } from '../../shared/api/messages'
 import { hasEntitlement, isAdminRole, isEntitled } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { aiTemplates, memberships, organizations, teamMembers } from '../db/schema'
 import { ApiError, forbidden, notFound, planLimit } from '../errors'
 import type { OrganizationSession } from './sessions'
-import type { EntitlementService } from './entitlements'
 import { isUuid } from './ids'
 
 /** ADMIN and GHOST (spec §6); everyone else gets a 403. */
@@ -34,14 +33,19 @@ export async function lockOrganization(tx: Executor, organizationId: string): Pr
   if (rows.length === 0) throw notFound('Organization not found.')
 }
 
+/** What the checks below read: the organization's entitlements (EntitlementService has it). */
+export interface EntitlementReader {
+  list(organizationId: string): Promise<Entitlement[]>
+}
+
 /** 402 unless the organization is entitled to one more of `key` (limit 0 = unlimited, spec §4). */
-export async function requireEntitled(entitlements: EntitlementService, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
+export async function requireEntitled(entitlements: EntitlementReader, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
   const list = await entitlements.list(organizationId)
   if (!isEntitled(list, key)) throw planLimit(message)
 }
 
 /** 402 unless the organization's plan has `key` at all (GHOST_ROLE, spec §6). */
-export async function requireEntitlement(entitlements: EntitlementService, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
+export async function requireEntitlement(entitlements: EntitlementReader, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
   const list = await entitlements.list(organizationId)
   if (!hasEntitlement(list, key)) throw planLimit(message)
 }

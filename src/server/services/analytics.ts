@@ -16,7 +16,7 @@ import type { OrganizationSession } from './sessions'
 import { isAdminSession } from './access'
 import { csvWriter } from './csv'
 import { isUuid } from './ids'
-import { postExcerpt } from './posts'
+import { postExcerpt } from './postLinks'
 import { RANGE_BACKWARDS } from './schedule'
 
 /**

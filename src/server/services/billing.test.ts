@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { nextPeriodEnd, subscriptionEnded } from './billing'
+import { subscriptionEnded } from './billing'
+import { nextPeriodEnd } from './renewals'
 import type { SubscriptionRow } from './subscriptions'
 
 const now = new Date('2026-05-10T12:00:00.000Z')

@@ -8,7 +8,7 @@ import type { OrganizationSession } from './sessions'
 import type { LinkedInAdapter } from '../adapters/linkedin/linkedin'
 import { isAdminSession } from './access'
 import { postResultRows } from './analytics'
-import { postExcerpt } from './posts'
+import { postExcerpt } from './postLinks'
 import type { ReviewService } from './review'
 import { monthStandings, viewerTimeZone } from './teamEffort'
 

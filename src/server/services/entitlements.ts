@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client'
 import { allInTurn } from '../db/inTurn'
 import { aiGenerations, aiTemplates, businessPages, postTags, teams } from '../db/schema'
 import { planLimit } from '../errors'
-import { renewDuePeriods } from './billing'
+import { renewDuePeriods } from './renewals'
 import { planById, type SubscriptionRow } from './subscriptions'
 
 /** limit 0 means unlimited (spec §4). */

@@ -24,7 +24,7 @@ import { lockOrganization } from './access'
 import { checkedTimeZone, UNKNOWN_TIME_ZONE, type CsvDownload } from './analytics'
 import { csvUnguarded, csvWriter } from './csv'
 import type { NotificationService } from './notifications'
-import { postExcerpt } from './posts'
+import { postExcerpt } from './postLinks'
 import type { ScheduleService } from './schedule'
 import {
   chunked,

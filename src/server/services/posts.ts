@@ -16,14 +16,14 @@ import type { Database, Executor } from '../db/client'
 import { assignedSlots, businessPageMembers, businessPages, media, postMedia, postVersions, posts, recommendations, reviewReviewers, users } from '../db/schema'
 import { badRequest, conflict, notFound } from '../errors'
 import type { OrganizationSession } from './sessions'
-import type { PublishTarget } from '../jobs/publisher'
+import type { PublishTarget } from '../adapters/linkedin/linkedin'
+import { postExcerpt, reviewLink } from './postLinks'
 import { approvalRequiredFor, approvalView, approversOf, decidersOf, firstRevision, isApproved, nextRevision, type PostContent } from './approval'
 import { isUuid } from './ids'
 import { toMediaView, usableMedia, type MediaRow, type MediaService } from './media'
 import type { NotificationService } from './notifications'
 import { applyPostTransition, requirePostTransition, type PostPatch, type PostTransitionInput } from './postLifecycle'
 import { reshareSource } from './recommended'
-import { linkTo } from '../../shared/routes'
 
 /**
  * Posts (issue 6): the session user's own posts in the session's organization, written in
@@ -111,20 +111,7 @@ export interface PostService {
 export const POST_LIST_LIMIT = 500
 const NOT_DRAFT: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
 
-/** Where a notification about a post takes its author: the post in the editor. */
-export const postLink = (postId: string) => linkTo('writePost', { postId })
-
-/** Where a notification about a post takes its reviewers and approvers: the post in /collaborate. */
-export const reviewLink = (postId: string) => linkTo('collaborate', { postId })
-
 export const APPROVAL_AGAIN_TITLE = 'Approval needed again 🔁'
-
-/** The start of a post's text on one line, for notifications and the calendar. */
-export function postExcerpt(text: string, max = 80): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  const chars = Array.from(line)
-  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('').trimEnd()}…`
-}
 
 type Poll = NonNullable<PostRow['poll']>
 

@@ -20,7 +20,8 @@ import { isUuid } from './ids'
 import type { NotificationService } from './notifications'
 import { recordEvent } from '../events/outbox'
 import { applyPostTransition, requirePostTransition, type PostPatch } from './postLifecycle'
-import { postExcerpt, postViews, reviewLink, type PostRow } from './posts'
+import { postViews, type PostRow } from './posts'
+import { postExcerpt, reviewLink } from './postLinks'
 
 /**
  * Collaborate (issue 13): feedback requests, comments and suggestions, approvals and the

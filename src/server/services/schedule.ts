@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../errors'
 import type { CacheTicket } from '../http/answerCache'
 import type { OrganizationSession } from './sessions'
 import { isUuid } from './ids'
-import { postExcerpt } from './posts'
+import { postExcerpt } from './postLinks'
 import { readSlots, viewerOf } from './slotView'
 
 /**

@@ -4,13 +4,9 @@ import { endpoints, type createPostTagBodySchema, type updatePostTagBodySchema }
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi, type IdempotencyPart } from './client'
 import { entitlementKeys, memberKeys, postTagKeys } from './queryKeys'
+import type { PostTagFilter } from './queryParams'
 
-export interface PostTagFilter {
-  /** Tags of this team's members. */
-  teamId?: string | null
-  /** Tags assigned to any of these users. */
-  memberIds?: string[] | null
-}
+export type { PostTagFilter }
 
 /** POST /postTag {teamId, memberIds}: the organization's topic tags, or a team's or some users'. */
 export function usePostTags(filter: PostTagFilter = {}, options: { enabled?: boolean } = {}) {

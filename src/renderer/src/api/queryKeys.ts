@@ -1,6 +1,4 @@
-import type { PostTagFilter } from './postTags'
-import type { InstantRange, ScheduleFilters } from './schedule'
-import type { TagRange } from './slots'
+import type { InstantRange, PostTagFilter, ScheduleFilters, TagRange } from './queryParams'
 
 /*
  * Every query key of the app, as key factories (tkdodo, "Effective React Query Keys"): one root per

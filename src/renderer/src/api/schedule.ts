@@ -1,19 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
-import { endpoints, type scheduleFilterSchema, type SlotScope } from '@shared/api/contract'
+import { endpoints, type SlotScope } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
 import type { AssignedSlot, Calendar, ScheduleItem } from '@shared/domain'
 import { expandCalendar } from '@shared/domain/compactCalendar'
 import { useCallApi, type ResponseOf } from './client'
 import { definedFilters, scheduleKeys } from './queryKeys'
+import type { InstantRange, ScheduleFilters } from './queryParams'
 
-export type ScheduleFilters = z.infer<typeof scheduleFilterSchema>
+export type { InstantRange, ScheduleFilters }
 
-/** An instant range [from, to) as ISO strings. */
-export interface InstantRange {
-  from: string
-  to: string
-}
 
 /** Rows per page of GET /schedule (the server allows up to 500). */
 const SCHEDULE_PAGE_SIZE = 100

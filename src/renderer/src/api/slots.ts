@@ -3,15 +3,13 @@ import { endpoints, type BodyOf, type CreateSlotBody, type SlotScope } from '@sh
 import { STALE_TIMES } from '@shared/constants'
 import { useCallApi, type IdempotencyPart } from './client'
 import { notificationKeys, scheduleKeys, slotTagKeys, userKeys } from './queryKeys'
+import type { TagRange } from './queryParams'
+
+export type { TagRange }
 
 type UpdateSlotBody = BodyOf<typeof endpoints.updateAssignedSlot>
 type UpdateSlotTagsBody = BodyOf<typeof endpoints.updateSlotTags>
 
-/** The days a tag query covers, as 'yyyy-MM-dd' (the slot date window). */
-export interface TagRange {
-  startDate: string
-  endDate: string
-}
 
 /**
  * After a slot changes: the Plan, the assignee's notifications (a new slot notifies them) and the

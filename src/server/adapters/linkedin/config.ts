@@ -1,31 +1,10 @@
 import type { Clock } from '../../clock'
 import { ConfigError } from '../../configError'
-import type { LinkedInClient } from './linkedin'
+import type { LinkedInClient, LinkedInConfig } from './linkedin'
 import { createLinkedInRest } from './rest'
 import { createLinkedInSandbox } from './sandbox'
 
-/** The LinkedIn application's settings; null keeps the built-in sandbox. */
-export interface LinkedInConfig {
-  /** The application's Client ID and Client Secret (LinkedIn Developer Portal → Auth). */
-  clientId: string
-  clientSecret: string
-  /** LinkedIn-Version header of the REST API, YYYYMM. */
-  version: string
-  /** Also ask for w_organization_social (posting as business pages; needs LinkedIn's Community Management API). */
-  organizationScope: boolean
-  /**
-   * Also ask for the statistics permissions (issue 14): r_member_postAnalytics for members' posts
-   * and, with organizationScope, rw_organization_admin for pages' posts. LinkedIn grants them only
-   * to applications approved for its Community Management API, and refuses a sign-in asking for a
-   * permission the application lacks — so off by default, and posts then show "not available from
-   * LinkedIn".
-   */
-  analyticsScope: boolean
-  /** https://www.linkedin.com (authorization and token endpoints); tests point it at a local server. */
-  oauthBase: string
-  /** https://api.linkedin.com (userinfo and the REST API); tests point it at a local server. */
-  apiBase: string
-}
+export type { LinkedInConfig }
 
 /**
  * LinkedIn retires API versions about a year after release; this one is known to serve every call

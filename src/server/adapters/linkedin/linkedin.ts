@@ -226,3 +226,34 @@ export class LinkedInUploadError extends Error {
 export function isKnownSafeFailure(error: unknown): error is TokenExpiredError | LinkedInValidationError | LinkedInUploadError {
   return error instanceof TokenExpiredError || error instanceof LinkedInValidationError || error instanceof LinkedInUploadError
 }
+
+/** What publishing a post needs: the author's token, who posts (person or page) and the media to upload. */
+export interface PublishTarget {
+  accessToken: AccessToken
+  /** urn:li:person:<LinkedIn member id> or urn:li:organization:<page's LinkedIn id>. */
+  author: LinkedInAuthor
+  media: PublishMedia[]
+}
+
+/** The LinkedIn application's settings; null keeps the built-in sandbox. */
+export interface LinkedInConfig {
+  /** The application's Client ID and Client Secret (LinkedIn Developer Portal → Auth). */
+  clientId: string
+  clientSecret: string
+  /** LinkedIn-Version header of the REST API, YYYYMM. */
+  version: string
+  /** Also ask for w_organization_social (posting as business pages; needs LinkedIn's Community Management API). */
+  organizationScope: boolean
+  /**
+   * Also ask for the statistics permissions (issue 14): r_member_postAnalytics for members' posts
+   * and, with organizationScope, rw_organization_admin for pages' posts. LinkedIn grants them only
+   * to applications approved for its Community Management API, and refuses a sign-in asking for a
+   * permission the application lacks — so off by default, and posts then show "not available from
+   * LinkedIn".
+   */
+  analyticsScope: boolean
+  /** https://www.linkedin.com (authorization and token endpoints); tests point it at a local server. */
+  oauthBase: string
+  /** https://api.linkedin.com (userinfo and the REST API); tests point it at a local server. */
+  apiBase: string
+}

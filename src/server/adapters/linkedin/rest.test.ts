@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../clock'
 import { startFakeLinkedIn, type FakeLinkedIn } from '../../testing/fakeLinkedIn'
-import type { LinkedInConfig } from './config'
+import type { LinkedInConfig } from './linkedin'
 import {
   LinkedInGrantError,
   LinkedInPermissionError,

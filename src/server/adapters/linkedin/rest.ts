@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { z } from 'zod'
 import { POLL_DURATION_DEFAULT } from '../../../shared/constants'
 import type { Clock } from '../../clock'
-import type { LinkedInConfig } from './config'
+import type { LinkedInConfig } from './linkedin'
 import {
   LinkedInGrantError,
   LinkedInPermissionError,
