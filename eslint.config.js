@@ -77,6 +77,26 @@ const avatarSelectors = [
     message: 'Draw people and pages with components/PersonAvatar: its initials read right in every script.'
   }
 ]
+/**
+ * Server layers (docs/architecture.md): a request flows routes → http → services (the use cases) → db and
+ * adapters; jobs and events sit beside the services. No production file imports a layer above its own, and only
+ * tests import the server's test helpers.
+ */
+const server = 'src/server'
+const serverZones = [
+  {
+    target: [`${server}/services`, `${server}/jobs`, `${server}/events`],
+    from: [`${server}/routes`, `${server}/http`, `${server}/app.ts`],
+    message: 'Use cases, jobs and events do not import routes, http/ or the app: requests flow routes → http → services.'
+  },
+  { target: `${server}/http`, from: [`${server}/routes`, `${server}/app.ts`], message: 'http/ serves the routes and does not import them.' },
+  {
+    target: [`${server}/db`, `${server}/adapters`],
+    from: [`${server}/services`, `${server}/jobs`, `${server}/events`, `${server}/routes`, `${server}/http`, `${server}/app.ts`],
+    message: 'db/ and adapters/ sit below the use cases and know nothing of them.'
+  }
+]
+const serverTestHelperZone = { target: server, from: `${server}/testing`, message: 'Only tests import the server test helpers in testing/.' }
 const syntaxRules = (...selectors) => ({ 'no-restricted-syntax': ['error', ...selectors.flat()] })
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] })
 
@@ -123,6 +143,8 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', `${renderer}/testing/**`],
     rules: restrictedPaths([...boundaryZones, testHelperZone])
   },
+  // Server tests are integration tests and may reach across the layers; production code may not.
+  { files: [`${server}/**/*.ts`], ignores: ['**/*.test.ts', `${server}/testing/**`], rules: restrictedPaths([...serverZones, serverTestHelperZone]) },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -22,7 +22,11 @@ const modules = {
   queryKeys: `${renderer}/api/queryKeys.ts`,
   memberErrors: `${renderer}/dialogs/members/memberErrors.ts`,
   fixtures: `${renderer}/testing/fixtures.ts`,
-  constants: 'src/shared/constants.ts'
+  constants: 'src/shared/constants.ts',
+  route: 'src/server/http/route.ts',
+  userRoutes: 'src/server/routes/user.ts',
+  sessions: 'src/server/services/sessions.ts',
+  harness: 'src/server/testing/harness.ts'
 }
 
 async function ruleIds(filePath: string, code: string): Promise<string[]> {
@@ -48,6 +52,25 @@ describe('lint boundaries', () => {
   ])('reports %s', async (_case, filePath, importLine) => {
     const ids = await ruleIds(filePath, `${importLine}\nexport const probe = [${importLine.match(/\{ (\w+) \}/)?.[1]}]\n`)
     expect(ids).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it.each([
+    ['a use case imports http/', 'src/server/services/probe.ts', "import { route } from '../http/route'"],
+    ['a job imports a route module', 'src/server/jobs/probe.ts', "import { registerUserRoutes } from '../routes/user'"],
+    ['an event consumer imports http/', 'src/server/events/probe.ts', "import { route } from '../http/route'"],
+    ['http/ imports a route module', 'src/server/http/probe.ts', "import { registerUserRoutes } from '../routes/user'"],
+    ['db/ imports a use case', 'src/server/db/probe.ts', "import { createSessionService } from '../services/sessions'"],
+    ['an adapter imports a use case', 'src/server/adapters/probe.ts', "import { createSessionService } from '../services/sessions'"],
+    ['server code imports a test helper', 'src/server/services/probe.ts', "import { TestClient } from '../testing/harness'"]
+  ])('keeps the server layers: reports %s', async (_case, filePath, importLine) => {
+    const ids = await ruleIds(filePath, `${importLine}\nexport const probe = [${importLine.match(/\{ (\w+) \}/)?.[1]}]\n`)
+    expect(ids).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it('allows routes the http helper and the use cases, and server tests their helpers', async () => {
+    const code = "import { route } from '../http/route'\nimport { createSessionService } from '../services/sessions'\nexport const probe = [route, createSessionService]\n"
+    expect(await ruleIds('src/server/routes/probe.ts', code)).toEqual([])
+    expect(await ruleIds('src/server/routes/probe.test.ts', "import { TestClient } from '../testing/harness'\nexport const probe = [TestClient]\n")).toEqual([])
   })
 
   it('reports an import cycle, through an alias', async () => {

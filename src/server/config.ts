@@ -66,7 +66,7 @@ export interface ServerConfig {
   /**
    * Development only (PAGECREW_OUTBOUND_ALLOW_LOOPBACK=1): requests to addresses someone typed
    * (single sign-on's identity provider) may use http and loopback addresses, e.g. a provider on
-   * this machine. Off, only https to public addresses is allowed (http/outboundFetch.ts).
+   * this machine. Off, only https to public addresses is allowed (adapters/outboundFetch.ts).
    */
   outboundAllowLoopback: boolean
   /**

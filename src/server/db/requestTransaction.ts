@@ -3,7 +3,7 @@ import type { Database, Transaction } from './client'
 
 /**
  * One transaction around everything a request does, without threading it through every service:
- * idempotent requests (http/idempotency.ts) record their key and their effect in one transaction,
+ * idempotent requests (services/idempotency.ts) record their key and their effect in one transaction,
  * so a key is never kept without its effect nor an effect without its key.
  *
  * Services reach the database through `requestScopedDatabase(db)`: outside a request transaction it

@@ -799,7 +799,7 @@ export const aiGenerations = pgTable(
 
 /**
  * Idempotent creates (DESIGN.md §7): the first answer to a request carrying an Idempotency-Key, per
- * user, organization, key and endpoint, kept a day (http/idempotency.ts). The row is written in the
+ * user, organization, key and endpoint, kept a day (services/idempotency.ts). The row is written in the
  * same transaction as the request's effect, so a committed row always has its answer and a request
  * that failed left none; a repeat waits on the row while the first is running, then replays it.
  */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { CacheTicket } from '../services/schedule'
+
+export type { CacheTicket }
 
 /** Answers over this many bytes are compressed when the client accepts it (issue 16). */
 export const COMPRESS_THRESHOLD_BYTES = 1024
@@ -8,18 +11,6 @@ export const COMPRESS_THRESHOLD_BYTES = 1024
 export const BROTLI_QUALITY = 4
 
 type Encoding = 'br' | 'gzip'
-
-/**
- * What a request's answer is cached under and the version of the data it was read at (e.g. the
- * organization's Plan version kept by triggers, read before the data). An entry is served only to
- * a request with the same key and the same version, before the entry expires.
- */
-export interface CacheTicket {
-  key: string
-  version: string
-  /** The request's "now" (the server's clock), in ms. */
-  now: number
-}
 
 export interface CachedAnswer {
   version: string

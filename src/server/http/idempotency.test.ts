@@ -8,7 +8,7 @@ import { afterRequestCommit, inRequestTransaction, requestScopedDatabase } from 
 import { assignedSlots, authThrottle, idempotencyKeys, memberships, outbox, postTags, subscriptions } from '../db/schema'
 import { TestClient, type TestResponse } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
-import { createIdempotencyService, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from './idempotency'
+import { createIdempotencyService, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from '../services/idempotency'
 
 /**
  * Issue 12, item 10 (DESIGN.md §7): a dialog's submission sent twice — a double click the client

@@ -6,7 +6,7 @@ import { API_BASE, CLIENT_HEADER, SESSION_COOKIE, type Session } from '../../sha
 import { MESSAGES } from '../../shared/api/messages'
 import { SSO_MESSAGES, type SsoSettings } from '../../shared/domain/sso'
 import { auditLog, memberships, organizationSso, sessions, ssoAuthorizations, subscriptions, users } from '../db/schema'
-import type { HostResolver, OutboundFetch } from '../http/outboundFetch'
+import type { HostResolver, OutboundFetch } from '../adapters/outboundFetch'
 import { TestClient } from '../testing/harness'
 import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/identityProvider'
 import { describeEachDatabase } from '../testing/suite'

@@ -4,7 +4,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { API_BASE, CLIENT_HEADER } from '../../shared/api/contract'
 import { SSO_MESSAGES, type SsoSettings } from '../../shared/domain/sso'
 import { organizationSsoDomains, subscriptions } from '../db/schema'
-import { OutboundRefused, type HostResolver, type OutboundFetch } from '../http/outboundFetch'
+import { OutboundRefused, type HostResolver, type OutboundFetch } from '../adapters/outboundFetch'
 import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 

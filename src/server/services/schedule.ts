@@ -10,7 +10,6 @@ import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { assignedSlotPages, assignedSlots, businessPages, memberships, planVersions, posts, teamMembers, teams, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
-import type { CacheTicket } from '../http/answerCache'
 import type { OrganizationSession } from './sessions'
 import { isUuid } from './ids'
 import { postExcerpt } from './postLinks'
@@ -74,6 +73,18 @@ const CALENDAR_MAX_DAYS = 100
 export const ACCOUNT_NOT_FOUND = 'No member or business page with this id in your organization.'
 export const RANGE_BACKWARDS = 'The end of the range must be after its start.'
 export const CURSOR_INVALID = 'This list position is no longer valid. Reload the list.'
+
+/**
+ * What a request's answer is cached under and the version of the data it was read at (e.g. the
+ * organization's Plan version kept by triggers, read before the data). An entry is served only to
+ * a request with the same key and the same version, before the entry expires.
+ */
+export interface CacheTicket {
+  key: string
+  version: string
+  /** The request's "now" (the server's clock), in ms. */
+  now: number
+}
 
 export interface ScheduleService {
   listAssigned(session: OrganizationSession, query: { userId?: string; from?: string; to?: string }): Promise<AssignedSlot[]>

@@ -9,7 +9,7 @@ import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
 import { memberships, organizations, organizationSso, organizationSsoDomains, sessions, ssoAuthorizations, users } from '../db/schema'
 import { ApiError, badRequest, conflict, isUniqueViolation, planLimit } from '../errors'
-import { checkOutboundUrl, createOutboundFetch, type HostResolver, type OutboundFetch } from '../http/outboundFetch'
+import { checkOutboundUrl, createOutboundFetch, type HostResolver, type OutboundFetch } from '../adapters/outboundFetch'
 import type { OrganizationSession } from './sessions'
 import { lockOrganization, noPlan, requireAdmin } from './access'
 import { record, sessionActor } from './audit'
@@ -27,7 +27,7 @@ import { linkTo } from '../../shared/routes'
  *   lapses, its SSO stops offering itself and stops being required, so nobody is locked out.
  * - The provider is checked by discovery when saved; its client secret is encrypted like LinkedIn
  *   tokens and never answered. Every request to the provider (discovery, token, JWKS) goes through
- *   the outbound-fetch policy (http/outboundFetch.ts): https to public addresses only; http and
+ *   the outbound-fetch policy (adapters/outboundFetch.ts): https to public addresses only; http and
  *   loopback only with the development setting (PAGECREW_OUTBOUND_ALLOW_LOOPBACK, the tests').
  *   The metadata's authorization endpoint must be https too (it is where browsers are sent).
  * - A domain counts once verified: the TXT record `_pagecrew.<domain>` holds

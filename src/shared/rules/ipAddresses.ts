@@ -1,7 +1,7 @@
 /**
  * Which IP addresses are public: the one range table used by image addresses people type
  * (rules/images.ts) and by every request the server makes to an address someone typed
- * (server/http/outboundFetch.ts). Pure text in, no Node APIs, so the renderer may use it too.
+ * (server/adapters/outboundFetch.ts). Pure text in, no Node APIs, so the renderer may use it too.
  *
  * Refused (not public): IPv4 this-network 0/8, private 10/8 172.16/12 192.168/16, loopback 127/8,
  * CGNAT 100.64/10, link-local 169.254/16 (cloud metadata 169.254.169.254), IETF assignments
