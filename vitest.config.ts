@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 import { academyContent } from './scripts/academy-content'
 import { pathAliases } from './scripts/aliases'
 
-const INCLUDE = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'eslint.config.test.ts']
+const INCLUDE = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'eslint.config.test.ts', 'importCycles.test.ts']
 
 /** Test files under `dir` that replace modules (vi.mock / vi.doMock): they run in a module registry of their own. */
 function filesReplacingModules(dir: string): string[] {

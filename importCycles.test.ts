@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pathAliases } from '../scripts/aliases'
+import { pathAliases } from './scripts/aliases'
 
 /**
  * No import cycle anywhere in src/, type-only imports included (lint's import-x/no-cycle skips those):
  * a circle of types still ties modules together for whoever reads or moves them. Test files are left
  * out; nothing imports them.
  */
-const root = resolve(import.meta.dirname, '..')
+const root = import.meta.dirname
 const aliases = Object.entries(pathAliases())
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx']
 const SPECIFIER = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g
