@@ -125,6 +125,17 @@ export default tseslint.config(
     }
   },
   {
+    // Type-aware: a promise nobody awaits, catches or marks `void`; a promise where a callback's void return is
+    // expected (an event handler's rejection would go nowhere); a switch over a union that forgets a member.
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }]
+    }
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       ...layer(['server', 'main', 'preload', 'renderer']),

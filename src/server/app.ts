@@ -146,7 +146,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     if (text.trim() === '') return done(null, undefined)
-    parseJson(request, text, done)
+    // The parser answers through done.
+    void parseJson(request, text, done)
   })
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => sendError(error, request, reply))
@@ -276,7 +277,7 @@ function registerRenderer(app: FastifyInstance, rendererDir: string | null): voi
 /** Addresses the router cannot take (broken percent-encoding, an over-long parameter): a 400 in the API's format. */
 function sendRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long.' : 'The address is not valid.'
-  return reply.status(400).send(errorBody('bad_request', message))
+  void reply.status(400).send(errorBody('bad_request', message))
 }
 
 function sendError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {

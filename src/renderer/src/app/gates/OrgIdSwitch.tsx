@@ -33,23 +33,23 @@ export function OrgIdSwitch({ currentOrganizationWorkOSId, children }: { current
     if (orgId === null) return
     const cleanPath = withoutOrgId(location)
     if (!needsSwitch) {
-      navigate(cleanPath, { replace: true })
+      void navigate(cleanPath, { replace: true })
       return
     }
     if (user.isError) {
-      navigate(cleanPath, { replace: true })
+      void navigate(cleanPath, { replace: true })
       return
     }
     if (!user.data || attempted.current === orgId) return
     attempted.current = orgId
     if (!belongsToOrganization(user.data, orgId)) {
       console.error(`Not switching organization: the user does not belong to ${orgId}.`)
-      navigate(cleanPath, { replace: true })
+      void navigate(cleanPath, { replace: true })
       return
     }
     switchOrganization(
       { organizationWorkOSId: orgId, reloadAt: cleanPath },
-      { onError: () => navigate(cleanPath, { replace: true }) }
+      { onError: () => void navigate(cleanPath, { replace: true }) }
     )
   }, [orgId, needsSwitch, location, navigate, user.data, user.isError, switchOrganization])
 

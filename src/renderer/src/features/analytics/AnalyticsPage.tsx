@@ -245,7 +245,7 @@ function Analytics({ user }: { user: User }) {
                 icon={<DocumentEdit20Regular />}
                 message="No published posts in this period"
                 hint="Publish a post and its results appear here a few hours later"
-                action={{ label: 'Create content', onClick: () => navigate(paths.writePost), 'data-testid': 'analytics-create-content' }}
+                action={{ label: 'Create content', onClick: () => void navigate(paths.writePost), 'data-testid': 'analytics-create-content' }}
                 data-testid="analytics-empty"
               />
             ) : noPosts ? (

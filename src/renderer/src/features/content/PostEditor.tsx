@@ -332,9 +332,9 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             linkedInBlocked={linkedIn !== null}
             timeZone={timeZone}
             busy={actions.busy}
-            onUnschedule={actions.unschedule}
+            onUnschedule={() => void actions.unschedule()}
             onEditTime={() => actions.openSchedule(post)}
-            onRetry={actions.retry}
+            onRetry={() => void actions.retry()}
             onViewOnLinkedIn={openLinkedIn}
           />
         ) : null}
@@ -346,8 +346,8 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
             readOnly={readOnly}
             busy={actions.busy}
             onAddReviewers={() => setAskingFeedback(true)}
-            onWithdraw={actions.withdrawReview}
-            onSendForApproval={actions.sendForApproval}
+            onWithdraw={() => void actions.withdrawReview()}
+            onSendForApproval={() => void actions.sendForApproval()}
           />
         ) : null}
         {actions.errors.map((message) => (

@@ -22,17 +22,25 @@ describe('useReached', () => {
   it('turns true the moment the instant (less the lead) comes, with no render in between', () => {
     const { result } = renderHook(() => useReached(at(90_000), 60_000))
     expect(result.current).toBe(false)
-    act(() => vi.advanceTimersByTime(29_999))
+    act(() => {
+      vi.advanceTimersByTime(29_999)
+    })
     expect(result.current).toBe(false)
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(result.current).toBe(true)
   })
 
   it('waits past setTimeout’s longest delay for an instant weeks ahead', () => {
     const { result } = renderHook(() => useReached(at(40 * 24 * 3_600_000)))
-    act(() => vi.advanceTimersByTime(30 * 24 * 3_600_000))
+    act(() => {
+      vi.advanceTimersByTime(30 * 24 * 3_600_000)
+    })
     expect(result.current).toBe(false)
-    act(() => vi.advanceTimersByTime(10 * 24 * 3_600_000))
+    act(() => {
+      vi.advanceTimersByTime(10 * 24 * 3_600_000)
+    })
     expect(result.current).toBe(true)
   })
 })

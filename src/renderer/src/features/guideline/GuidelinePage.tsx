@@ -47,7 +47,7 @@ export default function GuidelinePage() {
       <EmptyState
         message="Your organization has no posting guideline yet."
         hint={admin ? 'Write what your colleagues should know before they post: tone of voice, what to share and what not to.' : 'When an admin writes one, you will find it here.'}
-        action={admin ? { label: 'Write the guideline', icon: <Edit20Regular />, onClick: () => navigate(guidelineSettingsPath), 'data-testid': 'guideline-write' } : undefined}
+        action={admin ? { label: 'Write the guideline', icon: <Edit20Regular />, onClick: () => void navigate(guidelineSettingsPath), 'data-testid': 'guideline-write' } : undefined}
         data-testid="guideline-empty"
       />
     )
@@ -85,7 +85,7 @@ export default function GuidelinePage() {
           </Button>
         )}
         {admin ? (
-          <Button appearance="subtle" icon={<Edit20Regular />} onClick={() => navigate(guidelineSettingsPath)} data-testid="guideline-edit">
+          <Button appearance="subtle" icon={<Edit20Regular />} onClick={() => void navigate(guidelineSettingsPath)} data-testid="guideline-edit">
             Edit
           </Button>
         ) : null}

@@ -81,7 +81,7 @@ export function RecommendationCard({ recommendation: r, timeZone, onDismiss }: R
           <Button
             appearance="primary"
             icon={<Open20Regular />}
-            onClick={() => navigate(`${paths.writePost}?postId=${encodeURIComponent(r.myReshare!.postId)}`)}
+            onClick={() => void navigate(`${paths.writePost}?postId=${encodeURIComponent(r.myReshare!.postId)}`)}
             data-testid={`${testId}-open-mine`}
           >
             Open my reshare
@@ -116,7 +116,7 @@ export function RecommendationCard({ recommendation: r, timeZone, onDismiss }: R
             <Button
               appearance="primary"
               icon={<ArrowRepeatAll20Regular />}
-              onClick={() => navigate(reshareEditorPath(paths.writePost, r.id, comment))}
+              onClick={() => void navigate(reshareEditorPath(paths.writePost, r.id, comment))}
               data-testid={`${testId}-reshare`}
             >
               {r.suggestedComments.length > 0 ? 'Reshare with this comment' : 'Reshare'}
