@@ -51,7 +51,7 @@ import { viewerOf, type Viewer } from './slotView'
  *   time zone (or `timezone`), with the zone in its own column. Text a spreadsheet would run as a
  *   formula starts with a quote, wherever in a cell one could start (services/csv.ts).
  * - Import rows are checked with the assign-slot modal's rules, through the functions slot
- *   creation uses (services/slots.ts): an ACTIVE member of the organization (slotMemberUnknown;
+ *   creation uses (services/slots/): an ACTIVE member of the organization (slotMemberUnknown;
  *   another organization's people, tags and pages are simply unknown), one the caller may assign
  *   to (requireMayAssign: a MEMBER only themselves, a team leader their teams), a quarter-hour time
  *   (isOptionInstant), the day from tomorrow to 90 days ahead in the assignee's time zone

@@ -34,7 +34,7 @@ export interface Viewer {
   led: Set<string>
 }
 
-/** Who is looking: what a slot's canEdit and the assign permissions (services/slots.ts) are worked out for. */
+/** Who is looking: what a slot's canEdit and the assign permissions (services/slots/checks.ts) are worked out for. */
 export async function viewerOf(executor: Executor, session: OrganizationSession): Promise<Viewer> {
   const isAdmin = isAdminSession(session)
   const led = isAdmin ? new Set<string>() : await usersLedBy(executor, session.organization.id, session.userId)

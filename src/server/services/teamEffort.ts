@@ -26,7 +26,7 @@ import { linkTo } from '../../shared/routes'
  *   in no team are `unassigned`.
  * - Published: the member's posts (as author, a business page's too) PUBLISHED in the month.
  * - Slots: those assigned to the member with their time in the month. DONE when a published post
- *   is linked to it (as services/slots.ts derives it), MISSED when not done and its time has
+ *   is linked to it (as services/slotView.ts derives it), MISSED when not done and its time has
  *   passed. On-time rate: of the done slots, those whose post was published at or before the
  *   slot's time; null without done slots.
  * - Streak: Monday-based weeks in the time zone with at least one published post, counted back
