@@ -499,6 +499,41 @@ describeEachDatabase(
       expect(rows).toEqual([{ method: 'sso' }])
     })
 
+    it('verifying a domain while Required is on ends the password sessions of that domain (audited with their number)', async () => {
+      const a = await configured({ required: true })
+      // A second domain, not yet verified: its people still sign in with a password.
+      const later = uniqueDomain()
+      const added = await a.client.put<SsoSettings>('/organization/sso', { issuerUrl: idp.issuer, clientId: CLIENT.clientId, required: true, domains: [a.domain, later] })
+      expect(added.status).toBe(200)
+      const email = `latecomer@${later}`
+      const first = new TestClient(t().app)
+      await first.signup({ email, password: PASSWORD, fullName: 'Late Comer' })
+      expect((await first.post('/join/accept', { token: await invite(a.client, email), password: PASSWORD })).status).toBe(200)
+      const second = new TestClient(t().app)
+      expect((await second.post('/auth/login', { email, password: PASSWORD })).status).toBe(200)
+      const outside = new TestClient(t().app)
+      await outside.signup()
+
+      txtRecords.set(`_pagecrew.${later}`, [[added.body.domains.find((d) => d.domain === later)!.txtRecordValue]])
+      const verified = await a.client.post<SsoSettings>('/organization/sso/verify-domain', { domain: later })
+      expect(verified.status).toBe(200)
+      expect(verified.body.domains.find((d) => d.domain === later)).toMatchObject({ verified: true })
+      expect((await first.get('/auth')).status).toBe(401)
+      expect((await second.get('/members/list')).status).toBe(401)
+      expect((await outside.get('/auth')).status).toBe(200)
+      // The admin who verified it stays signed in.
+      expect((await a.client.get('/auth')).status).toBe(200)
+      const [entry] = await t()
+        .db.select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.organizationId, a.org.id), eq(auditLog.action, 'sso.domain_verified'), eq(auditLog.targetLabel, later)))
+      expect(entry!.after).toMatchObject({ verified: true, passwordSessionsEnded: 2 })
+      // The password is closed for the domain from now on.
+      const refused = await new TestClient(t().app).post<{ error: { message: string } }>('/auth/login', { email, password: PASSWORD })
+      expect(refused.status).toBe(403)
+      expect(refused.body.error.message).toBe(SSO_MESSAGES.requiredForDomain)
+    })
+
     it('limits discovery and starts per client address, in the database', async () => {
       const { domain } = await configured()
       const email = person(`limited@${domain}`)

@@ -14,7 +14,7 @@ import type { OrganizationSession } from './sessions'
 import { lockOrganization, noPlan, requireAdmin } from './access'
 import { isUuid } from './ids'
 import { sessionActor } from './audit'
-import { applySubscriptionState, recordSubscriptionChange } from './billingWebhooks'
+import { applySubscriptionState, subscriptionChanged } from './billingWebhooks'
 import { cents, isBuiltinPaid, nextPeriodEnd, renewDuePeriods, seatsWord, units, UTC, writeInvoice } from './renewals'
 import { removeMemberships } from './members'
 import { removeUserPhotoFiles } from './userPhotos'
@@ -278,7 +278,7 @@ export function createBillingService(deps: {
         if (result.kind === 'redirect') return { status: 'redirect' as const, url: result.url }
         if (result.kind === 'applied') {
           // The provider changed the price of a running subscription: the same rules as its webhooks (ordering, lifecycle).
-          await applySubscriptionState(tx, result.state, now, log, sessionActor(session))
+          await applySubscriptionState(tx, result.state, now, log, sessionActor(session), session.tokenHash)
           return { status: 'completed' as const, currentPlan: toCurrentPlan(await findSubscription(tx, organizationId)) }
         }
         const periodEnd = nextPeriodEnd(now, variant.name)
@@ -298,7 +298,7 @@ export function createBillingService(deps: {
           })
           .where(eq(subscriptions.id, existing.id))
           .returning()
-        await recordSubscriptionChange(tx, sessionActor(session), now, existing, row!)
+        await subscriptionChanged(tx, sessionActor(session), now, existing, row!, session.tokenHash)
         await writeInvoice(tx, {
           organizationId,
           description: `${plan.name} — ${variant.name}, ${seatsWord(seats)}`,
@@ -362,7 +362,7 @@ export function createBillingService(deps: {
           .where(eq(subscriptions.id, subscription.id))
           .returning()
         const row = updated!
-        await recordSubscriptionChange(tx, sessionActor(session), now, subscription, row)
+        await subscriptionChanged(tx, sessionActor(session), now, subscription, row)
 
         if (!trial && row.provider === provider.kind) {
           await callProvider(() => provider.updateSeats({ subscription: row, quantity: input.newSeatQuantity }))
@@ -453,7 +453,7 @@ export function createBillingService(deps: {
         .where(eq(subscriptions.id, row.id))
         .returning()
       // The portal's link names the organization, not a user: the entry's actor is the system.
-      await recordSubscriptionChange(tx, 'system', now, row, updated!)
+      await subscriptionChanged(tx, 'system', now, row, updated!)
     })
     return true
   }

@@ -12,6 +12,7 @@ import { ApiError } from '../errors'
 import { lockOrganization } from './access'
 import { record, type AuditActor } from './audit'
 import { isUuid } from './ids'
+import { endPasswordSessionsWhenSsoRequiredAgain } from './ssoRequired'
 
 /**
  * Stripe webhooks (issue 4): Stripe tells Pagecrew what happened to a subscription or invoice, and
@@ -43,12 +44,27 @@ const planForPrice = (priceId: string | null) => (priceId ? (PLANS.find((p) => p
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
 /**
- * The audit entry of a subscription change (issue 17), in the change's transaction: a new plan
- * ('billing.plan_changed'), else new seats ('billing.seats_changed'), else another change of its
- * status or cancellation ('billing.subscription_changed'); nothing when none of those changed
- * (a renewal moving the period end, a provider's bookkeeping).
+ * What every change of an organization's subscription row does in the change's transaction (the
+ * caller holds the organization lock):
+ *
+ * - when the plan includes single sign-on again and the organization requires it, the password
+ *   sessions of its domains end (ssoRequired.ts): Required holds from that moment, so a password
+ *   session opened while the plan had lapsed does not outlive the renewal. `keepSession` is the
+ *   session of the admin making the change, if one does (as switching Required on keeps it);
+ * - its audit entry (issue 17): a new plan ('billing.plan_changed'), else new seats
+ *   ('billing.seats_changed'), else another change of its status or cancellation
+ *   ('billing.subscription_changed'), with how many password sessions ended when any did; nothing
+ *   when none of those changed (a renewal moving the period end, a provider's bookkeeping).
  */
-export async function recordSubscriptionChange(tx: Executor, actor: AuditActor, at: Date, was: SubscriptionRow, now: SubscriptionRow): Promise<void> {
+export async function subscriptionChanged(
+  tx: Executor,
+  actor: AuditActor,
+  at: Date,
+  was: SubscriptionRow,
+  now: SubscriptionRow,
+  keepSession: string | null = null
+): Promise<void> {
+  const passwordSessionsEnded = await endPasswordSessionsWhenSsoRequiredAgain(tx, was, now, at, keepSession)
   const fields = (r: SubscriptionRow) => ({
     plan: PLANS.find((p) => p.id === r.productId)?.name ?? null,
     priceId: r.priceId,
@@ -65,6 +81,7 @@ export async function recordSubscriptionChange(tx: Executor, actor: AuditActor, 
     before[key] = a[key]
     after[key] = b[key]
   }
+  if (passwordSessionsEnded > 0) after.passwordSessionsEnded = passwordSessionsEnded
   if (Object.keys(after).length === 0) return
   const action = 'priceId' in after ? 'billing.plan_changed' : 'availableSeats' in after ? 'billing.seats_changed' : 'billing.subscription_changed'
   await record(tx, {
@@ -81,14 +98,16 @@ export async function recordSubscriptionChange(tx: Executor, actor: AuditActor, 
 /**
  * Writes a provider's subscription state to the organization's subscription row. The caller holds
  * the organization lock (lockOrganization) inside a transaction; the row is re-read here. The
- * audit log names `actor` (the system for webhooks; the admin whose checkout the provider applied).
+ * audit log names `actor` (the system for webhooks; the admin whose checkout the provider applied,
+ * whose session is `keepSession`).
  */
 export async function applySubscriptionState(
   tx: Executor,
   state: ProviderSubscriptionState,
   now: Date,
   log: (message: string) => void = () => undefined,
-  actor: AuditActor = 'system'
+  actor: AuditActor = 'system',
+  keepSession: string | null = null
 ): Promise<ApplyOutcome> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.organizationId, state.organizationId)).limit(1).for('update')
   if (!row) {
@@ -128,7 +147,7 @@ export async function applySubscriptionState(
     })
     .where(eq(subscriptions.id, row.id))
     .returning()
-  await recordSubscriptionChange(tx, actor, now, row, updated!)
+  await subscriptionChanged(tx, actor, now, row, updated!, keepSession)
   return 'applied'
 }
 

@@ -6,7 +6,7 @@ import type { PlanVariant } from '../../shared/constants'
 import type { Database, Executor } from '../db/client'
 import { invoices, subscriptions } from '../db/schema'
 import { lockOrganization } from './access'
-import { recordSubscriptionChange } from './billingWebhooks'
+import { subscriptionChanged } from './billingWebhooks'
 import { findSubscription, lockSubscription, variantByPriceId, type SubscriptionRow } from './subscriptions'
 
 /*
@@ -82,7 +82,7 @@ export async function renewDuePeriods(executor: Executor, organizationId: string
         .set({ status: 'canceled', endsAt: locked.endsAt ?? locked.currentPeriodEnd, updatedAt: now })
         .where(eq(subscriptions.id, locked.id))
         .returning()
-      await recordSubscriptionChange(tx, 'system', now, locked, ended!)
+      await subscriptionChanged(tx, 'system', now, locked, ended!)
       return
     }
     const { plan, variant } = variantByPriceId(locked.priceId)!

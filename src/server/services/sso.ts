@@ -1,20 +1,21 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { resolveTxt as dnsResolveTxt } from 'node:dns/promises'
-import { and, count, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, lte, ne } from 'drizzle-orm'
 import type * as Oidc from 'openid-client'
 import { MESSAGES } from '../../shared/api/messages'
 import { SSO_MESSAGES, ssoTxtRecordName, ssoTxtRecordValue, type SsoMode, type SsoSettings } from '../../shared/domain/sso'
 import { hasFreeSeat } from '../../shared/rules/members'
 import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/client'
-import { memberships, organizations, organizationSso, organizationSsoDomains, sessions, ssoAuthorizations, users } from '../db/schema'
+import { memberships, organizations, organizationSso, organizationSsoDomains, ssoAuthorizations, users } from '../db/schema'
 import { ApiError, badRequest, conflict, isUniqueViolation, planLimit } from '../errors'
 import { checkOutboundUrl, createOutboundFetch, type HostResolver, type OutboundFetch } from '../adapters/outboundFetch'
 import type { OrganizationSession } from './sessions'
 import { lockOrganization, noPlan, requireAdmin } from './access'
 import { record, sessionActor } from './audit'
 import { isAllowedRedirect } from './linkedIn'
-import { findSubscription, planById, type SubscriptionRow } from './subscriptions'
+import { endPasswordSessions, planIncludesSso } from './ssoRequired'
+import { findSubscription } from './subscriptions'
 import { createTokenCipher, loadTokenKey, TokenDecryptError } from './tokenCrypto'
 import { linkTo } from '../../shared/routes'
 
@@ -24,7 +25,9 @@ import { linkTo } from '../../shared/routes'
  *
  * - Enterprise only: a plan with `sso` that is paid (active, past_due) or cancelled until its end.
  *   A trial does not include it (the trial grants entitlements, and SSO is not one). When the plan
- *   lapses, its SSO stops offering itself and stops being required, so nobody is locked out.
+ *   lapses, its SSO stops offering itself and stops being required, so nobody is locked out; when
+ *   it includes SSO again, Required holds again and the password sessions opened meanwhile end
+ *   (ssoRequired.ts, in the subscription change's transaction).
  * - The provider is checked by discovery when saved; its client secret is encrypted like LinkedIn
  *   tokens and never answered. Every request to the provider (discovery, token, JWKS) goes through
  *   the outbound-fetch policy (adapters/outboundFetch.ts): https to public addresses only; http and
@@ -43,8 +46,9 @@ import { linkTo } from '../../shared/routes'
  *   invitation waiting for them is accepted.
  * - Required is enforced at every door, not only the password sign-in: signing up, joining with a
  *   password, switching a password session into the organization and changing the password are
- *   refused for its domains (requiringOrganization), and switching Required on ends the password
- *   sessions of its domains' users (the audit entry says how many).
+ *   refused for its domains (requiringOrganization), and switching Required on, verifying a domain
+ *   while it is on, or the plan including SSO again ends the password sessions of its domains'
+ *   users (the audit entry says how many).
  */
 export interface SsoService {
   settings(session: OrganizationSession, serverUrl: string): Promise<SsoSettings>
@@ -102,13 +106,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const secretContext = (organizationId: string) => `sso-client-secret:${organizationId}`
 const verifierContext = (stateHash: string) => `sso-verifier:${stateHash}`
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
-
-/** Whether the subscription includes SSO right now (see the service's description). */
-export function planIncludesSso(row: SubscriptionRow | null, now: Date): boolean {
-  if (!row || !planById(row.productId)?.sso) return false
-  if (row.endsAt && row.endsAt.getTime() < now.getTime()) return false
-  return row.status === 'active' || row.status === 'past_due' || ((row.status === 'canceled' || row.status === 'cancelled') && row.endsAt !== null)
-}
 
 export function createSsoService(deps: {
   db: Database
@@ -217,31 +214,6 @@ export function createSsoService(deps: {
       .limit(1)
     if (!found || !(await includesSso(db, found.organization.id))) return null
     return found
-  }
-
-  /**
-   * Ends the password sessions of the users of the organization's verified domains (Required was
-   * switched on, or a domain verified while it is on): they sign in again through the provider.
-   * The admin's own session making the change stays (as a password change keeps its own), so
-   * the admin is not signed out mid-change. Returns how many ended.
-   */
-  async function endPasswordSessions(tx: Executor, organizationId: string, except: string): Promise<number> {
-    const domainUsers = tx
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(
-        organizationSsoDomains,
-        and(
-          eq(organizationSsoDomains.organizationId, organizationId),
-          isNotNull(organizationSsoDomains.verifiedAt),
-          sql`right(lower(${users.email}), length(${organizationSsoDomains.domain}) + 1) = '@' || ${organizationSsoDomains.domain}`
-        )
-      )
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.method, 'password'), inArray(sessions.userId, domainUsers), ne(sessions.tokenHash, except)))
-      .returning({ tokenHash: sessions.tokenHash })
-    return ended.length
   }
 
   function clientSecretOf(provider: typeof organizationSso.$inferSelect): string | null {
@@ -386,7 +358,6 @@ export function createSsoService(deps: {
         .where(and(eq(organizationSsoDomains.organizationId, organizationId), eq(organizationSsoDomains.domain, domain)))
       if (!row) throw badRequest(SSO_MESSAGES.domainUnknown, { domain: SSO_MESSAGES.domainUnknown })
       if (row.verifiedAt) return view(db, organizationId, serverUrl)
-      const [provider] = await db.select({ required: organizationSso.required }).from(organizationSso).where(eq(organizationSso.organizationId, organizationId))
       const name = ssoTxtRecordName(domain)
       const expected = ssoTxtRecordValue(row.verificationToken)
       if (!config.ssoSkipDomainProof) {
@@ -407,6 +378,8 @@ export function createSsoService(deps: {
         await db.transaction(async (tx) => {
           await lockOrganization(tx, organizationId)
           await markVerified(tx, organizationId, domain)
+          // Read under the lock: Required switched on or off meanwhile counts as it now stands.
+          const [provider] = await tx.select({ required: organizationSso.required }).from(organizationSso).where(eq(organizationSso.organizationId, organizationId))
           const sessionsEnded = provider?.required ? await endPasswordSessions(tx, organizationId, session.tokenHash) : 0
           await record(tx, {
             organizationId,
