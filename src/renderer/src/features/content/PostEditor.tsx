@@ -17,7 +17,8 @@ import {
   Tooltip,
   makeStyles,
   mergeClasses,
-  tokens
+  tokens,
+  useId
 } from '@fluentui/react-components'
 import {
   CalendarClock20Regular,
@@ -64,6 +65,7 @@ import { failureOf, usePostActions } from './usePostActions'
 import { useAutosave } from './useAutosave'
 import type { SaveState } from './autosave'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
+import { PostAsHint, unlinkedPages } from './PostAsHint'
 
 const CHOICE_ICONS: Record<PostTypeChoice, FluentIcon> = {
   Text: TextDescription20Regular,
@@ -116,6 +118,7 @@ const useStyles = makeStyles({
     '@media (max-width: 1199.98px)': { gridTemplateColumns: 'minmax(0, 1fr)' }
   },
   composer: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  postAsBlock: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   postAs: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, '> :last-child': { flex: '0 1 360px', minWidth: 0 } },
   // A native select is at least as wide as its longest option (a long page name): on a phone it must shrink below that.
   shrink: { minWidth: 0 },
@@ -165,11 +168,14 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
   const host = useHost()
   const timeZone = userTimeZone(user)
   const pages = useMemo(() => linkedPages(user, organization), [user, organization])
+  const postAsHintId = useId('post-as-hint')
   const [initialDraft] = useState<PostDraft>(() =>
     emptyDraft({ type: newPostSlot?.postType, slotId: newPostSlot?.id ?? null, businessPageId: slotPage(newPostSlot, new Set(pages.map((p) => p.id))) })
   )
   const autosave = useAutosave({ userId: user.id, initialPost, initialDraft, onCreated })
   const { draft, post, publishing, readOnly, controller } = autosave
+  // Pages of the organization nobody linked the user to: Post as cannot offer them, the hint says how to get linked.
+  const postAsHinted = !readOnly && unlinkedPages(user, organization).length > 0
   // A reshare (issue 15): the text is the comment over the reshared post; no media, poll, format or page of its own.
   const reshare = post?.reshare ?? initialPost?.reshare ?? null
   const edit = controller.edit.bind(controller)
@@ -361,25 +367,29 @@ export function PostEditor({ user, organization, initialPost, newPostSlot, slotM
 
           {reshare ? null : (
             <>
-              <div className={styles.postAs}>
-                <PersonAvatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
-                <Field label="Post as">
-                  <Select
-                    className={styles.shrink}
-                    select={{ className: styles.shrink }}
-                    value={draft.businessPageId ?? ''}
-                    onChange={(_, d) => edit((current) => ({ ...current, businessPageId: d.value || null }))}
-                    disabled={readOnly || pageOptions.length === 0}
-                    data-testid="post-as"
-                  >
-                    <option value="">{user.fullName} (you)</option>
-                    {pageOptions.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.linkedInCompanyName}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
+              <div className={styles.postAsBlock}>
+                <div className={styles.postAs}>
+                  <PersonAvatar name={author.name} image={author.image ? { src: author.image } : undefined} size={32} color="colorful" aria-hidden />
+                  <Field label="Post as">
+                    <Select
+                      className={styles.shrink}
+                      select={{ className: styles.shrink }}
+                      value={draft.businessPageId ?? ''}
+                      onChange={(_, d) => edit((current) => ({ ...current, businessPageId: d.value || null }))}
+                      disabled={readOnly || pageOptions.length === 0}
+                      aria-describedby={postAsHinted ? postAsHintId : undefined}
+                      data-testid="post-as"
+                    >
+                      <option value="">{user.fullName} (you)</option>
+                      {pageOptions.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.linkedInCompanyName}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                </div>
+                {postAsHinted ? <PostAsHint id={postAsHintId} user={user} organization={organization} /> : null}
               </div>
 
               <RadioGroup

@@ -7,7 +7,7 @@ import type { AssignedSlot, Post, PostApproval, ReviewRequest, User } from '@sha
 import type { HostRequest, HostResponse } from '@shared/host'
 import { LINKEDIN_RETURN_KEY } from '@renderer/api/linkedin'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
-import { aUser, anOrganization, entitlements } from '@renderer/testing/fixtures'
+import { aUser, anOrganization, entitlements, withRole } from '@renderer/testing/fixtures'
 import { aPost } from '@renderer/testing/postFixtures'
 import { renderInApp } from '@renderer/testing/render'
 import { aBusinessPage, aSlot } from '@renderer/testing/slotFixtures'
@@ -236,6 +236,46 @@ describe('Write post: editor', () => {
     expect([...postAs.options].map((o) => o.text)).toEqual(['Ada Lovelace (you)', 'Acme Robotics'])
     fireEvent.change(postAs, { target: { value: 'page-1' } })
     await waitFor(() => expect(bodies(fake, 'PUT', '/posts/update')).toEqual([expect.objectContaining({ businessPageId: 'page-1', version: 1 })]))
+  })
+
+  it('names the business pages the user is not linked to under Post as; an admin gets the way to Members, where she links herself', async () => {
+    const later = aBusinessPage({ id: 'page-2', linkedInCompanyName: 'Acme Labs' })
+    const { fake } = hostFor({ replies: { 'GET /organization': ok(anOrganization({ organizationBusinessPages: [page, later] }, NOW)) } })
+    const { events } = open('/content/write-post', fake)
+    await textBox()
+    const postAs = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Post as' })
+    // Only the linked page is offered; the hint says which one is missing and why.
+    expect([...postAs.options].map((o) => o.text)).toEqual(['Ada Lovelace (you)', 'Acme Robotics'])
+    const hint = screen.getByTestId('post-as-hint')
+    expect(hint.textContent).toBe(
+      'You are not linked to Acme Labs, so you cannot post as it yet. Link yourself in Members: edit your own entry and choose it under Business pages. Open Members'
+    )
+    expect(postAs.getAttribute('aria-describedby')?.split(' ')).toContain(hint.id)
+    await events.click(screen.getByRole('link', { name: 'Open Members' }))
+    expect(location()).toBe('/settings/organization?section=members')
+  })
+
+  it('a member not linked to the pages is told to ask an admin; no hint once every page is linked', async () => {
+    const more = ['Acme Labs', 'Acme Energy', 'Acme Health', 'Acme Retail'].map((name, i) => aBusinessPage({ id: `page-${i + 2}`, linkedInCompanyName: name }))
+    const member = withRole(aUser(), 'MEMBER')
+    const { fake } = hostFor({
+      user: { userOrgSettings: member.userOrgSettings, userOrgBusinessPages: [] },
+      replies: { 'GET /organization': ok(anOrganization({ name: 'Acme', organizationBusinessPages: [page, ...more] }, NOW)) }
+    })
+    open('/content/write-post', fake)
+    await textBox()
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Post as' }).disabled).toBe(true)
+    expect(screen.getByTestId('post-as-hint').textContent).toBe(
+      'You are not linked to Acme Robotics, Acme Labs, Acme Energy and 2 more, so you cannot post as them yet. Ask an admin of Acme to link you to them (Members, Business pages).'
+    )
+    expect(screen.queryByRole('link', { name: 'Open Members' })).toBeNull()
+    cleanup()
+
+    const { fake: linked } = hostFor()
+    open('/content/write-post', linked)
+    await textBox()
+    expect(screen.queryByTestId('post-as-hint')).toBeNull()
+    expect(screen.getByRole('combobox', { name: 'Post as' }).getAttribute('aria-describedby')).toBeNull()
   })
 
   it('loses nothing when the window goes mid-typing: the text is back, restored, on the next open', async () => {
