@@ -58,17 +58,35 @@ const testHelperZone = {
 /**
  * One confirmation (DESIGN.md §7): a yes/no question is a ConfirmDialog, whose guard answers once however fast its
  * confirm is clicked twice, and whose answer returns its promise so the question waits on it. A blocking notice that
- * asks nothing may disable the first selector with its reason.
+ * asks nothing may disable the alert selector with its reason.
+ *
+ * The checks look at what is written, not at which component it is written on: an alert is refused whether the
+ * attribute is a string, an expression ({'alert'}, {`alert`}, a conditional) or a props object ({...{ modalType:
+ * 'alert' }}), and on any element (Fluent's Dialog imported under another name or through a namespace too). A
+ * modalType lint cannot read (a variable, a call) is refused as well: give 'modal' or 'non-modal' as a literal.
+ * What stays out of reach: a props object or an answer handler built elsewhere and passed in by name.
  */
+const alertValue = (value) => `:matches(Literal[value='${value}'], TemplateElement[value.cooked='${value}'])`
+const modalTypeProperty = "Property:matches([key.name='modalType'], [key.value='modalType'])"
+const answerProp = 'on(Confirm|Delete)'
+const ALERT_MESSAGE = 'A confirmation is a ConfirmDialog (components/ConfirmDialog.tsx, or DeleteConfirm): it answers once however fast it is clicked.'
+const UNREADABLE_MODAL_TYPE = "Give modalType as a literal ('modal' or 'non-modal'), so lint can tell it is no alert: a confirmation is a ConfirmDialog."
+const MUTATE_MESSAGE = 'Return the promise (mutateAsync) from a confirmation’s answer, so the question waits on it and shows the failure once.'
+/** mutate called, or handed over as the answer (r.mutate, r['mutate'], r?.mutate, r.mutate.bind(…), a destructured mutate). */
+const mutateInAnswer = ":matches(MemberExpression[property.name='mutate'], MemberExpression[property.value='mutate'], CallExpression[callee.name='mutate'], JSXExpressionContainer > Identifier[name='mutate'], Property > Identifier.value[name='mutate'])"
 const confirmationSelectors = [
+  { selector: `JSXAttribute[name.name='modalType'] ${alertValue('alert')}`, message: ALERT_MESSAGE },
+  { selector: `${modalTypeProperty} ${alertValue('alert')}`, message: ALERT_MESSAGE },
+  { selector: `JSXAttribute[name.name='role'] ${alertValue('alertdialog')}`, message: ALERT_MESSAGE },
+  { selector: "JSXAttribute[name.name='modalType'] > JSXExpressionContainer > :not(Literal, TemplateLiteral, ConditionalExpression)", message: UNREADABLE_MODAL_TYPE },
+  { selector: "JSXAttribute[name.name='modalType'] TemplateLiteral[expressions.length>0]", message: UNREADABLE_MODAL_TYPE },
   {
-    selector: "JSXOpeningElement[name.name='Dialog'] > JSXAttribute[name.name='modalType'][value.value='alert']",
-    message: 'A confirmation is a ConfirmDialog (components/ConfirmDialog.tsx, or DeleteConfirm): it answers once however fast it is clicked.'
+    selector:
+      "JSXAttribute[name.name='modalType'] ConditionalExpression:matches([consequent.type!=/^(Literal|TemplateLiteral|ConditionalExpression)$/], [alternate.type!=/^(Literal|TemplateLiteral|ConditionalExpression)$/])",
+    message: UNREADABLE_MODAL_TYPE
   },
-  {
-    selector: "JSXAttribute[name.name=/^on(Confirm|Delete)$/] CallExpression[callee.property.name='mutate']",
-    message: 'Return the promise (mutateAsync) from a confirmation’s answer, so the question waits on it and shows the failure once.'
-  }
+  { selector: `JSXAttribute[name.name=/^${answerProp}$/] ${mutateInAnswer}`, message: MUTATE_MESSAGE },
+  { selector: `Property:matches([key.name=/^${answerProp}$/], [key.value=/^${answerProp}$/]) ${mutateInAnswer}`, message: MUTATE_MESSAGE }
 ]
 /** One avatar: PersonAvatar gives initials that read right in every script (lib/initials.ts). */
 const avatarSelectors = [
@@ -165,12 +183,21 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Use the HostBridge (src/renderer/src/host).' },
-        { name: 'open', message: 'Use hostBridge.openExternal.' }
+        { name: 'open', message: 'Use hostBridge.openExternal.' },
+        { name: 'confirm', message: 'A yes/no question is a ConfirmDialog (components/ConfirmDialog.tsx), not the browser’s confirm().' }
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'confirm',
+          message: 'A yes/no question is a ConfirmDialog (components/ConfirmDialog.tsx), not the browser’s confirm().'
+        }))
       ]
     }
   },
   {
-    files: [`${renderer}/**/*.tsx`],
+    files: [`${renderer}/**/*.{ts,tsx}`],
     ignores: [`${renderer}/components/ConfirmDialog.tsx`, `${renderer}/components/PersonAvatar.tsx`],
     rules: syntaxRules(confirmationSelectors, avatarSelectors)
   },

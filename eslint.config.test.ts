@@ -103,21 +103,68 @@ describe('lint boundaries', () => {
     expect(await ruleIds(`${renderer}/features/schedule/Probe.test.tsx`, testCode)).toEqual([])
   })
 
+  const fluentDialog = "import { Dialog } from '@fluentui/react-components'\n"
+  const confirmDialog = "import { ConfirmDialog } from '@renderer/components/ConfirmDialog'\n"
+  const deleteConfirm = "import { DeleteConfirm } from '@renderer/components/DeleteConfirm'\n"
+  const confirmProps = 'open title="Delete" confirmLabel="Delete" onCancel={() => undefined}'
+  const deleteProps = 'open title="Delete" confirmLabel="Delete" onError={() => undefined} onClose={() => undefined} data-testid="probe"'
+  const mutation = 'const remove = { mutate: (id: string) => id, mutateAsync: async (id: string) => id }\n'
+
   it.each([
-    ['an alert dialog built by hand', `${renderer}/features/settings/Probe.tsx`, "import { Dialog } from '@fluentui/react-components'\nexport const probe = <Dialog modalType=\"alert\" open>{null}</Dialog>\n"],
-    [
-      'a confirmation whose answer does not return its promise',
-      `${renderer}/features/settings/Probe.tsx`,
-      "import { ConfirmDialog } from '@renderer/components/ConfirmDialog'\nconst remove = { mutate: (id: string) => id }\nexport const probe = <ConfirmDialog open title=\"Delete\" confirmLabel=\"Delete\" onCancel={() => undefined} onConfirm={() => remove.mutate('x')} />\n"
-    ]
-  ])('keeps confirmations on ConfirmDialog: reports %s', async (_case, filePath, code) => {
-    expect(await ruleIds(filePath, code)).toEqual(['no-restricted-syntax'])
+    ['an alert dialog built by hand', `${fluentDialog}export const probe = <Dialog modalType="alert" open>{null}</Dialog>\n`],
+    ["modalType={'alert'}", `${fluentDialog}export const probe = <Dialog modalType={'alert'} open>{null}</Dialog>\n`],
+    ['modalType={"alert"}', `${fluentDialog}export const probe = <Dialog modalType={"alert"} open>{null}</Dialog>\n`],
+    ['modalType={`alert`}', `${fluentDialog}export const probe = <Dialog modalType={\`alert\`} open>{null}</Dialog>\n`],
+    ['an alert on one side of a condition', `${fluentDialog}export const probe = (ask: boolean) => <Dialog modalType={ask ? 'alert' : 'modal'} open>{null}</Dialog>\n`],
+    ["Fluent's Dialog imported under another name", "import { Dialog as Modal } from '@fluentui/react-components'\nexport const probe = <Modal modalType=\"alert\" open>{null}</Modal>\n"],
+    ["Fluent's Dialog through a namespace import", "import * as Fluent from '@fluentui/react-components'\nexport const probe = <Fluent.Dialog modalType=\"alert\" open>{null}</Fluent.Dialog>\n"],
+    ['an alert spread in as props', `${fluentDialog}export const probe = <Dialog {...{ modalType: 'alert' as const }} open>{null}</Dialog>\n`],
+    ['an element of role alertdialog', 'export const probe = <div role="alertdialog" aria-label="Delete?">{null}</div>\n'],
+    ['a modalType lint cannot read (a variable)', `${fluentDialog}export const probe = (kind: 'alert' | 'modal') => <Dialog modalType={kind} open>{null}</Dialog>\n`],
+    ['a modalType lint cannot read (a template with a value)', `${fluentDialog}export const probe = (kind: string) => <Dialog modalType={\`\${kind}\`} open>{null}</Dialog>\n`],
+    ['a modalType lint cannot read (a condition)', `${fluentDialog}export const probe = (ask: boolean, kind: 'alert') => <Dialog modalType={ask ? kind : 'modal'} open>{null}</Dialog>\n`],
+    ['a confirmation whose answer does not return its promise', `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} onConfirm={() => remove.mutate('x')} />\n`],
+    ['mutate handed over as the answer', `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} onConfirm={remove.mutate} />\n`],
+    ["mutate called as remove['mutate']", `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} onConfirm={() => remove['mutate']('x')} />\n`],
+    ['mutate called through ?.', `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} onConfirm={() => remove?.mutate('x')} />\n`],
+    ['mutate bound', `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} onConfirm={remove.mutate.bind(null, 'x')} />\n`],
+    ['a destructured mutate called', `${confirmDialog}${mutation}const { mutate } = remove\nexport const probe = <ConfirmDialog ${confirmProps} onConfirm={() => mutate('x')} />\n`],
+    ['a destructured mutate handed over', `${confirmDialog}${mutation}const { mutate } = remove\nexport const probe = <ConfirmDialog ${confirmProps} onConfirm={mutate} />\n`],
+    ["DeleteConfirm's onDelete calling mutate", `${deleteConfirm}${mutation}export const probe = <DeleteConfirm ${deleteProps} onDelete={async () => remove.mutate('x')} />\n`],
+    ['mutate in an answer given as props', `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} {...{ onConfirm: () => remove.mutate('x') }} />\n`]
+  ])('keeps confirmations on ConfirmDialog: reports %s', async (_case, code) => {
+    expect(await ruleIds(`${renderer}/features/settings/Probe.tsx`, code)).toEqual(['no-restricted-syntax'])
   })
 
-  it('allows a ConfirmDialog whose answer returns its promise', async () => {
-    const code =
-      "import { ConfirmDialog } from '@renderer/components/ConfirmDialog'\nconst remove = { mutateAsync: async (id: string) => id }\nexport const probe = <ConfirmDialog open title=\"Delete\" confirmLabel=\"Delete\" onCancel={() => undefined} onConfirm={() => remove.mutateAsync('x')} />\n"
-    expect(await ruleIds(`${renderer}/features/settings/Probe.tsx`, code)).toEqual([])
+  it('reports an alert dialog made without JSX, in a .ts file', async () => {
+    const code = `import { createElement } from 'react'\n${fluentDialog}export const probe = createElement(Dialog, { modalType: 'alert', open: true })\n`
+    expect(await ruleIds(`${renderer}/features/settings/probe.ts`, code)).toEqual(['no-restricted-syntax'])
+  })
+
+  it("reports the browser's confirm(), called or through window, not a function of the file's own named confirm", async () => {
+    expect(await ruleIds(`${renderer}/features/settings/probe.ts`, "export const probe = () => confirm('Delete?')\n")).toEqual(['no-restricted-globals'])
+    expect(await ruleIds(`${renderer}/features/settings/probe.ts`, "export const probe = () => window.confirm('Delete?')\n")).toEqual(['no-restricted-properties'])
+    const own = 'const confirm = (choice: string) => choice\nexport const probe = () => confirm(\'entry\')\n'
+    expect(await ruleIds(`${renderer}/features/settings/probe.ts`, own)).toEqual([])
+  })
+
+  it('allows a ConfirmDialog or DeleteConfirm whose answer returns its promise, and a Dialog that is no alert', async () => {
+    const allowed = [
+      `${confirmDialog}${mutation}export const probe = <ConfirmDialog ${confirmProps} onConfirm={() => remove.mutateAsync('x')} />\n`,
+      `${deleteConfirm}${mutation}export const probe = <DeleteConfirm ${deleteProps} onDelete={async () => { await remove.mutateAsync('x') }} />\n`,
+      `${fluentDialog}export const probe = <Dialog modalType="modal" open>{null}</Dialog>\n`,
+      `${fluentDialog}export const probe = <Dialog modalType={'non-modal'} open>{null}</Dialog>\n`,
+      `${fluentDialog}export const probe = (docked: boolean) => <Dialog modalType={docked ? 'non-modal' : 'modal'} open>{null}</Dialog>\n`
+    ]
+    for (const code of allowed) expect(await ruleIds(`${renderer}/features/settings/Probe.tsx`, code), code).toEqual([])
+  })
+
+  it('leaves the kit alone: ConfirmDialog (the one alert), DeleteConfirm and FormDialog lint clean', async () => {
+    const kit = ['ConfirmDialog.tsx', 'DeleteConfirm.tsx', 'FormDialog.tsx'].map((file) => join(root, renderer, 'components', file))
+    const results = await eslint.lintFiles(kit)
+    expect(results.map((r) => [relative(root, r.filePath), r.messages.map((m) => m.ruleId)])).toEqual(
+      kit.map((path) => [relative(root, path), []])
+    )
   })
 
   it('draws people with PersonAvatar: Fluent’s Avatar imported by a feature is reported, PersonAvatar is not', async () => {
