@@ -314,6 +314,25 @@ export const invitations = pgTable(
   (t) => [uniqueIndex('invitations_token_unique').on(t.tokenHash), index('invitations_membership_idx').on(t.membershipId)]
 )
 
+/**
+ * Join links that were used: accepting deletes the invitation, so without these a used link would
+ * read as unknown ('invalid or has expired'). GET /join/info and POST /join/accept answer 410
+ * join_link_used for them instead. Not counted anywhere (seats count memberships); they go with the
+ * organization, and accepting removes those older than USED_JOIN_LINK_RETENTION_MS (services/members.ts).
+ */
+export const usedJoinLinks = pgTable(
+  'used_join_links',
+  {
+    /** SHA-256 (hex) of the join link's token, as invitations.token_hash was. */
+    tokenHash: text('token_hash').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    acceptedAt: instant('accepted_at').notNull()
+  },
+  (t) => [index('used_join_links_accepted_idx').on(t.acceptedAt), index('used_join_links_organization_idx').on(t.organizationId)]
+)
+
 /** Every email the mail adapter sent (the built-in outbox admins can read). */
 export const outbox = pgTable(
   'outbox',

@@ -18,7 +18,7 @@ import type {
   User
 } from '../../shared/domain'
 import type { MailMessage } from '../adapters/mail/mail'
-import { subscriptions } from '../db/schema'
+import { subscriptions, usedJoinLinks } from '../db/schema'
 import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 
@@ -130,11 +130,13 @@ describeEachDatabase(
         expect(me.body).toMatchObject({ fullName: 'New Bie', organizations: [expect.objectContaining({ id: org.id })] })
         expect(me.body.userOrgSettings[0]).toMatchObject({ role: 'MEMBER', status: 'ACTIVE', organizationId: org.id })
 
-        // Single use; the new password signs in.
+        // Single use, and a used link says so (not 'invalid or has expired'); the new password signs in.
         const reused = await new TestClient(t().app).post<ErrorBody>('/join/accept', { token, fullName: 'X', password: PASSWORD })
-        expect(reused.status).toBe(404)
-        expect(reused.body.error.message).toBe(MESSAGES.invalidInvitation)
-        expect((await new TestClient(t().app).get<ErrorBody>('/join/info', { token })).status).toBe(404)
+        expect(reused.status).toBe(410)
+        expect(reused.body.error).toEqual({ code: 'join_link_used', message: MESSAGES.joinLinkUsed })
+        const usedInfo = await new TestClient(t().app).get<ErrorBody>('/join/info', { token })
+        expect(usedInfo.status).toBe(410)
+        expect(usedInfo.body.error).toEqual({ code: 'join_link_used', message: 'This invitation has already been used. Sign in instead.' })
         expect((await new TestClient(t().app).post('/auth/login', { email, password: PASSWORD })).status).toBe(200)
 
         const after = await admin.get<MembersPage>('/members/list', { search: 'bie' })
@@ -178,6 +180,49 @@ describeEachDatabase(
         const joined = await early.post<Session>('/join/accept', { token, password: PASSWORD })
         expect(joined.body.organizationId).toBe(org.id)
         expect((await new TestClient(t().app).post('/auth/signup', { email, password: PASSWORD, fullName: 'Again' })).status).toBe(409)
+      })
+
+      it('answers join_link_used to the loser of two accepts at once, and keeps seats and the member list as they were', async () => {
+        const { client: admin } = await newAdmin('Twice Co')
+        const invited = await invite(admin, uniqueEmail('twice'))
+        const token = tokenOf(invited.joinUrl)
+        const answers = await Promise.all([0, 1].map((i) => new TestClient(t().app).post<ErrorBody>('/join/accept', { token, fullName: `Twin ${i}`, password: PASSWORD })))
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 410])
+        expect(answers.find((a) => a.status === 410)!.body.error.code).toBe('join_link_used')
+        const list = await admin.get<MembersPage>('/members/list')
+        expect(list.body.total).toBe(2)
+        expect(list.body.members.map((m) => m.status)).toEqual(['ACTIVE', 'ACTIVE'])
+        // A replaced link is unknown, not used: changing the invitation's email sends a new one.
+        const other = await invite(admin, uniqueEmail('moved'))
+        expect((await admin.put('/members/update', { userId: other.member.id, email: uniqueEmail('moved-to') })).status).toBe(200)
+        const replaced = await new TestClient(t().app).get<ErrorBody>('/join/info', { token: tokenOf(other.joinUrl) })
+        expect(replaced.status).toBe(404)
+        expect(replaced.body.error.message).toBe(MESSAGES.invalidInvitation)
+      })
+
+      it('remembers a used link for 90 days, and not past its organization', async () => {
+        const { client: admin, org } = await newAdmin('Memory Co')
+        const first = await addMember(admin)
+        const [usedLink] = await t().db.select().from(usedJoinLinks).where(eq(usedJoinLinks.organizationId, org.id))
+        expect(usedLink).toMatchObject({ organizationId: org.id, acceptedAt: t().clock.now() })
+        const link = (await admin.get<OutboxEmail[]>('/members/outbox')).body.find((m) => m.to === first.email)!.joinUrl!
+        expect((await new TestClient(t().app).get<ErrorBody>('/join/info', { token: tokenOf(link) })).status).toBe(410)
+
+        // 90 days on, the next accept anywhere forgets it: the link reads as unknown again.
+        t().clock.advance(90 * DAY + 1000)
+        try {
+          const later = await newAdmin('Later Co')
+          await addMember(later.client)
+          const forgotten = await new TestClient(t().app).get<ErrorBody>('/join/info', { token: tokenOf(link) })
+          expect(forgotten.status).toBe(404)
+          expect(forgotten.body.error.message).toBe(MESSAGES.invalidInvitation)
+          // The later one is kept, and goes with its organization.
+          expect(await t().db.select().from(usedJoinLinks).where(eq(usedJoinLinks.organizationId, later.org.id))).toHaveLength(1)
+          expect((await later.client.delete('/organization')).status).toBe(200)
+          expect(await t().db.select().from(usedJoinLinks).where(eq(usedJoinLinks.organizationId, later.org.id))).toEqual([])
+        } finally {
+          t().clock.advance(-(90 * DAY + 1000))
+        }
       })
 
       it('lets join links expire after 7 days', async () => {

@@ -366,6 +366,20 @@ describeEachDatabase(
       expect(await t().db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
     })
 
+    it('an invitee who signs in through SSO instead has used the invitation: its join link says so (410), not invalid', async () => {
+      const { client, domain } = await configured()
+      const email = person(`hopper@${domain}`)
+      const token = await invite(client, email)
+      expect((await new TestClient(t().app).get('/join/info', { token })).status).toBe(200)
+      expect((await signInWithSso(email)).status).toBe(200)
+      const info = await new TestClient(t().app).get<{ error: { code: string; message: string } }>('/join/info', { token })
+      expect(info.status).toBe(410)
+      expect(info.body.error).toEqual({ code: 'join_link_used', message: MESSAGES.joinLinkUsed })
+      const accept = await new TestClient(t().app).post<{ error: { code: string } }>('/join/accept', { token, fullName: 'Grace Hopper', password: PASSWORD })
+      expect(accept.status).toBe(410)
+      expect(accept.body.error.code).toBe('join_link_used')
+    })
+
     it('required SSO refuses a password for its domain (403) and is what discovery answers', async () => {
       const { domain } = await configured()
       const email = `knuth@${domain}`

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { and, asc, count, eq, gt, ilike, inArray, isNull, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { listMembersQuerySchema, updateMemberBodySchema } from '../../shared/api/contract'
 import type { EventActor } from '../../shared/api/events'
@@ -22,6 +22,7 @@ import {
   posts,
   teamMembers,
   teams,
+  usedJoinLinks,
   users
 } from '../db/schema'
 import { ApiError, badRequest, conflict, forbidden, notFound, planLimit } from '../errors'
@@ -41,12 +42,17 @@ import { removeUserPhotoFiles } from './userPhotos'
 import { linkTo } from '../../shared/routes'
 
 const INVITATION_TTL_MS = 7 * DAY_MS
+/** How long a used join link is remembered (and answered 410 join_link_used rather than 404). */
+export const USED_JOIN_LINK_RETENTION_MS = 90 * DAY_MS
 const INVITED_TITLE = (organizationName: string) => `You were invited to ${organizationName} 📨`
 
 type ListMembersQuery = z.output<typeof listMembersQuerySchema>
 type UpdateMemberInput = z.output<typeof updateMemberBodySchema>
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const isJoinToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
+/** A join link that was accepted already (410): the invitee signs in instead. */
+const joinLinkUsed = () => new ApiError(410, 'join_link_used', MESSAGES.joinLinkUsed)
 /** Escapes LIKE wildcards in user input. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -70,11 +76,13 @@ export interface MemberService {
   update(session: OrganizationSession, input: UpdateMemberInput, baseUrl: string): Promise<Member>
   remove(session: OrganizationSession, userId: string): Promise<void>
   updateOwnTarget(session: OrganizationSession, assignedNumberOfPosts: number | undefined): Promise<void>
+  /** The invitation of a live join link; 410 join_link_used for a link accepted already, 404 otherwise. */
   joinInfo(token: string): Promise<JoinInfo>
   /**
    * Accepts an invitation: a new account gets its name and password, an existing one must give
    * its password (401 otherwise; checked under `guard`, the failed-password limits). The membership
-   * becomes ACTIVE and the token is used up.
+   * becomes ACTIVE and the token is used up: the invitation goes and the link is remembered as used
+   * (usedJoinLinks, USED_JOIN_LINK_RETENTION_MS), so using it again answers 410 join_link_used.
    */
   accept(input: { token: string; fullName?: string; password: string }, guard?: PasswordCheckGuard): Promise<AcceptedInvitation>
 }
@@ -596,7 +604,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
 
     async joinInfo(token) {
       const row = await openInvitation(db, token)
-      if (!row) throw notFound(MESSAGES.invalidInvitation)
+      if (!row) throw await unusableLink(db, token)
       return {
         organizationName: row.organizationName,
         email: row.email,
@@ -608,7 +616,7 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
 
     async accept(input, guard) {
       const row = await openInvitation(db, input.token)
-      if (!row) throw notFound(MESSAGES.invalidInvitation)
+      if (!row) throw await unusableLink(db, input.token)
       if (row.hasPassword) {
         const attempt = await guard?.(row.email)
         const ok = await identity.verifyPassword(row.userId, input.password)
@@ -628,7 +636,10 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
           .delete(invitations)
           .where(eq(invitations.id, row.invitationId))
           .returning({ id: invitations.id, invitedByUserId: invitations.invitedByUserId })
-        if (!used) throw notFound(MESSAGES.invalidInvitation)
+        // Gone since it was read: another accept of this link won the race (410), or the link was
+        // replaced or the invitation taken back (404).
+        if (!used) throw await unusableLink(tx, input.token)
+        await tx.insert(usedJoinLinks).values({ tokenHash: hashToken(input.token), organizationId: row.organizationId, acceptedAt: clock.now() })
         // The invitation's role holds only while its inviter may still give it (roleGrantRefusal):
         // an ADMIN invitation from a since-demoted admin, or one a ghost made before ghosts were
         // limited, joins as MEMBER. Joining itself stands: an admin of either kind let them in.
@@ -659,13 +670,47 @@ export function createMemberService(deps: MemberServiceDeps): MemberService {
         await recordEvent(tx, clock.now(), { organizationId: row.organizationId, name: 'member.joined', payload: { userId: row.userId, role }, actor: { type: 'user', userId: row.userId } })
       })
       if (!row.hasPassword) await identity.setPassword(row.userId, input.password, input.fullName!)
+      await forgetOldUsedLinks()
       return { userId: row.userId, email: row.email, organization: { id: row.organizationId, organizationWorkOSId: row.organizationWorkOSId } }
     }
   }
 
+  /**
+   * Used links older than USED_JOIN_LINK_RETENTION_MS are forgotten (they read as unknown again),
+   * by each accept after its own commit: its own statement, so concurrent accepts never wait on each
+   * other's clean-up. A failure leaves them to the next accept; the join itself has succeeded.
+   */
+  async function forgetOldUsedLinks() {
+    try {
+      await db.delete(usedJoinLinks).where(lt(usedJoinLinks.acceptedAt, new Date(clock.now().getTime() - USED_JOIN_LINK_RETENTION_MS)))
+    } catch {
+      // Left for the next accept.
+    }
+  }
+
+  /**
+   * Why a token opens no invitation: it was accepted already (410 join_link_used) — through this
+   * link (remembered in usedJoinLinks), or by signing in through the organization's single sign-on,
+   * which activates the membership and leaves its invitation — or it is unknown, replaced or
+   * expired (404).
+   */
+  async function unusableLink(executor: Executor, token: string): Promise<ApiError> {
+    if (!isJoinToken(token)) return notFound(MESSAGES.invalidInvitation)
+    const tokenHash = hashToken(token)
+    const [remembered] = await executor.select({ one: sql`1` }).from(usedJoinLinks).where(eq(usedJoinLinks.tokenHash, tokenHash)).limit(1)
+    if (remembered) return joinLinkUsed()
+    const [joinedOtherwise] = await executor
+      .select({ one: sql`1` })
+      .from(invitations)
+      .innerJoin(memberships, eq(memberships.id, invitations.membershipId))
+      .where(and(eq(invitations.tokenHash, tokenHash), eq(memberships.status, 'ACTIVE')))
+      .limit(1)
+    return joinedOtherwise ? joinLinkUsed() : notFound(MESSAGES.invalidInvitation)
+  }
+
   /** A live invitation of an INVITED membership, by its token. */
   async function openInvitation(executor: Executor, token: string) {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+    if (!isJoinToken(token)) return null
     const inviter = sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.email) from users u where u.id = ${invitations.invitedByUserId})`
     const [row] = await executor
       .select({

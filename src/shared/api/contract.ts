@@ -1422,6 +1422,8 @@ export const API_ERROR_CODES = {
   /** 404: unknown, or not in the session's organization. */
   not_found: 404,
   method_not_allowed: 405,
+  /** 410: a join link that was accepted already ('This invitation has already been used. Sign in instead.'). */
+  join_link_used: 410,
   /** 409: e.g. an email already in use (`fields.email`). */
   conflict: 409,
   /** 409: the endpoint needs an organization and the session has none ('Create an organization first.'). */

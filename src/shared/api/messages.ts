@@ -13,6 +13,8 @@ export const MESSAGES = {
   seatsLimitReached: 'Plan seats limit reached',
   noPlan: 'Your organization has no plan. Please contact support.',
   invalidInvitation: 'This invitation link is invalid or has expired.',
+  /** A join link accepted already (410 join_link_used): the account exists, so signing in (with a password or single sign-on) is the way in. */
+  joinLinkUsed: 'This invitation has already been used. Sign in instead.',
   incorrectCredentials: 'Incorrect email or password.',
   inviteEmailInvalid: 'Enter a valid email address.',
   ghostRoleNotIncluded: 'The GHOST role is not included in your plan. Upgrade your plan to use it.',

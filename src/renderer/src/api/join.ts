@@ -18,7 +18,7 @@ export function useJoinInfo(token: string) {
 /**
  * POST /join/accept: signs in to the organization; the cache starts afresh for the new session.
  * The invitation itself stays cached: the join screen still shows it until it navigates away, and
- * its token is spent (asking again would answer 404).
+ * its token is spent (asking again would answer 410 join_link_used).
  */
 export function useAcceptInvitation() {
   const callApi = useCallApi()

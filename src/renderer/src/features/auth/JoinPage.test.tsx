@@ -63,17 +63,35 @@ describe('/join', () => {
     expect(fake.requestsTo('POST', '/join/accept')[0]?.body).toEqual({ token: 'tok-2', password: 'wrong-password' })
   })
 
-  it("shows the server's message for an invalid or expired link", async () => {
+  it("shows the server's message for an invalid or expired link, and asks for a new invitation", async () => {
     renderApp(hostFor({ 'GET /join/info': fail(404, 'This invitation link is invalid or has expired.', 'not_found') }), '/join?token=old')
     expect((await screen.findByTestId('join-link-error')).textContent).toBe('This invitation link is invalid or has expired.')
+    expect(screen.getByTestId('join-invalid-hint').textContent).toBe('Ask your admin for a new invitation. Joined already? Sign in.')
+    expect(screen.queryByTestId('join-link-used')).toBeNull()
   })
 
-  it('tells someone whose link was already used to sign in, beside the server’s message, and the link goes to sign-in', async () => {
-    const { router } = renderApp(hostFor({ 'GET /join/info': fail(404, 'This invitation link is invalid or has expired.', 'not_found') }), '/join?token=used')
-    expect((await screen.findByTestId('join-link-error')).textContent).toBe('This invitation link is invalid or has expired.')
-    expect(screen.getByTestId('join-used-hint').textContent).toBe('Already accepted this invitation? Each link works once: Sign in with your email and password.')
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in' }))
+  it('says a used link was used (not invalid), with a Sign in button to /login that names no sign-in method', async () => {
+    const used = 'This invitation has already been used. Sign in instead.'
+    const { router } = renderApp(hostFor({ 'GET /join/info': fail(410, used, 'join_link_used') }), '/join?token=used')
+    expect((await screen.findByTestId('join-link-used')).textContent).toBe(used)
+    expect(screen.queryByTestId('join-link-error')).toBeNull()
+    expect(screen.queryByText(/invalid or has expired/)).toBeNull()
+    // Someone whose organization requires single sign-on signs in there too: no "email and password".
+    expect(document.body.textContent).not.toMatch(/password/i)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
+  it('turns to the used-link card when the link is accepted elsewhere while the form is open', async () => {
+    const used = 'This invitation has already been used. Sign in instead.'
+    const fake = hostFor({ 'GET /join/info': ok(info(true)), 'POST /join/accept': fail(410, used, 'join_link_used') })
+    renderApp(fake, '/join?token=tok-3')
+    const events = userEvent.setup()
+    await events.type(await screen.findByTestId('join-password'), 'correct horse battery staple')
+    await events.click(screen.getByTestId('join-submit'))
+    expect((await screen.findByTestId('join-link-used')).textContent).toBe(used)
+    expect(screen.queryByTestId('join-password')).toBeNull()
+    expect(screen.getByTestId('join-sign-in').textContent).toBe('Sign in')
   })
 
   it('says the link is invalid without a token', async () => {

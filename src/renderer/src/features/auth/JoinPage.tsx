@@ -21,7 +21,30 @@ function linkProblem(error: unknown): string {
   return isApiError(error) && error.isClientError ? error.message : GENERIC_ERROR_MESSAGE
 }
 
-function JoinForm({ token, info }: { token: string; info: JoinInfo }) {
+/** A link accepted already (410 join_link_used): its own words, or null for any other failure. */
+function usedLinkMessage(error: unknown): string | null {
+  return isApiError(error) && error.code === 'join_link_used' ? error.message || MESSAGES.joinLinkUsed : null
+}
+
+/**
+ * The link was accepted already: the invitee has an account in the organization, so signing in
+ * (with a password, or through single sign-on where the organization requires it) is the way in.
+ */
+function UsedLink({ message }: { message: string }) {
+  const navigate = useNavigate()
+  return (
+    <CenteredCard title="Join an organization">
+      <MessageBar intent="info" data-testid="join-link-used">
+        <MessageBarBody>{message}</MessageBarBody>
+      </MessageBar>
+      <Button appearance="primary" onClick={() => void navigate(paths.login)} data-testid="join-sign-in">
+        Sign in
+      </Button>
+    </CenteredCard>
+  )
+}
+
+function JoinForm({ token, info, onUsed }: { token: string; info: JoinInfo; onUsed: (message: string) => void }) {
   const styles = useStyles()
   const navigate = useNavigate()
   const accept = useAcceptInvitation()
@@ -47,6 +70,9 @@ function JoinForm({ token, info }: { token: string; info: JoinInfo }) {
       {
         onSuccess: () => void navigate(paths.dashboard, { replace: true }),
         onError: (error) => {
+          // Accepted meanwhile (another tab, or a double submit that lost): say so, not "invalid".
+          const used = usedLinkMessage(error)
+          if (used !== null) return onUsed(used)
           const failure = describeFailure(error)
           setErrors(failure.fields)
           setFormError(failure.message)
@@ -100,8 +126,11 @@ export default function JoinPage() {
   const [params] = useSearchParams()
   const token = params.get('token')?.trim() ?? ''
   const info = useJoinInfo(token)
+  const [usedOnAccept, setUsedOnAccept] = useState<string | null>(null)
 
   if (token !== '' && info.isPending) return <LoadingState shape="card" label="Opening your invitation…" />
+  const used = usedOnAccept ?? (info.isError ? usedLinkMessage(info.error) : null)
+  if (used !== null) return <UsedLink message={used} />
   const problem = token === '' ? MESSAGES.invalidInvitation : info.isError ? linkProblem(info.error) : null
   if (problem !== null || !info.data) {
     return (
@@ -109,18 +138,15 @@ export default function JoinPage() {
         <MessageBar intent="error" data-testid="join-link-error">
           <MessageBarBody>{problem ?? GENERIC_ERROR_MESSAGE}</MessageBarBody>
         </MessageBar>
-        {/* An accepted invitation is gone from the server, so a used link reads as invalid: say what to do then. */}
-        <Text data-testid="join-used-hint">
-          Already accepted this invitation? Each link works once: <RouterLink to={paths.login} data-testid="join-sign-in">Sign in</RouterLink> with your email and
-          password.
+        <Text data-testid="join-invalid-hint">
+          Ask your admin for a new invitation. Joined already? <RouterLink to={paths.login}>Sign in</RouterLink>.
         </Text>
-        <Text>Otherwise, ask your admin for a new invitation.</Text>
       </CenteredCard>
     )
   }
   return (
     <CenteredCard title="Join an organization" subtitle={info.data.hasAccount ? 'Sign in to accept.' : 'Create your account to accept.'}>
-      <JoinForm token={token} info={info.data} />
+      <JoinForm token={token} info={info.data} onUsed={setUsedOnAccept} />
     </CenteredCard>
   )
 }
