@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -176,13 +175,6 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }
   })
-  // Only routes that ask (login, sign-up) are limited. In-memory counters: per server instance.
-  app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, 'rate_limited', `Too many attempts. Please wait ${context.after} and try again.`)
-  })
-
   app.register(
     async (api) => {
       // CSRF defence (DESIGN.md §3): a cross-site form or image cannot set a custom header.

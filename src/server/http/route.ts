@@ -71,7 +71,7 @@ export interface Download {
 }
 
 export interface RouteOptions<E extends Endpoint = Endpoint> {
-  /** Fastify route config, e.g. `{ rateLimit: {...} }`. */
+  /** Fastify route config (request limits are `limit` below, counted in the database). */
   config?: FastifyContextConfig
   /**
    * Counts the request against a limit shared by every server (services/rateLimit.ts) before

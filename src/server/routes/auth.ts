@@ -4,17 +4,19 @@ import { SSO_MESSAGES } from '../../shared/domain/sso'
 import { ApiError, forbidden, notFound } from '../errors'
 import { clearSessionCookie, route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
-import { passwordCheckGuard } from '../services/authThrottle'
+import { clientAddressKey, passwordCheckGuard } from '../services/authThrottle'
 import { requireStrongPassword } from '../services/passwords'
+import type { Limit } from '../services/rateLimit'
 import type { AuthSession } from '../services/sessions'
 
 const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.'
 
 /**
- * Sign-up: 30 a minute per address (in memory, per server process). Failed sign-ins are limited
- * per address and email and per address alone, in the database (FAILED_PASSWORD_LIMITS).
+ * Sign-up: 30 a minute per client address, counted in the database (services/rateLimit.ts), so
+ * every server process on it shares the count. Failed sign-ins are limited per address and email
+ * and per address alone, in the database too (FAILED_PASSWORD_LIMITS).
  */
-const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 }
+export const SIGNUP_RATE_LIMIT: Limit = { max: 30, windowMs: 60_000 }
 
 interface SessionViewInput {
   userId: string
@@ -64,7 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       await signIn(request, reply, currentSession, user.id, null)
       return sessionView({ userId: user.id, email: user.email, organization: null })
     },
-    { config: { rateLimit: { ...SIGNUP_RATE_LIMIT, hook: 'preHandler' } } }
+    { limit: ({ request }) => services.requestLimits.hit(`signup|${clientAddressKey(request.ip)}`, SIGNUP_RATE_LIMIT) }
   )
 
   route(

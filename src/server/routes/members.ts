@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../../shared/api/contract'
 import { SSO_MESSAGES } from '../../shared/domain/sso'
 import type { ServerConfig } from '../config'
@@ -7,17 +7,20 @@ import { publicBaseUrl } from '../http/publicUrl'
 import { route, setSessionCookie } from '../http/route'
 import type { Services } from '../services'
 import { requireAdmin } from '../services/access'
-import { passwordCheckGuard } from '../services/authThrottle'
+import { clientAddressKey, passwordCheckGuard } from '../services/authThrottle'
+import type { Limit } from '../services/rateLimit'
 import { sessionView } from './auth'
 
 /**
- * Accepting an invitation: per client address and link, in memory. An existing account's password
- * check also counts toward the failed-password limits (FAILED_PASSWORD_LIMITS) of sign-in.
+ * Accepting an invitation: 10 a minute per client address and link (guessing an existing account's
+ * password through one link is slowed down), counted in the database (services/rateLimit.ts), so
+ * every server process on it shares the count. An existing account's password check also counts
+ * toward the failed-password limits (FAILED_PASSWORD_LIMITS) of sign-in.
  */
-export const JOIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 }
+export const JOIN_RATE_LIMIT: Limit = { max: 10, windowMs: 60_000 }
 
 export function registerMemberRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
-  const { members, users, sessions, mailer, authThrottle, sso } = services
+  const { members, users, sessions, mailer, authThrottle, sso, requestLimits } = services
 
   route(app, services, endpoints.listMembers, async ({ organization, query }) => members.list(organization().organization.id, query))
 
@@ -63,14 +66,8 @@ export function registerMemberRoutes(app: FastifyInstance, services: Services, c
       return sessionView(accepted)
     },
     {
-      config: {
-        rateLimit: {
-          ...JOIN_RATE_LIMIT,
-          hook: 'preHandler',
-          // Per client address and invitation: guessing an existing account's password through one link is slowed down.
-          keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as { token?: unknown } | undefined)?.token ?? '')}`
-        }
-      }
+      // The limiter stores the key's SHA-256 hash only, never the token.
+      limit: ({ request, body }) => requestLimits.hit(`join|${clientAddressKey(request.ip)}|${body.token}`, JOIN_RATE_LIMIT)
     }
   )
 }

@@ -115,7 +115,9 @@ describeEachDatabase(
         method: 'GET',
         url: `${API_BASE}/auth/sso/callback`,
         query: Object.fromEntries(back.searchParams),
-        headers: cookie ? { cookie: `pagecrew_sso=${cookie}` } : {}
+        headers: cookie ? { cookie: `pagecrew_sso=${cookie}` } : {},
+        // Callbacks are limited per client address too: each of these is another browser.
+        remoteAddress: nextAddress()
       })
       const session = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? null
       return { status: res.statusCode, body: res.json() as Session & { error?: { message: string } }, session }
@@ -571,6 +573,21 @@ describeEachDatabase(
       expect((await send('/auth/sso/discover', { email }, other)).statusCode).toBe(429)
       t().clock.advance(SSO_RATE_LIMITS.discover.windowMs)
       expect((await send('/auth/sso/discover', { email }, other)).statusCode).toBe(200)
+    })
+
+    it('limits callbacks per client address, in the database, before anything is redeemed', async () => {
+      const address = nextAddress()
+      const callbackFrom = (remoteAddress: string) =>
+        t().app.inject({ method: 'GET', url: `${API_BASE}/auth/sso/callback`, query: { state: 'not-started', code: 'guessed' }, remoteAddress })
+      // Without a started sign-in each is refused at once (400), and counted.
+      for (let i = 0; i < SSO_RATE_LIMITS.callback.max; i++) expect((await callbackFrom(address)).statusCode).toBe(400)
+      const limited = await callbackFrom(address)
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } })
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect((await callbackFrom(nextAddress())).statusCode).toBe(400)
+      t().clock.advance(SSO_RATE_LIMITS.callback.windowMs)
+      expect((await callbackFrom(address)).statusCode).toBe(400)
     })
   },
   // The provider runs on this machine's loopback: the development setting of the outbound policy.

@@ -20,12 +20,14 @@ const SSO_COOKIE_MAX_AGE_SECONDS = 10 * 60
 
 /**
  * Anonymous requests that read the database (discover, as the login page's typing pauses) or make
- * the server call an identity provider (start): per client address, counted in the database like
- * failed passwords (services/authThrottle.ts), so the limit holds across server processes.
+ * the server call an identity provider (start, and the callback, which redeems the code there): per
+ * client address, counted in the database like failed passwords (services/authThrottle.ts), so the
+ * limit holds across server processes. A callback follows a start, so it gets the start's allowance.
  */
 export const SSO_RATE_LIMITS = {
   discover: { max: 30, windowMs: 60_000 },
-  start: { max: 10, windowMs: 60_000 }
+  start: { max: 10, windowMs: 60_000 },
+  callback: { max: 10, windowMs: 60_000 }
 } as const
 
 export function registerSsoRoutes(app: FastifyInstance, services: Services, config: ServerConfig): void {
@@ -59,6 +61,7 @@ export function registerSsoRoutes(app: FastifyInstance, services: Services, conf
   })
 
   route(app, services, endpoints.ssoCallback, async ({ query, request, reply, currentSession }) => {
+    await throttleRequest(authThrottle, request, reply, 'sso-callback', SSO_RATE_LIMITS.callback)
     const started = request.cookies[SSO_STATE_COOKIE]
     reply.clearCookie(SSO_STATE_COOKIE, { httpOnly: true, sameSite: 'lax', path: SSO_COOKIE_PATH, secure: request.protocol === 'https' })
     if (started !== query.state) throw badRequest(SSO_MESSAGES.expired, { state: SSO_MESSAGES.expired })

@@ -12,6 +12,7 @@ import { createAcademyService, type AcademyService } from './academy'
 import { createAnalyticsService, type AnalyticsService } from './analytics'
 import { createAuditLogService, type AuditLogService } from './auditLog'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
+import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
 import { createNotificationService, type NotificationService } from './notifications'
@@ -59,6 +60,8 @@ export interface Services {
   sessions: SessionService
   /** Failed password checks per client address (and email), counted in the database (issue 12). */
   authThrottle: AuthThrottle
+  /** Request limits counted in the database, shared by every server process (sign-up, accepting an invitation). */
+  requestLimits: RateLimiter
   notifications: NotificationService
   organizations: OrganizationService
   guideline: GuidelineService
@@ -205,6 +208,7 @@ export function createServices(deps: {
     identity,
     sessions: createSessionService(db, clock),
     authThrottle: createAuthThrottle(db, clock),
+    requestLimits: createRateLimiter(db, clock),
     notifications,
     organizations: createOrganizationService(db, clock, notifications, entitlements, uploadsDir),
     guideline: createGuidelineService({ db, clock, entitlements }),

@@ -1432,7 +1432,7 @@ export const API_ERROR_CODES = {
   unsupported_media_type: 415,
   /** 422: an Idempotency-Key already used for this endpoint with other content ('This request was already sent with different content.'). */
   idempotency_mismatch: 422,
-  /** 429: too many sign-up attempts, or failed password checks (sign-in, joining, a credential change's current password). */
+  /** 429 with Retry-After: too many sign-ups, tries at one join link or single sign-on requests from one address (and the like), or failed password checks (sign-in, joining, a credential change's current password). */
   rate_limited: 429,
   /** 500: anything unexpected; details are only logged. */
   internal: 500,
