@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { API_BASE, CLIENT_HEADER, type ApiErrorCode } from '../shared/api/contract'
+import { API_BASE, CLIENT_HEADER, endpoints, type ApiErrorCode } from '../shared/api/contract'
 import type { BillingProvider } from './adapters/billing/billing'
 import type { IdentityProvider } from './adapters/identity/identity'
 import type { LinkedInClient } from './adapters/linkedin/linkedin'
@@ -77,6 +77,12 @@ export interface CreateServerOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/**
+ * GETs that change state all the same: GET /auth/logout (the spec's method) ends the session. They
+ * need the client header like every state-changing request, so an <img src> or a link anywhere
+ * cannot sign the viewer out; the app's clients (web and desktop) send the header on every request.
+ */
+const STATE_CHANGING_GETS: ReadonlySet<string> = new Set([`${API_BASE}${endpoints.logout.path}`])
 const GENERIC_500 = 'Something went wrong. Please try again later.'
 
 const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } })
@@ -180,10 +186,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
       // CSRF defence (DESIGN.md §3): a cross-site form or image cannot set a custom header.
       // Exempt: the built-in billing portal's form posts, whose credential is the signed token in the
       // body, and the LinkedIn sandbox's consent form (opened in the system browser, like LinkedIn's).
+      // GET (and HEAD) /auth/logout needs it too (STATE_CHANGING_GETS).
       api.addHook('onRequest', async (request) => {
         const path = request.routeOptions.url ?? ''
         if (BILLING_PORTAL_FORM_PATHS.has(path) || LINKEDIN_SANDBOX_FORM_PATHS.has(path)) return
-        if (STATE_CHANGING.has(request.method) && !String(request.headers[CLIENT_HEADER] ?? '').trim()) {
+        const changesState = STATE_CHANGING.has(request.method) || STATE_CHANGING_GETS.has(path)
+        if (changesState && !String(request.headers[CLIENT_HEADER] ?? '').trim()) {
           throw new ApiError(403, 'csrf', 'This request must come from the Pagecrew app (missing X-Pagecrew-Client header).')
         }
       })

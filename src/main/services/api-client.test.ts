@@ -99,6 +99,8 @@ describe('createApiClient', () => {
     expect(seen.at(-1)?.headers.cookie).toBe('pagecrew_hint=1; pagecrew_session=tok123')
 
     await api.request({ method: 'GET', path: '/auth/logout' })
+    // The server refuses a logout without the client header (an image elsewhere cannot send it).
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/auth/logout', headers: { 'x-pagecrew-client': expect.any(String) } })
     expect((await api.request({ method: 'GET', path: '/user' })).status).toBe(401)
   })
 

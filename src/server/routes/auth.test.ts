@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { SESSION_COOKIE, type Session } from '../../shared/api/contract'
+import { API_BASE, SESSION_COOKIE, type Session } from '../../shared/api/contract'
 import type { User } from '../../shared/domain'
 import { sessions, users } from '../db/schema'
 import { hashToken } from '../services/sessions'
@@ -61,6 +61,18 @@ describeEachDatabase('auth and user', (t) => {
       await client.signup()
       const token = client.cookie!
       expect((await client.get('/auth')).status).toBe(200)
+
+      // Without the client header (an <img src>, a link on another page) nothing happens: 403, still signed in.
+      for (const method of ['GET', 'HEAD'] as const) {
+        const refused = await client.app.inject({ method, url: `${API_BASE}/auth/logout`, headers: { cookie: `${SESSION_COOKIE}=${token}` } })
+        expect(refused.statusCode).toBe(403)
+        if (method === 'GET') expect(refused.json()).toMatchObject({ error: { code: 'csrf' } })
+        expect(refused.headers['set-cookie']).toBeUndefined()
+      }
+      expect((await client.request('GET', '/auth/logout', { clientHeader: false })).status).toBe(403)
+      expect(client.cookie).toBe(token)
+      expect((await client.get('/auth')).status).toBe(200)
+      expect((await client.get('/user')).status).toBe(200)
 
       const out = await client.get('/auth/logout')
       expect(out.status).toBe(200)

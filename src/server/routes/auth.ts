@@ -92,7 +92,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return sessionView(s)
   })
 
-  // GET because the spec says so (§7). It only ever ends the caller's own session.
+  // GET because the spec says so (§7). It only ever ends the caller's own session, and only with the
+  // X-Pagecrew-Client header (app.ts' STATE_CHANGING_GETS): an image or link elsewhere cannot sign anyone out.
   route(app, services, endpoints.logout, async ({ request, reply, currentSession }) => {
     if (currentSession) await sessions.destroy(currentSession.tokenHash)
     clearSessionCookie(request, reply)
