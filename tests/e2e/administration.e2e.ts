@@ -279,6 +279,56 @@ describe('the posting guideline, end to end in Chromium', () => {
   })
 })
 
+describe('Back in Chromium, through the Plan’s views and the organization settings sections', () => {
+  it('steps back from Week to Month on the Plan and from Teams to Members in Settings, and still asks before leaving unsaved guideline text', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    traceOnFailure(page, 'the admin’s page')
+    await signUpAndOnboard(page, server.url, 'bea@back.example', 'Back Co', 'Bea Back')
+    const path = () => {
+      const url = new URL(page.url())
+      return `${url.pathname}${url.search}`
+    }
+
+    // The Plan: Month, then Week; Back is Month again, still on the Plan.
+    await page.goto(`${server.url}/schedule`)
+    await page.locator('[data-testid="schedule-page"][data-view="month"]').waitFor()
+    await page.getByTestId('schedule-view-week').click()
+    await page.locator('[data-testid="schedule-page"][data-view="week"]').waitFor()
+    expect(path()).toBe('/schedule?view=week')
+    await page.goBack()
+    await page.locator('[data-testid="schedule-page"][data-view="month"]').waitFor()
+    expect(path()).toBe('/schedule')
+    expect(await page.getByTestId('schedule-view-month').getAttribute('aria-selected')).toBe('true')
+
+    // Settings → Organization: Members, then Teams; Back is Members, still in Settings.
+    await page.goto(`${server.url}/settings/organization?section=members`)
+    await page.getByTestId('members-section').waitFor()
+    await page.getByTestId('organization-tab-teams').click()
+    await page.getByTestId('teams-section').waitFor()
+    expect(path()).toBe('/settings/organization?section=teams')
+    await page.goBack()
+    await page.getByTestId('members-section').waitFor()
+    expect(path()).toBe('/settings/organization?section=members')
+    expect(await page.getByTestId('organization-tab-members').getAttribute('aria-selected')).toBe('true')
+
+    // Back from the guideline with unsaved text asks first: Keep editing stays, Discard goes back.
+    await page.getByTestId('organization-tab-guideline').click()
+    await page.getByTestId('guideline-body').fill('Draft, not saved.')
+    await page.goBack()
+    await page.getByTestId('guideline-leave-confirm').waitFor()
+    await page.getByTestId('guideline-leave-confirm-cancel').click()
+    await page.getByTestId('guideline-leave-confirm').waitFor({ state: 'detached' })
+    expect(path()).toBe('/settings/organization?section=guideline')
+    expect(await page.getByTestId('guideline-body').inputValue()).toBe('Draft, not saved.')
+    await page.goBack()
+    await page.getByTestId('guideline-leave-confirm-confirm').click()
+    await page.getByTestId('members-section').waitFor()
+    expect(path()).toBe('/settings/organization?section=members')
+    await context.close()
+  })
+})
+
 describe('organization administration at scale', () => {
   it('keeps the members table and the team member picker quick with 1,000 members', async () => {
     const context = await browser.newContext()

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { doubleClickBeforeRender, heldReply } from '@renderer/testing/fastClicks'
@@ -50,6 +50,43 @@ describe('/settings/organization', () => {
     expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=ai')
     const names = screen.getAllByTestId(/^ai-template-(Default voice|Bold)$/).map((c) => c.getAttribute('data-testid'))
     expect(names).toEqual(['ai-template-Default voice', 'ai-template-Bold'])
+  })
+
+  it('makes a section change a step of the history: Back from Teams returns to Members, still in Settings', async () => {
+    const { router } = renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization?section=members')
+    const events = userEvent.setup()
+    expect(await screen.findByTestId('members-section')).toBeTruthy()
+    await events.click(screen.getByTestId('organization-tab-teams'))
+    expect(await screen.findByTestId('teams-section')).toBeTruthy()
+    expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=teams')
+
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=members'))
+    expect(await screen.findByTestId('members-section')).toBeTruthy()
+    expect(screen.getByTestId('organization-tab-members').getAttribute('aria-selected')).toBe('true')
+    // Choosing the section already open adds no step.
+    await events.click(screen.getByTestId('organization-tab-members'))
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=members'))
+  })
+
+  it('still asks before Back leaves unsaved guideline text for the section before', async () => {
+    const guideline = { guideline: 'Be kind.', updatedAt: '2026-11-20T10:00:00.000Z', readAt: '2026-11-20T10:00:00.000Z', read: true }
+    const fake = hostFor(aUser(), { 'GET /organization/guideline': ok(guideline), 'GET /organization/guideline/readers': ok({ updatedAt: guideline.updatedAt, readers: [] }) })
+    const { router } = renderInApp(<OrganizationSettingsPage />, fake, '/settings/organization?section=members')
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('organization-tab-guideline'))
+    await events.type(await screen.findByTestId('guideline-body'), ' Draft.')
+
+    void router.navigate(-1)
+    await events.click(await screen.findByTestId('guideline-leave-confirm-cancel'))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=guideline'))
+    expect((screen.getByTestId('guideline-body') as HTMLTextAreaElement).value).toBe('Be kind. Draft.')
+
+    void router.navigate(-1)
+    await events.click(await screen.findByTestId('guideline-leave-confirm-confirm'))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings/organization?section=members'))
+    expect(await screen.findByTestId('members-section')).toBeTruthy()
   })
 
   it('wraps the tabs onto more lines on a narrow screen instead of cutting them off (issue 12)', async () => {

@@ -44,16 +44,15 @@ export default function OrganizationSettingsPage() {
   const admin = allowed.includes('details')
   const leadingTeamIds = user.data.leadingTeams.map((t) => t.id)
 
-  const select = (next: Section) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current)
-        if (next === 'details') updated.delete('section')
-        else updated.set('section', next)
-        return updated
-      },
-      { replace: true }
-    )
+  // A section change is a step of the history: Back returns to the section before (and, from the
+  // posting guideline with unsaved text, still asks first).
+  const select = (next: Section) => {
+    if (next === section) return
+    const updated = new URLSearchParams(params)
+    if (next === 'details') updated.delete('section')
+    else updated.set('section', next)
+    setParams(updated)
+  }
 
   return (
     <div className={styles.root}>
