@@ -1,13 +1,13 @@
 /**
  * Start-up benchmark (issue 16): the built server (`node out/main/server.js`, as `npm run serve`
  * and the desktop app's utility process run it) from spawn to its first HTTP answer (GET /api/auth
- * answering 401, polled every 20 ms), each run on a fresh temporary data folder:
+ * answering 200 with null, no session, polled every 20 ms), each run on a fresh temporary data folder:
  * - first start of a new data folder, which starts from the build's migrated PGlite data folder
  *   (out/main/pglite-template.tar; goal ≤ 1.5 s);
  * - a later start of that same folder (goal ≤ 1 s);
  * - first start without the template, i.e. PGlite's initdb and every migration (the bundle copied
  *   to a folder without the tar: production code is not told anything);
- * - the baseline of the same run: a bare Fastify answering 401 on GET /api/auth (`node -e`), i.e.
+ * - the baseline of the same run: a bare Fastify answering GET /api/auth the same way (`node -e`), i.e.
  *   what Node and the machine cost before any Pagecrew code runs.
  *
  * `npm run bench` builds first; alone: `npm run build && npx vitest run -c vitest.bench.config.ts tests/bench/startup.bench.ts`.
@@ -27,13 +27,13 @@ if (!built) console.warn('start-up benchmark skipped: no build (out/main/server.
 
 const BARE_FASTIFY = `
 const app = require('fastify')()
-app.get('/api/auth', async (_request, reply) => reply.code(401).send({ error: { code: 'unauthorized', message: 'Sign in.' } }))
+app.get('/api/auth', async (_request, reply) => reply.type('application/json; charset=utf-8').send('null'))
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 `
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-/** Milliseconds from spawn to the first 401 of GET /api/auth; the process is stopped (gracefully) afterwards. */
+/** Milliseconds from spawn to the first answer of GET /api/auth; the process is stopped (gracefully) afterwards. */
 async function timeToFirstAnswer(args: string[], env: Record<string, string>): Promise<number> {
   const server = await startServerProcess(env, args)
   await stopServerProcess(server)
@@ -81,7 +81,7 @@ describe.skipIf(!built)('start-up benchmark', () => {
     }
     console.log(
       [
-        `Start-up of the built server (node out/main/server.js, PGlite) — spawn → first answer of GET /api/auth (401), polled every ${POLL_MS} ms; median of ${RUNS} runs`,
+        `Start-up of the built server (node out/main/server.js, PGlite) — spawn → first answer of GET /api/auth (200, no session), polled every ${POLL_MS} ms; median of ${RUNS} runs`,
         '| start | median ms | range ms | vs bare Fastify | goal |',
         '|---|---|---|---|---|',
         row('bare Fastify (`node -e`, the baseline)', times.fastify, '—'),

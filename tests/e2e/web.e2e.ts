@@ -161,6 +161,37 @@ describe('web host, end to end in Chromium', () => {
     await context.close()
   })
 
+  it('opens /login, /signup and a protected page signed out without an error in the console', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`)
+    })
+    page.on('pageerror', (e) => errors.push(e.message))
+    const sessionChecked = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth')
+
+    for (const [path, field] of [
+      ['/login', 'login-email'],
+      ['/signup', 'signup-email']
+    ] as const) {
+      const checked = sessionChecked()
+      await page.goto(`${server.url}${path}`)
+      await checked
+      await page.getByTestId(field).waitFor()
+      expect(new URL(page.url()).pathname).toBe(path)
+    }
+    // A protected page still sends a signed-out visitor to sign-in, quietly too.
+    const checked = sessionChecked()
+    await page.goto(`${server.url}/dashboard`)
+    await checked
+    await page.waitForURL('**/login')
+    await page.getByTestId('login-email').waitFor()
+
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('sends a visitor without a session to sign-in, and renders /validate-certification bare', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()

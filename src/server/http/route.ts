@@ -107,7 +107,7 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
 
 /**
  * Registers one contract endpoint: validates query and body with its zod schemas, resolves the
- * session (401 for auth endpoints without one) and runs the handler. With response checks on
+ * session (401 for auth endpoints without one; `auth: 'optional'` takes either) and runs the handler. With response checks on
  * (tests, development) its answer is checked against the response schema, so the server cannot
  * drift from the contract; in production it is written by the endpoint's compiled serializer
  * (./serializers.ts) instead.
@@ -122,14 +122,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
     config: options.config,
     bodyLimit: options.bodyLimit,
     // Signed out: refused before its body is read or parsed (an anonymous flood costs the least it can).
-    onRequest: endpoint.auth
-      ? async (request) => {
-          if (!request.cookies[SESSION_COOKIE]) throw unauthenticated()
-        }
-      : undefined,
+    onRequest:
+      endpoint.auth === true
+        ? async (request) => {
+            if (!request.cookies[SESSION_COOKIE]) throw unauthenticated()
+          }
+        : undefined,
     handler: async (request, reply) => {
       const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
-      if (endpoint.auth && !currentSession) throw unauthenticated()
+      if (endpoint.auth === true && !currentSession) throw unauthenticated()
       // JSON endpoints take JSON. In a scope that also parses forms (teams, post media) a form
       // would reach them as no body at all, and e.g. POST /posts/create would make an empty draft.
       if (!endpoint.multipart && !isUndefinedSchema(endpoint.body) && isForm(request)) {
@@ -137,7 +138,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
       }
       const query = parseInput<E['query']>(endpoint.query, request.query)
       const body = parseInput<E['body']>(endpoint.body, options.readBody ? await options.readBody(request) : request.body)
-      if (endpoint.auth && currentSession) {
+      // A session in use slides (auth: true and 'optional'); public endpoints (login, logout…) leave it be.
+      if (endpoint.auth !== false && currentSession) {
         const renewed = await services.sessions.refresh(currentSession)
         if (renewed) {
           currentSession.expiresAt = renewed

@@ -15,11 +15,18 @@ describe('compiled response serializers (issue 16)', () => {
   })
 
   it('writes only the fields the contract names, as zod would keep them', () => {
-    const write = responseSerializer(endpoints.getSession)
+    const write = responseSerializer(endpoints.login)
     const session = { userId: 'u1', email: 'a@example.com', organizationId: null, organizationWorkOSId: null, needsOnboarding: true, secret: 'x' }
     const written = JSON.parse(write(session)) as Record<string, unknown>
     expect(written).not.toHaveProperty('secret')
-    expect(written).toEqual(endpoints.getSession.response.parse(session))
+    expect(written).toEqual(endpoints.login.response.parse(session))
+  })
+
+  it('writes GET /auth’s session, and its null for a signed-out caller, as the contract does', () => {
+    const write = responseSerializer(endpoints.getSession)
+    const session = { userId: 'u1', email: 'a@example.com', organizationId: 'o1', organizationWorkOSId: 'org_1', needsOnboarding: false }
+    expect(JSON.parse(write(session))).toEqual(endpoints.getSession.response.parse(session))
+    expect(write(null)).toBe('null')
   })
 
   /** A one-route server whose contract makes of the answer something other than the answer itself. */
@@ -59,7 +66,13 @@ describeEachDatabase(
   (t) => {
     it('still meet the contract and leave errors to the error handler', async () => {
       const client = new TestClient(t().app)
+      const signedOut = await client.get('/auth')
+      expect(signedOut.status).toBe(200)
+      expect(signedOut.body).toBeNull()
       await client.signup({ fullName: 'Pia Production' })
+      const session = await client.get('/auth')
+      expect(endpoints.getSession.response.parse(session.body)).toEqual(session.body)
+      expect(session.body).toMatchObject({ needsOnboarding: true })
       await client.createOrganization('Production Ltd')
       const user = await client.get('/user')
       expect(user.status).toBe(200)

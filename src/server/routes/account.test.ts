@@ -90,8 +90,8 @@ describeEachDatabase('accounts: password strength, credential changes, signing o
       expect(changed.status).toBe(200)
       expect(changed.body).toEqual({ ok: true })
       // This device stays signed in; the others are signed out.
-      expect((await client.get('/auth')).status).toBe(200)
-      for (const other of others) expect((await other.get('/auth')).status).toBe(401)
+      expect(await client.signedIn()).toBe(true)
+      for (const other of others) expect(await other.signedIn()).toBe(false)
       expect(await sessionCount(userId)).toBe(1)
 
       const fresh = new TestClient(t().app)
@@ -134,13 +134,13 @@ describeEachDatabase('accounts: password strength, credential changes, signing o
       expect(wrong.status).toBe(400)
       expect(wrong.body.error.fields).toEqual({ currentPassword: WRONG_CURRENT_PASSWORD })
       expect((await client.get<User>('/user')).body.email).toBe(account.email)
-      expect((await others[0]!.get('/auth')).status).toBe(200)
+      expect(await others[0]!.signedIn()).toBe(true)
 
       const moved = await client.put<User>('/user/update-user-email', { email: fresh, currentPassword: account.password })
       expect(moved.status).toBe(200)
       expect(moved.body.email).toBe(fresh)
       expect((await client.get<Session>('/auth')).body.email).toBe(fresh)
-      expect((await others[0]!.get('/auth')).status).toBe(401)
+      expect(await others[0]!.signedIn()).toBe(false)
       expect(await sessionCount(userId)).toBe(1)
     })
   })
@@ -158,10 +158,10 @@ describeEachDatabase('accounts: password strength, credential changes, signing o
       expect(res.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true)
       expect(client.cookie).toBeNull()
       client.cookie = token
-      expect((await client.get('/auth')).status).toBe(401)
+      expect(await client.signedIn()).toBe(false)
       for (const other of others) expect((await other.get('/user')).status).toBe(401)
       expect(await sessionCount(userId)).toBe(0)
-      expect((await bystander.get('/auth')).status).toBe(200)
+      expect(await bystander.signedIn()).toBe(true)
     })
 
     it('needs a session and the client header (a cross-site form cannot sign anyone out)', async () => {

@@ -740,7 +740,7 @@ describeEachDatabase(
         expect(admin.cookie).toBeNull()
         expect(readdirSync(teamsDir).length).toBe(before - 1)
         // Sessions in the organization are gone; the invitation link is dead.
-        expect((await member.client.get('/auth')).status).toBe(401)
+        expect(await member.client.signedIn()).toBe(false)
         expect((await new TestClient(t().app).get('/join/info', { token: tokenOf(invited.joinUrl) })).status).toBe(404)
         const again = new TestClient(t().app)
         const login = await again.post<Session>('/auth/login', { email: member.email, password: PASSWORD })

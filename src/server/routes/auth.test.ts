@@ -54,13 +54,16 @@ describeEachDatabase('auth and user', (t) => {
       expect(expires - t().clock.now().getTime()).toBeLessThanOrEqual(30 * 86_400_000)
     })
 
-    it('answers 401 without a session and after logout', async () => {
+    it('answers a 200 with null without a session and after logout, while signed-in endpoints answer 401', async () => {
       const client = new TestClient(t().app)
-      expect((await client.get('/auth')).status).toBe(401)
-      expect((await client.get<ErrorBody>('/auth')).body.error.code).toBe('unauthenticated')
+      const signedOut = await client.get('/auth')
+      expect(signedOut.status).toBe(200)
+      expect(signedOut.body).toBeNull()
+      expect(signedOut.setCookies).toEqual([])
+      expect((await client.get<ErrorBody>('/user')).body.error.code).toBe('unauthenticated')
       await client.signup()
       const token = client.cookie!
-      expect((await client.get('/auth')).status).toBe(200)
+      expect(await client.signedIn()).toBe(true)
 
       // Without the client header (an <img src>, a link on another page) nothing happens: 403, still signed in.
       for (const method of ['GET', 'HEAD'] as const) {
@@ -80,7 +83,7 @@ describeEachDatabase('auth and user', (t) => {
       expect(client.cookie).toBeNull()
       // The old token is dead on the server, not just forgotten by the client.
       client.cookie = token
-      expect((await client.get('/auth')).status).toBe(401)
+      expect(await client.signedIn()).toBe(false)
       expect((await client.get('/user')).status).toBe(401)
     })
 
@@ -169,20 +172,24 @@ describeEachDatabase('auth and user', (t) => {
       t().clock.advance(20 * 86_400_000)
       const used = await client.get('/auth')
       expect(used.status).toBe(200)
+      expect(used.body).not.toBeNull()
       // Used after a day: the expiry moved to 30 days from now and the cookie was renewed.
       expect(used.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(true)
       t().clock.advance(25 * 86_400_000)
-      expect((await client.get('/auth')).status).toBe(200)
+      expect(await client.signedIn()).toBe(true)
       t().clock.advance(31 * 86_400_000)
-      expect((await client.get('/auth')).status).toBe(401)
+      expect(await client.signedIn()).toBe(false)
+      expect((await client.get('/user')).status).toBe(401)
     })
 
     it('ignores garbage session cookies', async () => {
       const client = new TestClient(t().app)
       client.cookie = 'not-a-token'
-      expect((await client.get('/auth')).status).toBe(401)
+      expect(await client.signedIn()).toBe(false)
+      expect((await client.get('/user')).status).toBe(401)
       client.cookie = 'A'.repeat(43)
-      expect((await client.get('/auth')).status).toBe(401)
+      expect(await client.signedIn()).toBe(false)
+      expect((await client.get('/user')).status).toBe(401)
     })
 
     it('allows 10 login attempts a minute per address and email, then answers 429', async () => {

@@ -87,10 +87,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     }
   )
 
-  route(app, services, endpoints.getSession, async ({ session }) => {
-    const s = session()
-    return sessionView(s)
-  })
+  // Signed out is a 200 with null (not a 401, which a browser logs as a failed load on every sign-in screen).
+  route(app, services, endpoints.getSession, async ({ currentSession }) => (currentSession ? sessionView(currentSession) : null))
 
   // GET because the spec says so (§7). It only ever ends the caller's own session, and only with the
   // X-Pagecrew-Client header (app.ts' STATE_CHANGING_GETS): an image or link elsewhere cannot sign anyone out.

@@ -422,6 +422,13 @@ export class TestClient {
     return this.request<T>('GET', path, { query })
   }
 
+  /** Whether GET /auth answers a session (a signed-out caller gets a 200 with null, not a 401). */
+  async signedIn(): Promise<boolean> {
+    const res = await this.get('/auth')
+    if (res.status !== 200) throw new Error(`GET /auth: status ${res.status} ${JSON.stringify(res.body)}`)
+    return res.body !== null
+  }
+
   /** The bell: GET /notification/list's first page at its largest (100), with the items as the body. */
   async notifications(): Promise<TestResponse<Notification[]>> {
     const res = await this.get<{ items: Notification[] }>('/notification/list', { limit: '100' })

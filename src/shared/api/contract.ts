@@ -85,8 +85,12 @@ export interface Endpoint<
   query: Q
   body: B
   response: R
-  /** false for the few endpoints reachable without a session. */
-  auth: boolean
+  /**
+   * true: a session is needed (401 without one). false for the few endpoints reachable without a
+   * session. 'optional': answers with or without a session, and renews one like a signed-in call
+   * (GET /auth, which tells a signed-out caller so with a 200, not a 401).
+   */
+  auth: boolean | 'optional'
   /**
    * Present when the body is multipart/form-data instead of JSON (spec §7: team create/update).
    * `body` then describes the text fields (each a string, JSON-encoded where the spec says JSON);
@@ -104,7 +108,7 @@ const none = z.undefined()
 const ok = z.object({ ok: z.literal(true) })
 
 function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Omit<Endpoint<Q, B, R>, 'auth'> & { auth?: boolean }
+  e: Omit<Endpoint<Q, B, R>, 'auth'> & { auth?: Endpoint['auth'] }
 ): Endpoint<Q, B, R> {
   return { auth: true, ...e }
 }
@@ -711,7 +715,11 @@ export const endpoints = {
   // Auth (built-in provider, DESIGN.md §3)
   signup: endpoint({ method: 'POST', path: '/auth/signup', query: none, body: signupBodySchema, response: sessionSchema, auth: false }),
   login: endpoint({ method: 'POST', path: '/auth/login', query: none, body: loginBodySchema, response: sessionSchema, auth: false }),
-  getSession: endpoint({ method: 'GET', path: '/auth', query: none, body: none, response: sessionSchema }),
+  /**
+   * The session, or null for a signed-out caller: signed out is an answer here, not a refusal, so a
+   * browser logs no failed request on the sign-in screens. Every other signed-in endpoint answers 401.
+   */
+  getSession: endpoint({ method: 'GET', path: '/auth', query: none, body: none, response: sessionSchema.nullable(), auth: 'optional' }),
   logout: endpoint({ method: 'GET', path: '/auth/logout', query: none, body: none, response: ok, auth: false }),
   /** Ends every session of the user, this one included (then sign in again); the cookie is cleared. */
   logoutEverywhere: endpoint({ method: 'POST', path: '/auth/logout-everywhere', query: none, body: none, response: ok }),

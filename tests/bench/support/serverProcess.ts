@@ -54,7 +54,7 @@ function probe(port: number): Promise<number | null> {
 
 /**
  * Spawns `node <args>` (the built server unless told otherwise) with `env` over production
- * defaults and the port, and waits for its first answer: GET /api/auth answering 401, polled every
+ * defaults and the port, and waits for its first answer: GET /api/auth answering 200 (null: no session), polled every
  * POLL_MS. A process that exits first or does not answer within 60 s is stopped and reported with
  * what it printed.
  */
@@ -75,7 +75,7 @@ export async function startServerProcess(env: Record<string, string>, args: stri
       const status = await probe(port)
       if (status !== null) {
         const startMs = performance.now() - started
-        expect(status, output).toBe(401)
+        expect(status, output).toBe(200)
         return { url: `http://127.0.0.1:${port}`, child, output: () => output, startMs }
       }
       if (performance.now() - started > GIVE_UP_MS) throw new Error(`no answer within ${GIVE_UP_MS / 1000} s:\n${output}`)

@@ -2,26 +2,37 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { endpoints, type Session, type createOrganizationBodySchema } from '@shared/api/contract'
 import { STALE_TIMES } from '@shared/constants'
+import type { HostBridge } from '@shared/host'
 import { useReload } from '@renderer/host/HostContext'
 import { useHost } from '@renderer/host/HostContext'
 import { callApiExpecting, isApiError, useCallApi, type IdempotencyPart } from './client'
 import { sessionKeys } from './queryKeys'
 
 /**
- * GET /auth: the session, or a 401 ApiError when signed out. Signed out is an answer, not a failure:
- * it is not logged, and the check is not repeated on every window focus or reconnect (the sign-in
- * screens ask once per load; signing in sets the session, and any other 401 asks again).
+ * GET /auth: the session, or null when signed out (the server's 200 with null; a 401 reads the same,
+ * as from a server that still refuses). Signed out is an answer, not a failure: it is not logged,
+ * and the check is not repeated on every window focus or reconnect (the sign-in screens ask once
+ * per load; signing in sets the session, and a 401 from any other call asks again).
  */
 export function useSession() {
   const host = useHost()
-  const signedIn = (query: { state: { error: unknown } }) => !isApiError(query.state.error, 401)
+  const signedIn = (query: { state: { data: unknown } }) => query.state.data !== null
   return useQuery({
     queryKey: sessionKeys.current(),
-    queryFn: () => callApiExpecting(host, endpoints.getSession, [401]),
+    queryFn: () => readSession(host),
     staleTime: STALE_TIMES.user,
     refetchOnWindowFocus: signedIn,
     refetchOnReconnect: signedIn
   })
+}
+
+async function readSession(host: HostBridge): Promise<Session | null> {
+  try {
+    return await callApiExpecting(host, endpoints.getSession, [401])
+  } catch (error) {
+    if (isApiError(error, 401)) return null
+    throw error
+  }
 }
 
 /**

@@ -105,8 +105,8 @@ export async function callApi<E extends Endpoint>(host: HostBridge, endpoint: E,
 
 /**
  * callApi for a call where a refusal with one of the `expected` statuses is an answer, not a
- * failure: it still rejects with the ApiError, but is not logged (GET /auth's 401 means 'signed
- * out', the sign-in screens' normal state).
+ * failure: it still rejects with the ApiError, but is not logged (a 401 to GET /auth, from a server
+ * that still refuses signed-out callers, means 'signed out', the sign-in screens' normal state).
  */
 export async function callApiExpecting<E extends Endpoint>(
   host: HostBridge,

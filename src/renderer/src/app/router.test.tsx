@@ -6,6 +6,7 @@ import { aSession, aUser, anOrganization, daysFromNow, entitlements } from '@ren
 import { signedInAppHost as signedIn } from '@renderer/testing/appHost'
 import { renderApp } from '@renderer/testing/render'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
+import { sessionKeys } from '@renderer/api/queryKeys'
 
 
 const pathOf = (router: { state: { location: { pathname: string; search: string } } }) =>
@@ -27,10 +28,26 @@ describe('auth gate', () => {
     expect(pathOf(router)).toBe('/dashboard')
   })
 
-  it('sends a 401 to sign-in', async () => {
+  it('sends a signed-out visitor (GET /auth answers null) to sign-in', async () => {
+    const { router } = renderApp(signedIn({ 'GET /auth': ok(null) }), '/settings')
+    expect(await screen.findByTestId('login-email')).toBeTruthy()
+    expect(pathOf(router)).toBe('/login')
+  })
+
+  it('sends a 401 to sign-in too (a server that still refuses signed-out callers)', async () => {
     const { router } = renderApp(signedIn({ 'GET /auth': fail(401, 'Sign in first.', 'unauthorized') }), '/settings')
     expect(await screen.findByTestId('login-email')).toBeTruthy()
     expect(pathOf(router)).toBe('/login')
+  })
+
+  it('goes to sign-in when a re-check finds the session ended (as after a 401 from another call)', async () => {
+    const fake = signedIn()
+    const { router, queryClient } = renderApp(fake, '/dashboard')
+    await screen.findByTestId('dashboard-organization')
+    fake.reply('GET /auth', ok(null))
+    await act(() => queryClient.invalidateQueries({ queryKey: sessionKeys.all }))
+    expect(await screen.findByTestId('login-email')).toBeTruthy()
+    expect(router.state.location.state).toEqual({ from: '/dashboard' })
   })
 
   it('lets the page load when the session check fails otherwise', async () => {
@@ -52,7 +69,7 @@ describe('auth gate', () => {
   })
 
   it('returns to the requested page after signing in', async () => {
-    const fake = signedIn({ 'GET /auth': fail(401, 'Sign in first.') })
+    const fake = signedIn({ 'GET /auth': ok(null) })
     const { router } = renderApp(fake, '/settings')
     await screen.findByTestId('login-email')
     expect(router.state.location.state).toEqual({ from: '/settings' })
@@ -105,7 +122,7 @@ describe('not-found page', () => {
     renderApp(signedIn(), '/settings/nowhere')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
     cleanup()
-    renderApp(signedIn({ 'GET /auth': fail(401, 'Unauthorized', 'unauthorized') }), '/nowhere')
+    renderApp(signedIn({ 'GET /auth': ok(null) }), '/nowhere')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
   })
 })

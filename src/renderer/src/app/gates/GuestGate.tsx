@@ -9,7 +9,7 @@ export function GuestGate() {
   const session = useSession()
   const location = useLocation()
   if (session.isPending) return <LoadingState shape="card" label="Checking your session…" />
-  if (session.isSuccess) {
+  if (session.isSuccess && session.data !== null) {
     if (session.data.needsOnboarding) return <Navigate to={paths.onboarding} replace />
     return <Navigate to={returnPathFrom(location.state) ?? paths.dashboard} replace />
   }

@@ -99,6 +99,14 @@ describe('/callback', () => {
     await waitFor(() => expect(location()).toBe('/callback'))
   })
 
+  it('sends a signed-out visitor to sign-in without sending LinkedIn’s answer', async () => {
+    const fake = createFakeHost({ 'GET /auth': ok(null), 'POST /linkedin/callback': ok(connection) })
+    const { router } = renderApp(fake, '/callback?code=c1&state=s1')
+    expect(await screen.findByTestId('login-email')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(fake.requestsTo('POST', '/linkedin/callback')).toHaveLength(0)
+  })
+
   it('is a signed-in route without the shell or banners', async () => {
     const fake = createFakeHost({
       'GET /auth': ok(aSession()),

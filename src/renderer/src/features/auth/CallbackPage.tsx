@@ -55,7 +55,7 @@ export default function CallbackPage() {
 function LinkedInCallbackGate() {
   const session = useSession()
   if (session.isPending) return <LoadingState shape="card" label="Checking your session…" />
-  if (session.isError && isApiError(session.error, 401)) return <Navigate to={paths.login} replace />
+  if (session.data === null) return <Navigate to={paths.login} replace />
   return <LinkedInCallback />
 }
 

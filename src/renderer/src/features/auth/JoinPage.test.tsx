@@ -22,7 +22,7 @@ const info = (hasAccount: boolean) => ({
 
 function hostFor(replies: Parameters<typeof createFakeHost>[0]) {
   return createFakeHost({
-    'GET /auth': fail(401, 'Sign in first.', 'unauthenticated'),
+    'GET /auth': ok(null),
     'GET /user': ok(aUser()),
     'GET /organization': ok(anOrganization()),
     'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '1' }),

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { createFakeHost, ok } from '@renderer/testing/fakeHost'
 import { aSession } from '@renderer/testing/fixtures'
 import { renderApp } from '@renderer/testing/render'
 
@@ -15,7 +15,7 @@ afterEach(() => {
 
 const signedOut = (replies: Parameters<typeof createFakeHost>[0] = {}) =>
   createFakeHost({
-    'GET /auth': fail(401, 'Sign in first.', 'unauthorized'),
+    'GET /auth': ok(null),
     'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '1' }),
     ...replies
   })

@@ -15,7 +15,7 @@ afterEach(() => {
 
 const signedOut = (replies: Parameters<typeof createFakeHost>[0] = {}) =>
   createFakeHost({
-    'GET /auth': fail(401, 'Sign in first.', 'unauthorized'),
+    'GET /auth': ok(null),
     'GET /user': ok(aUser()),
     'GET /organization': ok(anOrganization()),
     'GET /config': ok({ helpCenterUrl: 'https://help.example.com/', supportChat: null, version: '1' }),
@@ -23,8 +23,13 @@ const signedOut = (replies: Parameters<typeof createFakeHost>[0] = {}) =>
   })
 
 describe('sign-in screens', () => {
-  it.each(['/login', '/signup'])('asks for the session once on %s when signed out, and logs nothing', async (path) => {
-    const fake = signedOut()
+  it.each([
+    ['/login', 'the server’s null'],
+    ['/signup', 'the server’s null'],
+    ['/login', 'a 401'],
+    ['/signup', 'a 401']
+  ])('asks for the session once on %s when signed out (%s), and logs nothing', async (path, answer) => {
+    const fake = answer === 'a 401' ? signedOut({ 'GET /auth': fail(401, 'Sign in first.', 'unauthorized') }) : signedOut()
     renderApp(fake, path)
     await screen.findByTestId(path === '/login' ? 'login-email' : 'signup-email')
     // Coming back to the window or the network does not ask again while signed out.
