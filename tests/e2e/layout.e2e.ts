@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningTestServer } from '../../src/server/testing/harness'
-import { childBoxes, measureLayout, overlappingPairs, type Box, type Layout } from './support/layout'
+import { childBoxes, measureLayout, overlappingPairs, textSpill, type Box, type Layout, type TextSpill } from './support/layout'
 import { useServerAndBrowser } from './support/suite'
 
 let server: RunningTestServer
@@ -268,6 +268,15 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         }
       },
       {
+        // The seed's changes are in it: the long tag title and team name as targets, one line each.
+        name: 'organization audit log',
+        open: async (p) => {
+          await p.goto(`${server.url}/settings/organization?section=audit`)
+          await p.getByTestId('audit-table').getByTitle(LONG_TAG).first().waitFor()
+          await p.getByTestId('audit-table').getByTitle(TEAM_NAME).first().waitFor()
+        }
+      },
+      {
         name: 'organization AI templates',
         open: async (p) => {
           await p.goto(`${server.url}/settings/organization?section=ai`)
@@ -279,6 +288,7 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
     const layouts: Record<string, Layout> = {}
     const filters: Record<string, { boxes: Box[]; overlaps: [string, string][] }> = {}
     const pickers: Record<string, PickerOption[]> = {}
+    const targets: Record<string, TextSpill> = {}
     for (const size of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 }
@@ -290,6 +300,7 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         await settle(page)
         layouts[name] = await measureLayout(page)
         if (screen.name.includes('member picker')) pickers[name] = await pickerOptions(page)
+        if (screen.name === 'organization audit log') targets[name] = await textSpill(page, '[data-testid="audit-target"]')
         if (screen.name.startsWith('plan')) {
           if (size.width < 768) {
             // On a phone the filters wait behind their button: the calendar starts in view (issue 26).
@@ -322,6 +333,13 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
     for (const [name, { boxes, overlaps }] of Object.entries(filters)) {
       expect(boxes.length, `${name}: the filter fields`).toBeGreaterThanOrEqual(5)
       expect(overlaps, `${name}: filters that overlap`).toEqual([])
+    }
+    // The audit log's long targets stay in their cells on one line, cut with an ellipsis, whole in their tooltip.
+    expect(Object.keys(targets)).toHaveLength(2)
+    for (const [name, { spills, cut, measured }] of Object.entries(targets)) {
+      expect(spills, name).toEqual([])
+      expect(measured, `${name}: targets measured`).toBeGreaterThanOrEqual(2)
+      expect(cut, `${name}: targets cut short`).toBeGreaterThanOrEqual(2)
     }
     // Spec §6: members of another team are disabled in the team picker, and look it, with the reason.
     for (const [name, options] of Object.entries(pickers)) {

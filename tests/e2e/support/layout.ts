@@ -85,3 +85,47 @@ export function overlappingPairs(boxes: readonly Box[]): [string, string][] {
   boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => (overlap(a, b) ? pairs.push([a.name, b.name]) : undefined)))
   return pairs
 }
+
+export interface TextSpill {
+  /** Elements whose text sticks out of their table cell, or is cut without an ellipsis and a tooltip. */
+  spills: { element: string; problem: string }[]
+  /** How many were cut short (with an ellipsis and the whole text in their title). */
+  cut: number
+  /** How many were measured. */
+  measured: number
+}
+
+/**
+ * Whether text meant to stay on one line in a table cell (e.g. the audit log's targets) keeps to its
+ * cell: its box inside the cell's, and text longer than the box cut with an ellipsis, its whole text
+ * in the title. Only elements that show are measured (a virtual table renders the rows in view).
+ */
+export function textSpill(page: Page, selector: string): Promise<TextSpill> {
+  return page.evaluate((sel) => {
+    const spills: TextSpill['spills'] = []
+    let cut = 0
+    let measured = 0
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      const box = el.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      measured++
+      const text = (el.textContent ?? '').trim()
+      const name = `"${text.slice(0, 40)}"`
+      const cell = el.closest('[role="cell"], td') ?? el.parentElement!
+      const outer = cell.getBoundingClientRect()
+      const span = (r: DOMRect) => `${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)}`
+      if (box.left < outer.left - 1 || box.right > outer.right + 1 || box.top < outer.top - 1 || box.bottom > outer.bottom + 1) {
+        spills.push({ element: name, problem: `box ${span(box)} outside its cell ${span(outer)}` })
+      }
+      const style = getComputedStyle(el)
+      if (el.scrollHeight > el.clientHeight + 1 || style.whiteSpace !== 'nowrap') spills.push({ element: name, problem: `wraps (white-space ${style.whiteSpace})` })
+      if (el.scrollWidth > el.clientWidth + 1) {
+        cut++
+        if (style.overflowX === 'visible') spills.push({ element: name, problem: 'text runs past its box (overflow visible)' })
+        if (style.textOverflow !== 'ellipsis') spills.push({ element: name, problem: `cut without an ellipsis (text-overflow ${style.textOverflow})` })
+        if (el.getAttribute('title') !== text) spills.push({ element: name, problem: `the title is not the whole text: ${JSON.stringify(el.getAttribute('title'))}` })
+      }
+    }
+    return { spills, cut, measured }
+  }, selector)
+}
