@@ -37,7 +37,7 @@ import { postLink } from '../services/postLinks'
  *      cause unknownOutcome).
  *    Each outcome is a domain event written with it; who is told what is the publish notices
  *    consumer's (events/publishNotices.ts), in its own transaction, exactly once. The publish call is never retried automatically; retrying is a user action
- *      (POST /posts/retry, services/posts.ts PostService.retry, which issues a new idempotency key).
+ *      (POST /posts/retry, services/posts/retryPost.ts, which issues a new idempotency key).
  *
  * sweep({ olderThanMs }): posts left PENDING_PUBLISH by a crashed worker (their running attempt
  * started more than olderThanMs ago — choose it longer than the longest publish timeout). The stale attempt is
