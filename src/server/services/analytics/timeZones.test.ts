@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkedTimeZone, storedTimeZone } from './analytics'
+import { checkedTimeZone, storedTimeZone } from './timeZones'
 
 describe('checkedTimeZone', () => {
   it('gives a known IANA name in its canonical spelling and null for anything else', () => {
