@@ -19,7 +19,7 @@ import { withdrawReview } from './withdrawReview'
 /**
  * Collaborate (issue 13): feedback requests, comments and suggestions, approvals and the
  * /collaborate inbox, one use case per file in this folder. Posts themselves (editing, scheduling,
- * versions) stay in services/posts.ts; review changes a post's content only through nextRevision
+ * versions) stay in services/posts/; review changes a post's content only through nextRevision
  * (an accepted suggestion). Decisions: docs/architecture.md, "Collaborate: reviews, approvals and
  * versions".
  */
