@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { instantSchema } from './entities'
+import { instantSchema } from './common'
 import { multiLineText, singleLineText } from './text'
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { personRefSchema } from './common'
 import { postTypeSchema } from './enums'
-import { assignedSlotSchema, calendarPostSchema, personRefSchema, slotStatusSchema, type AssignedSlot, type Calendar } from './entities'
+import { assignedSlotSchema, calendarPostSchema, slotStatusSchema, type AssignedSlot, type Calendar } from './slot'
 
 /**
  * GET /schedule/calendar's wire shape (issue 16): a month of a busy organization is thousands of

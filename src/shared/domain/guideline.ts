@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { instantSchema } from './entities'
+import { instantSchema } from './common'
 import { roleSchema } from './enums'
 import { multiLineText } from './text'
 

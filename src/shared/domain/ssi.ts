@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { instantSchema } from './entities'
+import { instantSchema } from './common'
 
 /**
  * The Social Selling Index (issue 15). LinkedIn publishes no SSI API and its API terms forbid
