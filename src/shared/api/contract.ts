@@ -26,7 +26,9 @@ import { userEndpoints } from './endpoints/user'
  * with that resource's request and response schemas (endpoints/base.ts: the Endpoint entry, error
  * codes, base path and headers; endpoints/common.ts: ids, emails, days and instants). Both the
  * server routes and the renderer client derive from `endpoints`; importers keep importing every
- * name from here.
+ * name from here. The endpoint files take entity schemas from the domain index (`../../domain`), as
+ * this file did before the split: the renderer build then keeps that index in its client chunk
+ * rather than in an empty chunk of its own that every route would load.
  */
 export const endpoints = {
   ...authEndpoints,

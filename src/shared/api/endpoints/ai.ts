@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { postTypeSchema } from '../../domain/enums'
-import { aiUsageSchema, draftSchema, ideaSchema } from '../../domain/post'
+import { aiUsageSchema, draftSchema, ideaSchema, postTypeSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { endpoint, none } from './base'
 import { idSchema } from './common'

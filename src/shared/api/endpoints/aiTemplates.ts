@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { aiTemplateDetailSchema } from '../../domain/organization'
+import { aiTemplateDetailSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { MESSAGES } from '../messages'
 import { endpoint, none, ok } from './base'

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { analyticsGroupsSchema, analyticsPostsSchema, analyticsTimeseriesSchema, dashboardSchema, teamEffortSchema } from '../../domain/analytics'
-import { postTypeSchema } from '../../domain/enums'
+import { analyticsGroupsSchema, analyticsPostsSchema, analyticsTimeseriesSchema, dashboardSchema, postTypeSchema, teamEffortSchema } from '../../domain'
 import { singleLineText } from '../../domain/text'
 import { endpoint, none, ok } from './base'
 import { idSchema, instantQuerySchema } from './common'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { billingOverviewSchema, billingPlansSchema, checkoutResultSchema, currentPlanSchema, entitlementSchema } from '../../domain/billing'
+import { billingOverviewSchema, billingPlansSchema, checkoutResultSchema, currentPlanSchema, entitlementSchema } from '../../domain'
 import { singleLineText } from '../../domain/text'
 import { endpoint, none } from './base'
 import { idSchema } from './common'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { linkedInConnectionSchema } from '../../domain/post'
+import { linkedInConnectionSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { endpoint, none } from './base'
 

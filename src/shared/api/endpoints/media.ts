@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_UPLOAD_BYTES, MEDIA_ALT_TEXT_MAX } from '../../constants'
-import { postMediaSchema } from '../../domain/post'
+import { postMediaSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { fileTooBigMessage } from '../messages'
 import { endpoint, none } from './base'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { singleLineText } from '../../domain/text'
-import { notificationSchema } from '../../domain/user'
+import { notificationSchema } from '../../domain'
 import { endpoint, none } from './base'
 
 /** GET /notification/list's page size: by default, and at most. */

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { POLL_DURATIONS, POLL_DURATION_DEFAULT } from '../../constants'
-import { postStatusSchema, postTypeSchema } from '../../domain/enums'
-import { postSchema } from '../../domain/post'
+import { postSchema, postStatusSchema, postTypeSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { endpoint, none, ok } from './base'
 import { idSchema, instantBodySchema } from './common'

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { feedbackKindSchema, prioritySchema } from '../../domain/enums'
-import { postStageSchema, postVersionSchema, reviewCandidateSchema, reviewInboxSchema, reviewThreadSchema } from '../../domain/review'
+import { feedbackKindSchema, postStageSchema, postVersionSchema, prioritySchema, reviewCandidateSchema, reviewInboxSchema, reviewThreadSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { MESSAGES } from '../messages'
 import { endpoint, none } from './base'

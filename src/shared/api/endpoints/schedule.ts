@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { compactCalendarSchema } from '../../domain/compactCalendar'
-import { postStatusSchema, postTypeSchema } from '../../domain/enums'
-import { assignedSlotSchema, recurrenceTypeSchema, scheduleItemSchema, slotStatusSchema } from '../../domain/slot'
+import { assignedSlotSchema, postStatusSchema, postTypeSchema, recurrenceTypeSchema, scheduleItemSchema, slotStatusSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { endpoint, none } from './base'
 import { idSchema, instantBodySchema, instantQuerySchema } from './common'

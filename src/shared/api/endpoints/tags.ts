@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { businessPageTagsSchema, businessPostTagSchema, postTagSchema, userTagsSchema } from '../../domain/tag'
+import { businessPageTagsSchema, businessPostTagSchema, postTagSchema, userTagsSchema } from '../../domain'
 import { multiLineText, singleLineText } from '../../domain/text'
 import { MESSAGES } from '../messages'
 import { endpoint, none, ok } from './base'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { singleLineText } from '../../domain/text'
-import { userSchema } from '../../domain/user'
+import { userSchema } from '../../domain'
 import { API_BASE, endpoint, none, ok } from './base'
 import { emailSchema } from './common'
 
