@@ -10,9 +10,9 @@ import { subscriptionChanged } from './billingWebhooks'
 import { findSubscription, lockSubscription, variantByPriceId, type SubscriptionRow } from './subscriptions'
 
 /*
- * Built-in billing's periods and invoices (decisions: the Renewal and Invoice numbers paragraphs of
- * billing.ts): the renewal every read of the plan, overview, entitlements or portal runs first, so
- * it sits below both billing and the entitlements.
+ * Built-in billing's periods and invoices (decisions: docs/architecture.md, "Billing and plans",
+ * "Invoices and periods"): the renewal every read of the plan, overview, entitlements or portal
+ * runs first, so it sits below both billing (services/billing/) and the entitlements.
  */
 
 export const UTC = tz('UTC')

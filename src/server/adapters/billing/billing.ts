@@ -5,7 +5,7 @@ import type { subscriptions } from '../../db/schema'
 type SubscriptionRow = typeof subscriptions.$inferSelect
 
 /**
- * Billing providers (DESIGN.md §4). The billing service (src/server/services/billing.ts) owns the
+ * Billing providers (DESIGN.md §4). The billing service (src/server/services/billing/) owns the
  * subscription row and its transactions; a provider only talks to the outside:
  * - builtin: nothing outside; checkout completes at once and the service writes the plan and an
  *   invoice itself (subscriptions, seats and invoices live in the database);
