@@ -18,7 +18,7 @@ import { updatePost } from './updatePost'
 
 /*
  * Posts (issues 6, 13, 15): the session user's own posts in the session's organization, written in
- * /content/write-post and published by the publisher (jobs/publisher.ts). One use case per file;
+ * /content/write-post and published by the publisher (jobs/publisher/). One use case per file;
  * this facade only delegates. The rules are in docs/architecture.md, "Posts on the server".
  */
 
