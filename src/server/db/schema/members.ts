@@ -60,7 +60,7 @@ export const invitations = pgTable(
  * Join links that were used: accepting deletes the invitation, so without these a used link would
  * read as unknown ('invalid or has expired'). GET /join/info and POST /join/accept answer 410
  * join_link_used for them instead. Not counted anywhere (seats count memberships); they go with the
- * organization, and accepting removes those older than USED_JOIN_LINK_RETENTION_MS (services/members.ts).
+ * organization, and accepting removes those older than USED_JOIN_LINK_RETENTION_MS (services/members/joinLinks.ts).
  */
 export const usedJoinLinks = pgTable(
   'used_join_links',

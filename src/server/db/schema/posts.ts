@@ -15,7 +15,7 @@ import { users } from './users'
 
 /**
  * Posts (issue 6). A post publishes as its author (businessPageId null) or as a business page.
- * Publishing is exactly-once (src/server/jobs/publisher.ts): a worker claims SCHEDULED rows whose
+ * Publishing is exactly-once (src/server/jobs/publisher/): a worker claims SCHEDULED rows whose
  * scheduledAt has come (status, scheduled_at index), moves them to PENDING_PUBLISH and records a
  * publish_attempts row in the same transaction. A failed attempt returns the post to DRAFT with
  * failureReason set (null otherwise). `version` is bumped by every edit so a result computed for an
