@@ -183,7 +183,7 @@ export function createLinkedInSandbox(options: { clock: Clock; latencyMs?: numbe
    * browser), so the state is what ties it to a connection Pagecrew started: without one the
    * sandbox would send anyone's browser, code and all, to any address a form names (an open
    * redirect). Like LinkedIn's check of the registered redirect URLs: only back to the address
-   * the connection was started with, which the server checked (services/linkedIn.ts).
+   * the connection was started with, which the server checked (services/linkedIn/redirects.ts).
    */
   const liveSignIn = (params: SandboxAuthorizeParams): PendingSignIn => {
     forgetExpired()
