@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config'
 import { route } from '../http/route'
 import type { Services } from '../services'
 
-/** AI ideas and drafts (issue 6). Inputs, usage counting and provider failures: services/ai.ts. */
+/** AI ideas and drafts (issue 6). Inputs, usage counting and provider failures: services/ai/ (docs/architecture.md, "Writing and publishing"). */
 export function registerAiRoutes(app: FastifyInstance, services: Services, _config: ServerConfig): void {
   const { ai } = services
 
