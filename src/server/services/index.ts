@@ -11,6 +11,7 @@ import { createIdempotencyService, type IdempotencyService } from './idempotency
 import { createAcademyService, type AcademyService } from './academy'
 import { createAnalyticsService, type AnalyticsService } from './analytics'
 import { createAuditLogService, type AuditLogService } from './auditLog'
+import { registerBackgroundJobs } from './backgroundJobs'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
 import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { createCertificateService, type CertificateService } from './certificates'
@@ -31,12 +32,8 @@ import type { LinkedInClient } from '../adapters/linkedin/linkedin'
 import { createLinkedInService, type LinkedInService } from './linkedIn'
 import { createLocalStorage } from '../adapters/storage/local'
 import type { MediaStorage } from '../adapters/storage/storage'
-import { createMetricsJob } from '../jobs/metrics'
-import { createPublisher, PUBLISH_JOB, type Publisher } from '../jobs/publisher'
+import { PUBLISH_JOB, type Publisher } from '../jobs/publisher'
 import { createJobRunner, type JobRunner } from '../jobs/runner'
-import { eventConsumerJob } from '../events/consumers'
-import { publishNoticesConsumer } from '../events/publishNotices'
-import { missedSlotsJob } from '../jobs/missedSlots'
 import { createMediaService, type MediaService } from './media'
 import { createPostService, type PostService } from './posts'
 import { createReviewService, type ReviewService } from './review'
@@ -163,42 +160,7 @@ export function createServices(deps: {
   const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
   const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => jobs.kick(PUBLISH_JOB) })
-  const metrics = createMetricsJob({
-    db,
-    clock,
-    queue: jobs,
-    linkedin: linkedInAdapter,
-    resolveTarget: (post) => posts.publishTarget(post),
-    intervalMs: config.metricsIntervalMs,
-    dailyBudget: config.linkedInDailyCalls,
-    log: deps.log
-  })
-  // The event stream's readers and writers beside the publisher look on their own about once a minute
-  // (never more often than the publisher): the publisher kicks the notices at once, and a miss is told
-  // after 15 minutes anyway. Fewer idle statements, and fewer connections tried while a database is down.
-  const backgroundIntervalMs = Math.max(config.publisherIntervalMs ?? 0, 60_000)
-  // Who is told of a publish's outcome: the first consumer of the event stream (docs/decisions/0002).
-  // The publisher asks it to run as soon as it recorded one; its own interval reads what another
-  // process left.
-  const publishNotices = eventConsumerJob({ db, clock, consumer: publishNoticesConsumer({ notifications }), intervalMs: backgroundIntervalMs })
-  const publisher = createPublisher({
-    db,
-    clock,
-    timers: deps.timers,
-    linkedin: linkedInAdapter,
-    notifications,
-    workerId: jobs.workerId,
-    concurrency: 4,
-    resolveTarget: (post) => posts.publishTarget(post),
-    onPublished: (tx, post) => metrics.enqueue(tx, post),
-    told: () => jobs.kick(publishNotices.name)
-  })
-  jobs.register(publisher.job(config.publisherIntervalMs === null ? {} : { intervalMs: config.publisherIntervalMs }))
-  jobs.register(metrics)
-  jobs.register(publishNotices)
-  // slot.missed, once per slot whose time passed without a published post.
-  jobs.register(missedSlotsJob({ db, clock, intervalMs: backgroundIntervalMs }))
-  jobs.register(media.cleanupJob)
+  const publisher = registerBackgroundJobs({ db, clock, timers: deps.timers, config, linkedInAdapter, notifications, media, posts, jobs, log: deps.log })
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
