@@ -71,7 +71,7 @@ function planTable(table: string, bump: string, columns: readonly string[], even
 export const PLAN_VERSION: DerivedData = {
   name: "the organization's Plan version",
   keptIn: 'plan_versions',
-  readBy: 'GET /schedule/calendar (services/schedule.ts calendarTicket, http/answerCache.ts)',
+  readBy: 'GET /schedule/calendar (services/schedule/calendarTicket.ts, http/answerCache.ts)',
   functionPrefix: 'plan_versions_',
   tables: [
     planTable('assigned_slots', 'plan_versions_bump', ['organization_id']),

@@ -8,7 +8,7 @@ import { calendarExpiresAt } from '../services/schedule'
 
 /**
  * The Plan (issue 5): assigned slots and the shared schedule; the Plan as CSV (issue 17). Rules:
- * services/slots/, services/schedule.ts and services/planCsv/.
+ * services/slots/, services/schedule/ and services/planCsv/.
  */
 export function registerScheduleRoutes(app: FastifyInstance, services: Services, config: Pick<ServerConfig, 'calendarCacheBytes'>): void {
   const { slots, schedule, planCsv } = services

@@ -13,7 +13,7 @@ import { assignedSlotSchema, calendarPostSchema, slotStatusSchema, type Assigned
  * - tag, businessPostTag, recurrence, createdBy, postId: null; businessPages: [];
  * - timezone, postType, status, canEdit: the answer's `defaults` (the most common value in it).
  * `expandCalendar` turns it back into the `Calendar` the Plan's views use; `compactCalendar` is
- * its inverse, and the one encoder: the server answers with it (services/schedule.ts).
+ * its inverse, and the one encoder: the server answers with it (services/schedule/).
  */
 
 const tagRefSchema = assignedSlotSchema.shape.tag.unwrap()

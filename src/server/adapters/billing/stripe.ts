@@ -8,7 +8,7 @@ import { BillingProviderError, type BillingProvider, type CheckoutInput, type Pr
  * price/quantity updates of the subscription's single item (with prorations) afterwards, the
  * Customer Portal and the pricing table. Plan variants are found by their price lookup_key
  * (PLANS[].variants[].priceId). Stripe's view of the subscription comes back through webhooks
- * (services/billingWebhooks.ts); the states this provider returns use the same mapping.
+ * (services/billingWebhooks/); the states this provider returns use the same mapping.
  */
 
 /** The billing service calls updateSeats inside a database transaction; never wait long. */

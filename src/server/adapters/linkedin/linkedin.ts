@@ -4,7 +4,7 @@ import type { PostType } from '../../../shared/domain/enums'
 
 /**
  * The LinkedIn adapter (DESIGN §4): publishing a post and reading its metrics. The built-in
- * sandbox (./sandbox.ts) implements it for development and tests.
+ * sandbox (./sandbox/) implements it for development and tests.
  *
  * Error contract of publish():
  * - TokenExpiredError, LinkedInValidationError and LinkedInUploadError are known-safe: nothing was published.

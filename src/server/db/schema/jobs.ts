@@ -4,7 +4,7 @@ import { organizations } from './organizations'
 
 /**
  * The one job runner's queue (issue 14, DESIGN.md §7): work of any kind that is due at `runAt`,
- * claimed with FOR UPDATE SKIP LOCKED by any server process (jobs/runner.ts). `key` names the work
+ * claimed with FOR UPDATE SKIP LOCKED by any server process (jobs/runner/). `key` names the work
  * within its kind (e.g. the post whose metrics to read), so a job is never queued twice.
  * `attempts` counts failed runs since the last success; `lockedUntil` lets another process take
  * over a job whose worker died.

@@ -72,7 +72,7 @@ export interface Publisher {
   runOnce(): Promise<RunResult>
   sweep(options?: { olderThanMs?: number }): Promise<SweepResult>
   /**
-   * The publisher as a kind of the job runner (jobs/runner.ts): each run sweeps, then publishes one
+   * The publisher as a kind of the job runner (jobs/runner/): each run sweeps, then publishes one
    * batch. A post that just became due (publish now) is runner.kick(PUBLISH_JOB).
    */
   job(options?: { intervalMs?: number; sweepOlderThanMs?: number }): JobKind

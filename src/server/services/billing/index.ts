@@ -13,7 +13,7 @@ import type { BillingDeps, PortalView } from './types'
 /*
  * Billing (issue 4): plans, checkout, seats, the provider's portal and the built-in one. Built-in
  * billing keeps subscriptions, seats and invoices in the database; Stripe talks to Stripe and its
- * webhooks (../billingWebhooks.ts) keep the row in step; renewals are ../renewals.ts. One use case
+ * webhooks (../billingWebhooks/) keep the row in step; renewals are ../renewals.ts. One use case
  * per file; this facade only delegates. The rules are in docs/architecture.md, "Billing and plans".
  */
 

@@ -33,7 +33,7 @@ export interface MediaService {
   file(organizationId: string, mediaId: string, which: 'file' | 'thumbnail'): Promise<MediaFile>
   /** Deletes stale uploads and unused files; answers how many media were removed. */
   cleanup(): Promise<number>
-  /** cleanup() as a kind of the job runner (jobs/runner.ts): at start, then hourly. */
+  /** cleanup() as a kind of the job runner (jobs/runner/): at start, then hourly. */
   readonly cleanupJob: JobKind
 }
 

@@ -9,7 +9,7 @@ import { updateSlotTags } from './updateSlotTags'
 
 /**
  * Assigned slots of the Plan (issue 5): create, edit, move, delete and re-tag, one use case per
- * file in this folder. The read side (lists, calendar) is ../schedule.ts; both show slots through
+ * file in this folder. The read side (lists, calendar) is ../schedule/; both show slots through
  * ../slotView.ts (readSlots). Decisions: docs/architecture.md, "Plan (assigned slots)".
  */
 export { AUTO_HISTORY_DAYS, AUTO_UPCOMING_DAYS, bestQuarterHour, DEFAULT_AUTO_HOUR, pickFairly, type AutoCandidate } from './autoPick'
