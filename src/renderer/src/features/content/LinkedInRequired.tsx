@@ -3,7 +3,7 @@ import type { User } from '@shared/domain'
 import { computeBanners } from '@shared/rules'
 import { ConnectLinkedInAction } from '@renderer/components/ConnectLinkedInAction'
 
-interface LinkedInProblem {
+export interface LinkedInProblem {
   /** The banners' words: 'You need to connect to LinkedIn.' or 'You need to reconnect to LinkedIn.' */
   message: string
   /** 'Connect LinkedIn' or 'Reconnect': both start the connect flow, which comes back to the editor. */

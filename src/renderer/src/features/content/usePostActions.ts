@@ -39,6 +39,8 @@ interface PostActionsOptions {
   onDeleted: () => void
 }
 
+export type PostActions = ReturnType<typeof usePostActions>
+
 /**
  * What the editor's buttons do. Each action runs through the autosave's `exclusive`: the latest
  * text is saved first and no save races the action with an old version.
