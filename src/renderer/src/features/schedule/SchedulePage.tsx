@@ -1,62 +1,31 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router-dom'
-import { useQueryClient } from '@tanstack/react-query'
-import {
-  Button,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  makeStyles,
-  tokens
-} from '@fluentui/react-components'
-import {
-  CalendarAdd20Regular,
-  CalendarArrowRight20Regular,
-  ChevronLeft20Regular,
-  ChevronRight20Regular,
-  DocumentEdit20Regular,
-  Edit20Regular,
-  ArrowDownload20Regular,
-  ArrowUpload20Regular,
-  Filter20Regular
-} from '@fluentui/react-icons'
-import { MESSAGES } from '@shared/api/messages'
-import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { CalendarAdd20Regular } from '@fluentui/react-icons'
 import type { AssignedSlot } from '@shared/domain'
-import { useCallApi } from '@renderer/api/client'
-import { useDownloadPlanCsv } from '@renderer/api/planCsv'
-import { cachedSlot, calendarQueryOptions, fetchSlotForLink, useCalendar, useScheduleList } from '@renderer/api/schedule'
+import { useCalendar, useScheduleList } from '@renderer/api/schedule'
 import { useUser } from '@renderer/api/user'
-import { failureToast } from '@renderer/lib/failureToast'
-import { useNotify } from '@renderer/lib/toasts'
 import type { EmptyStateAction } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { useNow } from '@renderer/hooks/useNow'
-import { browserTimeZone, exportDays, instantRange, monthGrid, periodTitle, shiftPeriod, visibleDays, weekDays, zonedClock, type CalendarView } from './calendarDates'
-import { canWritePostFor, entriesByDay, slotWritePath } from './entries'
+import { browserTimeZone, instantRange, monthGrid, periodTitle, visibleDays, weekDays, zonedClock, type CalendarView } from './calendarDates'
+import { entriesByDay } from './entries'
 import { ListView } from './ListView'
 import { MonthView } from './MonthView'
+import { PlanFilterBar } from './PlanFilterBar'
 import { PlanImportDialog } from './PlanImportDialog'
+import { PlanToolbar } from './PlanToolbar'
 import { canMoveSlot, canMoveSlotTo, useSlotMoves } from './moves'
 import { ScheduleContext, type ScheduleActions } from './scheduleContext'
-import { ScheduleFilters } from './ScheduleFilters'
-import { VIEWS, hasFilters, readScheduleParams, writeScheduleParams, type FilterName } from './scheduleState'
-import { ScheduleSlotModal, preloadSlotModal, type AssignSlotPreset } from './slotModal'
+import { hasFilters, readScheduleParams, writeScheduleParams, type FilterName } from './scheduleState'
+import { ScheduleSlotModal, type AssignSlotPreset } from './slotModal'
+import { SlotMenu, type SlotMenuTarget } from './SlotMenu'
+import { useSlotLink } from './useSlotLink'
 import { WeekView } from './WeekView'
-
-const VIEW_LABELS: Record<CalendarView, string> = { month: 'Month', week: 'Week', list: 'List' }
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: '100%' },
-  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  title: { margin: 0, minWidth: '200px', fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase500 },
-  spacer: { flexGrow: 1 },
   status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '20px', color: tokens.colorNeutralForeground3 }
 })
 
@@ -69,12 +38,45 @@ function useReadyMark(view: CalendarView, ready: boolean) {
 
 type ModalState = { preset?: AssignSlotPreset; slot?: AssignedSlot }
 
+interface PlanBodyProps {
+  view: CalendarView
+  anchor: string
+  title: string
+  calendar: { entries: ReturnType<typeof entriesByDay>; ready: boolean }
+  list: ReturnType<typeof useScheduleList>
+  listItems: ComponentProps<typeof ListView>['items']
+  listReady: boolean
+  emptyAction: EmptyStateAction
+  emptyHint: string | undefined
+}
+
+/** The period on screen: the month's grid, the week's days, or the list (loading, failed, or its rows). */
+function PlanBody({ view, anchor, title, calendar, list, listItems, listReady, emptyAction, emptyHint }: PlanBodyProps) {
+  if (view === 'list') {
+    if (list.isPending) return <LoadingState inline label="Loading the plan…" />
+    if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />
+    return (
+      <ListView
+        items={listItems}
+        ready={listReady}
+        hasNextPage={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        title={title}
+        emptyAction={emptyAction}
+        emptyHint={emptyHint}
+      />
+    )
+  }
+  return view === 'month' ? (
+    <MonthView key={anchor.slice(0, 7)} month={anchor} days={monthGrid(anchor)} entries={calendar.entries} ready={calendar.ready} title={title} />
+  ) : (
+    <WeekView days={weekDays(anchor)} entries={calendar.entries} ready={calendar.ready} title={title} />
+  )
+}
+
 function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string }) {
   const styles = useStyles()
-  const navigate = useNavigate()
-  const notify = useNotify()
-  const queryClient = useQueryClient()
-  const callApi = useCallApi()
   const now = useNow()
   const [params, setParams] = useSearchParams()
   const { view, date, filters, slotId } = readScheduleParams(params)
@@ -107,26 +109,9 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
     [params, setParams]
   )
 
-  const small = useMediaQuery(SMALL_SCREEN_QUERY)
-  const [filtersOpen, setFiltersOpen] = useState(false)
-  const filterCount = Object.values(filters).filter((value) => value !== undefined).length
   const [modal, setModal] = useState<ModalState | null>(null)
   const [importing, setImporting] = useState(false)
-  const [exporting, setExporting] = useState(false)
-  const downloadCsv = useDownloadPlanCsv()
-  // The period on screen (the month, not the grid's neighbouring days) and the filters, as the server reads them.
-  const exportCsv = async () => {
-    setExporting(true)
-    try {
-      const days = exportDays(view, anchor)
-      if (await downloadCsv(instantRange(days, timeZone), filters, timeZone, `pagecrew-plan-${days.first}-${days.last}.csv`)) notify({ title: 'Plan exported ✅' })
-    } catch (error) {
-      notify(failureToast('Plan not exported ⚠️', error))
-    } finally {
-      setExporting(false)
-    }
-  }
-  const [menu, setMenu] = useState<{ slot: AssignedSlot; target: HTMLElement } | null>(null)
+  const [menu, setMenu] = useState<SlotMenuTarget | null>(null)
   const dragged = useRef<AssignedSlot | null>(null)
   const moves = useSlotMoves({ timeZone, now })
   const { moveToDay, openMoveTo } = moves
@@ -153,69 +138,12 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
     [timeZone, clock, today, now, moveToDay]
   )
 
-  // A link to one slot (`?slotId=…`, what notifications point at): find it, show its day, open it.
-  const alive = useRef(true)
-  useEffect(() => {
-    alive.current = true
-    preloadSlotModal()
-    return () => {
-      alive.current = false
-    }
-  }, [])
-  const handledLink = useRef<string | null>(null)
-  useEffect(() => {
-    if (!slotId || handledLink.current === slotId) return
-    handledLink.current = slotId
-    void (async () => {
-      let slot = cachedSlot(queryClient, slotId)
-      if (!slot && view !== 'list') {
-        // The calendar this view is loading anyway: the slot is often in it.
-        const shown = await queryClient.fetchQuery(calendarQueryOptions(callApi, range, filters)).catch(() => null)
-        slot = shown?.slots.find((s) => s.id === slotId)
-      }
-      if (!slot) {
-        slot = (await fetchSlotForLink(queryClient, callApi, slotId, new Date()).catch(() => null)) ?? undefined
-      }
-      if (!alive.current) return
-      update({ slotId: null, date: slot ? clock(slot.time).date : undefined })
-      if (slot) setModal({ slot })
-      else notify({ title: 'Slot not found ⚠️', body: MESSAGES.slotNotFound, intent: 'error' })
-    })()
-  }, [slotId, view, range, filters, queryClient, callApi, clock, update, notify])
-
-  const closeMenu = (restoreFocus: boolean) => {
-    if (restoreFocus && menu?.target.isConnected) menu.target.focus()
-    setMenu(null)
-  }
-  const menuSlot = menu?.slot
+  const openSlot = useCallback((slot: AssignedSlot) => setModal({ slot }), [])
+  useSlotLink({ slotId, view, range, filters, clock, update, openSlot })
 
   // An empty Plan says what to do next: assign a slot (the filter bar offers 'Clear filters' when some are set).
   const emptyAction: EmptyStateAction = { label: 'Assign a slot', icon: <CalendarAdd20Regular />, onClick: () => setModal({}), 'data-testid': 'schedule-empty-assign' }
   const emptyHint = hasFilters(filters) ? 'Nothing matches the filters: clear them to see the whole plan.' : undefined
-
-  const body = (() => {
-    if (view === 'list') {
-      if (list.isPending) return <LoadingState inline label="Loading the plan…" />
-      if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />
-      return (
-        <ListView
-          items={listItems}
-          ready={listReady}
-          hasNextPage={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-          title={title}
-          emptyAction={emptyAction}
-          emptyHint={emptyHint}
-        />
-      )
-    }
-    return view === 'month' ? (
-      <MonthView key={anchor.slice(0, 7)} month={anchor} days={monthGrid(anchor)} entries={entries} ready={calendarReady} title={title} />
-    ) : (
-      <WeekView days={weekDays(anchor)} entries={entries} ready={calendarReady} title={title} />
-    )
-  })()
 
   const calendarEmpty = calendarReady && calendar.data.slots.length === 0 && calendar.data.posts.length === 0
   const hasPosts = (calendar.data?.posts.length ?? 0) > 0 || listItems.some((item) => item.kind === 'post')
@@ -223,76 +151,21 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
   return (
     <ScheduleContext.Provider value={actions}>
       <div className={styles.root} data-testid="schedule-page" data-view={view} data-timezone={timeZone}>
-        <div className={styles.toolbar} role="toolbar" aria-label="Plan">
-          <Button onClick={() => go({ date: null })} data-testid="schedule-today">
-            Today
-          </Button>
-          <Button
-            appearance="subtle"
-            icon={<ChevronLeft20Regular />}
-            aria-label={view === 'week' ? 'Previous week' : 'Previous month'}
-            onClick={() => go({ date: shiftPeriod(view, anchor, -1) })}
-            data-testid="schedule-previous"
-          />
-          <Button
-            appearance="subtle"
-            icon={<ChevronRight20Regular />}
-            aria-label={view === 'week' ? 'Next week' : 'Next month'}
-            onClick={() => go({ date: shiftPeriod(view, anchor, 1) })}
-            data-testid="schedule-next"
-          />
-          <h2 className={styles.title} aria-live="polite" data-testid="schedule-title">
-            {title}
-          </h2>
-          <div className={styles.spacer} />
-          <TabList
-            size="small"
-            selectedValue={view}
-            onTabSelect={(_, data) => go({ view: data.value as CalendarView })}
-            aria-label="View"
-            data-testid="schedule-views"
-          >
-            {VIEWS.map((v) => (
-              <Tab key={v} value={v} data-testid={`schedule-view-${v}`}>
-                {VIEW_LABELS[v]}
-              </Tab>
-            ))}
-          </TabList>
-          <Button
-            icon={exporting ? <Spinner size="tiny" /> : <ArrowDownload20Regular />}
-            disabled={exporting}
-            onClick={() => void exportCsv()}
-            data-testid="schedule-export"
-          >
-            Export CSV
-          </Button>
-          <Button icon={<ArrowUpload20Regular />} onClick={() => setImporting(true)} data-testid="schedule-import">
-            Import CSV
-          </Button>
-          <Button appearance="primary" icon={<CalendarAdd20Regular />} onClick={() => setModal({})} data-testid="schedule-assign">
-            Assign slot
-          </Button>
-        </div>
-        {/* On a phone the five filters would push the calendar below the fold: they open from a button that counts those set. */}
-        {small ? (
-          <div>
-            <Button
-              icon={<Filter20Regular />}
-              aria-expanded={filtersOpen}
-              onClick={() => setFiltersOpen((open) => !open)}
-              data-testid="schedule-filters-toggle"
-            >
-              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
-            </Button>
-          </div>
-        ) : null}
-        {!small || filtersOpen ? (
-          <ScheduleFilters
-            filters={filters}
-            onChange={(changes: Partial<Record<FilterName, string | null>>) => update({ filters: changes })}
-            showPostStatuses={hasPosts}
-          />
-        ) : null}
+        <PlanToolbar
+          view={view}
+          anchor={anchor}
+          title={title}
+          filters={filters}
+          timeZone={timeZone}
+          onGo={go}
+          onImport={() => setImporting(true)}
+          onAssign={() => setModal({})}
+        />
+        <PlanFilterBar
+          filters={filters}
+          onChange={(changes: Partial<Record<FilterName, string | null>>) => update({ filters: changes })}
+          showPostStatuses={hasPosts}
+        />
         {view !== 'list' ? (
           <div className={styles.status} aria-live="polite">
             {calendar.isFetching ? <Spinner size="extra-tiny" label="Loading the plan…" /> : null}
@@ -307,53 +180,19 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
           </div>
         ) : null}
         {view !== 'list' && calendar.isError ? <ErrorState onRetry={() => void calendar.refetch()} /> : null}
-        {body}
+        <PlanBody
+          view={view}
+          anchor={anchor}
+          title={title}
+          calendar={{ entries, ready: calendarReady }}
+          list={list}
+          listItems={listItems}
+          listReady={listReady}
+          emptyAction={emptyAction}
+          emptyHint={emptyHint}
+        />
       </div>
-      <Menu
-        open={menu !== null}
-        onOpenChange={(_, data) => {
-          if (!data.open) closeMenu(true)
-        }}
-        positioning={{ target: menu?.target ?? null, position: 'below', align: 'start' }}
-      >
-        <MenuPopover data-testid="slot-menu">
-          <MenuList>
-            {menuSlot && canWritePostFor(menuSlot, viewerId) ? (
-              <MenuItem
-                icon={<DocumentEdit20Regular />}
-                onClick={() => {
-                  closeMenu(false)
-                  void navigate(slotWritePath(menuSlot.id))
-                }}
-                data-testid="slot-menu-write"
-              >
-                Write post
-              </MenuItem>
-            ) : null}
-            <MenuItem
-              icon={<Edit20Regular />}
-              onClick={() => {
-                closeMenu(false)
-                if (menuSlot) setModal({ slot: menuSlot })
-              }}
-              data-testid="slot-menu-edit"
-            >
-              Edit slot
-            </MenuItem>
-            <MenuItem
-              icon={<CalendarArrowRight20Regular />}
-              disabled={!menuSlot || !canMoveSlot(menuSlot, now)}
-              onClick={() => {
-                closeMenu(false)
-                if (menuSlot) openMoveTo(menuSlot)
-              }}
-              data-testid="slot-menu-move"
-            >
-              Move to…
-            </MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+      <SlotMenu menu={menu} onClose={() => setMenu(null)} viewerId={viewerId} now={now} onEdit={openSlot} onMove={openMoveTo} />
       {moves.dialogs}
       <ScheduleSlotModal open={modal !== null} onClose={() => setModal(null)} preset={modal?.preset} slot={modal?.slot} />
       {importing ? <PlanImportDialog onClose={() => setImporting(false)} /> : null}
