@@ -56,6 +56,49 @@ function ScopeChoice({
   )
 }
 
+/** Where the slot stands in its series: an occurrence of a repeat, or one of the slots assigned together. */
+function SeriesNote({ slot }: { slot: AssignedSlot }) {
+  const recurrence = slot.recurrence
+    ? `Occurrence ${slot.occurrence + 1} of ${slot.seriesSize}. The repeat pattern cannot be changed.`
+    : hasSeries(slot)
+      ? `Slot ${slot.occurrence + 1} of ${slot.seriesSize} assigned together.`
+      : null
+  return recurrence ? <Text data-testid="slot-series-note">{recurrence}</Text> : null
+}
+
+interface DeleteSlotConfirmProps {
+  open: boolean
+  slot: AssignedSlot
+  /** The slot's day and time as the dialog shows them. */
+  when: { date: string; time: string }
+  /** Deletes the slot, or with a series the scope chosen here. */
+  onDelete: (scope: SlotScope) => Promise<void>
+  onClose: () => void
+}
+
+/** 'Delete slot': whose slot and when, and for a series whether the following ones go too. */
+function DeleteSlotConfirm({ open, slot, when, onDelete, onClose }: DeleteSlotConfirmProps) {
+  const notify = useNotify()
+  const [deleteScope, setDeleteScope] = useState<SlotScope>('one')
+  return (
+    <DeleteConfirm
+      open={open}
+      title="Delete slot"
+      message={
+        <>
+          <Text block>{`Delete ${slot.assignee.fullName}'s slot on ${formatDate(when.date, 'dateLong')} at ${when.time}?`}</Text>
+          {hasSeries(slot) ? <ScopeChoice label="Slots to delete" value={deleteScope} onChange={setDeleteScope} testId="slot-delete-scope" /> : null}
+        </>
+      }
+      confirmLabel="Delete"
+      onDelete={() => onDelete(deleteScope)}
+      onError={(error) => notify(failureToast('Slot not deleted ⚠️', error))}
+      onClose={onClose}
+      data-testid="slot-delete-confirm"
+    />
+  )
+}
+
 /**
  * The Assign slot modal's edit mode: the slot's fields in the viewer's timezone (an auto-assigned
  * slot's day and time too), its recurrence read-only, Save and Delete (each for this slot or this
@@ -84,7 +127,6 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
   })
   const [scope, setScope] = useState<SlotScope>('one')
   const [deleting, setDeleting] = useState(false)
-  const [deleteScope, setDeleteScope] = useState<SlotScope>('one')
   const assignee = useMemo<AssignableMember>(
     () => ({ ...slot.assignee, email: '', status: 'ACTIVE', teams: [], businessPages: slot.businessPages }),
     [slot]
@@ -109,17 +151,11 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
     onClose()
   }
 
-  const deleteSlot = async () => {
+  const deleteSlot = async (deleteScope: SlotScope) => {
     const { deleted } = await remove.mutateAsync({ slotId: slot.id, scope: series ? deleteScope : 'one' })
     notify({ title: deleted === 1 ? 'Slot deleted ✅' : `${deleted} slots deleted ✅` })
     onClose()
   }
-
-  const recurrence = slot.recurrence
-    ? `Occurrence ${slot.occurrence + 1} of ${slot.seriesSize}. The repeat pattern cannot be changed.`
-    : series
-      ? `Slot ${slot.occurrence + 1} of ${slot.seriesSize} assigned together.`
-      : null
 
   return (
     <>
@@ -173,23 +209,9 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
           timeZone={timeZone}
           readOnly={blocked !== null || form.busy}
         />
-        {recurrence ? <Text data-testid="slot-series-note">{recurrence}</Text> : null}
+        <SeriesNote slot={slot} />
       </FormDialog>
-      <DeleteConfirm
-        open={deleting}
-        title="Delete slot"
-        message={
-          <>
-            <Text block>{`Delete ${slot.assignee.fullName}'s slot on ${formatDate(initial.date, 'dateLong')} at ${initial.time}?`}</Text>
-            {series ? <ScopeChoice label="Slots to delete" value={deleteScope} onChange={setDeleteScope} testId="slot-delete-scope" /> : null}
-          </>
-        }
-        confirmLabel="Delete"
-        onDelete={deleteSlot}
-        onError={(error) => notify(failureToast('Slot not deleted ⚠️', error))}
-        onClose={() => setDeleting(false)}
-        data-testid="slot-delete-confirm"
-      />
+      <DeleteSlotConfirm open={deleting} slot={slot} when={initial} onDelete={deleteSlot} onClose={() => setDeleting(false)} />
       {leaveGuard}
     </>
   )

@@ -1,31 +1,26 @@
-import { Field, Input, Radio, RadioGroup, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Field, Input, Radio, RadioGroup, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { SLOT_AUDIENCE_MAX, SLOT_TEXT_MAX } from '@shared/api/contract'
 import { MESSAGES } from '@shared/api/messages'
-import { RECURRENCE_COUNT_MAX, WEEKLY_INTERVAL_MAX } from '@shared/constants'
 import { QuarterHourSelect } from '@renderer/components/QuarterHourSelect'
 import type { PostType } from '@shared/domain'
-import type { RecurrenceType } from '@shared/rules/slots'
 import { MemberPicker } from '@renderer/components/MemberPicker'
 import { MultiPicker, type PickerOption } from '@renderer/components/MultiPicker'
 import { useSlotDialogStyles } from './slotDialogStyles'
 import { POST_TYPE_OPTIONS, type SlotForm } from './slotForm'
 import type { SlotOptions } from './useSlotOptions'
+import { SlotRepeatFields } from './SlotRepeatFields'
+import { SlotTagFields } from './SlotTagFields'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const NO_RESULTS = 'No results found'
-const NO_BUSINESS_TAGS = 'No business tags found.'
 
 const useStyles = makeStyles({
   // The bottom padding keeps the Content idea box off the Cancel / Assign row (the dialog body's own gap alone let them touch).
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalM },
   // Start-aligned: a field with a hint must not stretch its neighbour's control.
   row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', '> *': { flex: '1 1 140px' } },
-  note: { color: tokens.colorNeutralForeground3 },
-  swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, display: 'inline-block' }
+  note: { color: tokens.colorNeutralForeground3 }
 })
-
-const COUNT_OPTIONS = Array.from({ length: RECURRENCE_COUNT_MAX + 1 }, (_, i) => i)
-const WEEK_OPTIONS = Array.from({ length: WEEKLY_INTERVAL_MAX }, (_, i) => i + 1)
 
 export interface SlotFieldsProps {
   mode: 'create' | 'edit'
@@ -52,26 +47,12 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
   const styles = useStyles()
   const dialogStyles = useSlotDialogStyles()
   const edit = mode === 'edit'
-  const withPages = form.pageIds.length > 0
 
   const pageOptions: PickerOption[] = options.pages.map((p) => ({
     value: p.id,
     label: p.linkedInCompanyName,
     media: <PersonAvatar name={p.linkedInCompanyName} image={p.image ? { src: p.image } : undefined} shape="square" size={24} color="colorful" />
   }))
-  const tagOption = (t: { id: string; title: string; color: string }): PickerOption => ({
-    value: t.id,
-    label: t.title,
-    media: <span className={styles.swatch} style={{ backgroundColor: t.color }} aria-hidden />
-  })
-  const noTags = form.userIds.length > 0 && !options.tagsLoading && options.tags.length === 0
-  const tagHint = withPages
-    ? 'A business page slot takes a business post tag instead.'
-    : form.userIds.length === 0
-      ? 'Choose a member first.'
-      : noTags
-        ? MESSAGES.noTagsForUser
-        : undefined
 
   return (
     <div className={styles.fields}>
@@ -139,90 +120,8 @@ export function SlotFields({ mode, form, set, options, dateWindow, dateInvalid, 
           </Field>
         </div>
       )}
-      <Switch
-        label="Repeat"
-        checked={form.repeat}
-        onChange={(_, d) => set('repeat', d.checked)}
-        disabled={edit || readOnly}
-        data-testid="slot-repeat"
-      />
-      {form.repeat ? (
-        <div className={styles.row}>
-          <Field label="Repeat type">
-            <Select
-              value={form.repeatType}
-              onChange={(_, d) => set('repeatType', d.value as RecurrenceType)}
-              disabled={edit || readOnly}
-              data-testid="slot-repeat-type"
-            >
-              <option value="weekly">Weekly</option>
-              <option value="monthly">Monthly</option>
-            </Select>
-          </Field>
-          <Field label="Every">
-            {form.repeatType === 'weekly' ? (
-              <Select
-                value={String(form.interval)}
-                onChange={(_, d) => set('interval', Number(d.value))}
-                disabled={edit || readOnly}
-                data-testid="slot-repeat-interval"
-              >
-                {WEEK_OPTIONS.map((n) => (
-                  <option key={n} value={n}>
-                    {n === 1 ? '1 week' : `${n} weeks`}
-                  </option>
-                ))}
-              </Select>
-            ) : (
-              <Select value="1" disabled data-testid="slot-repeat-interval">
-                <option value="1">1 month</option>
-              </Select>
-            )}
-          </Field>
-          <Field label="Occurrences" hint={form.count === 0 ? 'With 0 the slot does not repeat.' : undefined}>
-            <Select
-              value={String(form.count)}
-              onChange={(_, d) => set('count', Number(d.value))}
-              disabled={edit || readOnly}
-              data-testid="slot-repeat-count"
-            >
-              {COUNT_OPTIONS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-      ) : null}
-      <Field label="Topic tag" hint={tagHint}>
-        <MultiPicker
-          options={options.tags.map(tagOption)}
-          selected={!withPages && form.tagId ? [form.tagId] : []}
-          onChange={(ids) => set('tagId', ids[0] ?? null)}
-          label="Topic tag"
-          placeholder="Choose a topic tag"
-          noOptionsMessage={options.tagsLoading ? 'Loading tags…' : options.tags.length === 0 ? MESSAGES.noTagsForUser : NO_RESULTS}
-          disabled={readOnly || withPages || form.userIds.length === 0}
-          single
-          data-testid="slot-tag"
-        />
-      </Field>
-      {withPages ? (
-        <Field label="Business post tag" hint={!options.businessTagsLoading && options.businessTags.length === 0 ? NO_BUSINESS_TAGS : undefined}>
-          <MultiPicker
-            options={options.businessTags.map(tagOption)}
-            selected={form.businessTagId ? [form.businessTagId] : []}
-            onChange={(ids) => set('businessTagId', ids[0] ?? null)}
-            label="Business post tag"
-            placeholder="Choose a business post tag"
-            noOptionsMessage={options.businessTagsLoading ? 'Loading tags…' : NO_BUSINESS_TAGS}
-            disabled={readOnly}
-            single
-            data-testid="slot-business-tag"
-          />
-        </Field>
-      ) : null}
+      <SlotRepeatFields form={form} set={set} disabled={edit || readOnly} />
+      <SlotTagFields form={form} set={set} options={options} readOnly={readOnly} />
       <Field label="Post type">
         <RadioGroup
           value={form.postType}
