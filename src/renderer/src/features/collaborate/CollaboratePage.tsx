@@ -1,25 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import {
-  Button,
-  CounterBadge,
-  Field,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  SearchBox,
-  Select,
-  Tab,
-  TabList,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens
-} from '@fluentui/react-components'
-import { Dismiss16Regular, DocumentEdit20Regular, History20Regular, MoreHorizontal20Regular, PeopleAdd20Regular } from '@fluentui/react-icons'
-import { postStageSchema, prioritySchema, type PostStage, type Priority, type ReviewInboxItem } from '@shared/domain'
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { DocumentEdit20Regular, History20Regular, MoreHorizontal20Regular, PeopleAdd20Regular } from '@fluentui/react-icons'
+import type { ReviewInboxItem } from '@shared/domain'
 import { hasEntitlement } from '@shared/rules'
 import { paths } from '@shared/routes'
 import { GENERIC_ERROR_MESSAGE, OPEN_PLAN_MODAL_EVENT, isApiError } from '@renderer/api/client'
@@ -34,17 +17,14 @@ import { AskForFeedback } from './AskForFeedback'
 import { readCollaborateParams, writeCollaborateParams, type CollaborateChanges, type InboxView } from './collaborateState'
 import { CompareVersionsDialog } from './CompareVersionsDialog'
 import { InboxList } from './InboxList'
-import { PRIORITY_LABELS, STAGE_LABELS } from './labels'
+import { InboxFilters } from './InboxFilters'
+import { InboxTabs } from './InboxTabs'
+import { TAB_LABELS } from './labels'
 import { ReviewPanel } from './ReviewPanel'
-
-const SEARCH_PAUSE_MS = 300
-
-const TAB_LABELS: Record<InboxView, string> = { requested: 'For my review', mine: 'My posts', team: 'Team' }
+import { useFocusAfterSwap, useTypedSearch } from './screenHooks'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, containerType: 'inline-size' },
-  tabs: { display: 'flex', flexWrap: 'wrap', minWidth: 0 },
-  count: { marginLeft: tokens.spacingHorizontalXS },
   // The list and the review side by side on a wide screen; one above the other on a narrow one,
   // where an open review takes the list's place (its back button returns to the list).
   layout: {
@@ -56,10 +36,6 @@ const useStyles = makeStyles({
   },
   narrowHidden: { '@container (max-width: 899.98px)': { display: 'none' } },
   listColumn: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
-  search: { flexGrow: 1, flexBasis: '100%', minWidth: 0, maxWidth: 'none' },
-  field: { flexGrow: 1, flexBasis: '120px', minWidth: 0 },
-  select: { minWidth: 0, width: '100%', '& select': { minWidth: 0, textOverflow: 'ellipsis' } },
   note: { color: tokens.colorNeutralForeground3 }
 })
 
@@ -155,29 +131,8 @@ function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; t
   const counts = inbox.data?.counts
   const items = inbox.data?.items ?? []
 
-  // The search box answers at once; the address (and the request) follow after a pause in typing.
-  // What was typed stands until the address's search changes from elsewhere (Clear filters, a link).
-  const [typing, setTyping] = useState({ value: search, from: search })
-  const typed = typing.from === search ? typing.value : search
-  const setTyped = (value: string) => setTyping({ value, from: search })
-  useEffect(() => {
-    if (typed === search) return
-    const timer = setTimeout(() => update({ search: typed }), SEARCH_PAUSE_MS)
-    return () => clearTimeout(timer)
-  }, [typed, search, update])
-
-  // On a narrow window the review takes the list's place and the back button gives it back: focus
-  // left on what just disappeared goes to what took its place (the review, or the list's current row).
-  const layout = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const active = document.activeElement
-    const lost = !active || active === document.body || (active instanceof HTMLElement && active.checkVisibility?.() === false)
-    if (!lost || !layout.current) return
-    const target = postId
-      ? layout.current.querySelector<HTMLElement>('[data-testid="review-panel"]')
-      : layout.current.querySelector<HTMLElement>('[data-testid="collaborate-row"][tabindex="0"]')
-    target?.focus()
-  }, [postId])
+  const [typed, setTyped] = useTypedSearch(search, update)
+  const layout = useFocusAfterSwap(postId)
 
   const [comparing, setComparing] = useState<string | null>(null)
   const [asking, setAsking] = useState<string | null>(null)
@@ -234,78 +189,20 @@ function CollaborateScreen({ selfId, timeZone, reviewFlow }: { selfId: string; t
 
   return (
     <div className={styles.root} data-testid="collaborate-page" data-view={view}>
-      <TabList
-        className={styles.tabs}
-        selectedValue={view}
-        onTabSelect={(_, data) => goTo(data.value as InboxView)}
-        aria-label="Collaborate"
-        data-testid="collaborate-tabs"
-      >
-        {tabs.map((tab) => {
-          const count = tab === 'mine' || reviewFlow ? counts?.[tab] : undefined
-          return (
-            // Fluent draws a tab's content twice (once hidden, to reserve its bold width): the count is read from data-count.
-            <Tab key={tab} value={tab} data-testid={`collaborate-tab-${tab}`} data-count={count}>
-              {TAB_LABELS[tab]}
-              {typeof count === 'number' ? <CounterBadge className={styles.count} count={count} showZero size="small" appearance="ghost" color="informative" /> : null}
-            </Tab>
-          )
-        })}
-      </TabList>
+      <InboxTabs tabs={tabs} view={view} counts={counts} reviewFlow={reviewFlow} onSelect={goTo} />
       <div ref={layout} className={styles.layout}>
         <div className={mergeClasses(styles.listColumn, postId !== null && styles.narrowHidden)}>
           {!locked ? (
-            <div className={styles.filters} role="group" aria-label="Search and filters">
-              <SearchBox
-                className={styles.search}
-                value={typed}
-                onChange={(_, data) => setTyped(data.value)}
-                // Fluent keeps an empty box's clear button just past its right edge, out of the window on a phone.
-                dismiss={typed ? undefined : null}
-                placeholder={view === 'mine' ? 'Search my posts' : 'Search posts and authors'}
-                aria-label="Search"
-                data-testid="collaborate-search"
-              />
-              <Field label="Stage" size="small" className={styles.field}>
-                <Select
-                  size="small"
-                  className={styles.select}
-                  value={status ?? ''}
-                  onChange={(_, data) => update({ status: (data.value || null) as PostStage | null })}
-                  data-testid="collaborate-filter-status"
-                >
-                  <option value="">All stages</option>
-                  {postStageSchema.options.map((stage) => (
-                    <option key={stage} value={stage}>
-                      {STAGE_LABELS[stage]}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              {view !== 'mine' ? (
-                <Field label="Priority" size="small" className={styles.field}>
-                  <Select
-                    size="small"
-                    className={styles.select}
-                    value={priority ?? ''}
-                    onChange={(_, data) => update({ priority: (data.value || null) as Priority | null })}
-                    data-testid="collaborate-filter-priority"
-                  >
-                    <option value="">All priorities</option>
-                    {prioritySchema.options.map((p) => (
-                      <option key={p} value={p}>
-                        {PRIORITY_LABELS[p]}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              ) : null}
-              {filtered ? (
-                <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} onClick={clearFilters} data-testid="collaborate-clear-filters">
-                  Clear filters
-                </Button>
-              ) : null}
-            </div>
+            <InboxFilters
+              view={view}
+              typed={typed}
+              onType={setTyped}
+              status={status}
+              priority={priority}
+              filtered={filtered}
+              onChange={update}
+              onClear={clearFilters}
+            />
           ) : null}
           {list}
         </div>

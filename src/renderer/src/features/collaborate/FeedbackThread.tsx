@@ -133,20 +133,25 @@ function ReplyComposer({ context, parent, onDone }: { context: ThreadContext; pa
   )
 }
 
-function FeedbackItem({ context, item, replies, shown }: { context: ThreadContext; item: Feedback; replies: Feedback[]; shown: boolean }) {
+interface FeedbackActionsProps {
+  context: ThreadContext
+  item: Feedback
+  /** The text the feedback refers to was edited since: a suggestion cannot be accepted. */
+  outdated: boolean
+  /** The reply box is open: Reply is not offered again. */
+  replying: boolean
+  onReply: () => void
+}
+
+/** A feedback's buttons: Accept and Dismiss a suggestion (its author's), Resolve or Reopen a comment, Reply. One action at a time. */
+function FeedbackActions({ context, item, outdated, replying, onReply }: FeedbackActionsProps) {
   const styles = useStyles()
-  const { thread, selfId, timeZone } = context
-  const [replying, setReplying] = useState(false)
-  const ref = useRef<HTMLLIElement>(null)
+  const { thread, selfId } = context
   const resolve = useResolveFeedback()
   const accept = useAcceptSuggestion()
   const dismiss = useDismissSuggestion()
   const { running, run } = useSingleFlight()
   const showFailure = useReviewFailure(thread.post.id)
-
-  useEffect(() => {
-    if (shown) ref.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [shown])
 
   const act = (failureTitle: Parameters<typeof showFailure>[0], task: () => Promise<unknown>) =>
     void run(async () => {
@@ -157,11 +162,104 @@ function FeedbackItem({ context, item, replies, shown }: { context: ThreadContex
       }
     })
 
-  const outdated = context.outdatedIds.has(item.id)
   const isSuggestion = item.kind === 'SUGGESTION'
   const open = item.status === 'OPEN'
   const { viewer } = thread
   const mayResolve = viewer.isAuthor || viewer.canApprove || item.author.id === selfId
+
+  return (
+    <div className={styles.actions}>
+      {isSuggestion && open && viewer.isAuthor ? (
+        <>
+          {!outdated ? (
+            <Button
+              size="small"
+              appearance="primary"
+              icon={<Checkmark16Regular />}
+              disabled={running}
+              onClick={() => act('Suggestion not applied ⚠️', () => accept.mutateAsync({ feedbackId: item.id, version: thread.post.version }))}
+              data-testid={`suggestion-accept-${item.id}`}
+            >
+              Accept
+            </Button>
+          ) : null}
+          <Button
+            size="small"
+            icon={<Dismiss16Regular />}
+            disabled={running}
+            onClick={() => act('Suggestion not dismissed ⚠️', () => dismiss.mutateAsync({ feedbackId: item.id }))}
+            data-testid={`suggestion-dismiss-${item.id}`}
+          >
+            Dismiss
+          </Button>
+        </>
+      ) : null}
+      {!isSuggestion && mayResolve ? (
+        open ? (
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<CheckmarkCircle16Regular />}
+            disabled={running}
+            onClick={() => act('Comment not resolved ⚠️', () => resolve.mutateAsync({ feedbackId: item.id, resolved: true }))}
+            data-testid={`feedback-resolve-${item.id}`}
+          >
+            Resolve
+          </Button>
+        ) : (
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<ArrowUndo16Regular />}
+            disabled={running}
+            onClick={() => act('Comment not reopened ⚠️', () => resolve.mutateAsync({ feedbackId: item.id, resolved: false }))}
+            data-testid={`feedback-reopen-${item.id}`}
+          >
+            Reopen
+          </Button>
+        )
+      ) : null}
+      {!replying ? (
+        <Button size="small" appearance="subtle" icon={<ArrowReply16Regular />} onClick={onReply} data-testid={`feedback-reply-${item.id}`}>
+          Reply
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+/** The replies under a feedback, oldest first. */
+function ReplyList({ parent, replies, timeZone }: { parent: Feedback; replies: Feedback[]; timeZone: string | null }) {
+  const styles = useStyles()
+  return (
+    <ul className={styles.replies} aria-label={`Replies to ${parent.author.fullName}`}>
+      {replies.map((reply) => (
+        <li key={reply.id} className={styles.reply} data-testid={`feedback-${reply.id}`}>
+          <div className={styles.header}>
+            <PersonAvatar size={20} name={reply.author.fullName} image={reply.author.image ? { src: reply.author.image } : undefined} color="colorful" aria-hidden />
+            <span className={styles.name}>{reply.author.fullName}</span>
+            <span className={styles.when}>{formatDate(reply.createdAt, 'dateTimeShort', { timeZone })}</span>
+          </div>
+          <FeedbackText item={reply} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function FeedbackItem({ context, item, replies, shown }: { context: ThreadContext; item: Feedback; replies: Feedback[]; shown: boolean }) {
+  const styles = useStyles()
+  const { timeZone } = context
+  const [replying, setReplying] = useState(false)
+  const ref = useRef<HTMLLIElement>(null)
+
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [shown])
+
+  const outdated = context.outdatedIds.has(item.id)
+  const isSuggestion = item.kind === 'SUGGESTION'
+  const open = item.status === 'OPEN'
   const status = item.status === 'OPEN' ? (outdated ? 'Outdated' : null) : STATUS_LABELS[item.status]
 
   return (
@@ -198,77 +296,8 @@ function FeedbackItem({ context, item, replies, shown }: { context: ThreadContex
           The text this refers to has been edited since.
         </Text>
       ) : null}
-      <div className={styles.actions}>
-        {isSuggestion && open && viewer.isAuthor ? (
-          <>
-            {!outdated ? (
-              <Button
-                size="small"
-                appearance="primary"
-                icon={<Checkmark16Regular />}
-                disabled={running}
-                onClick={() => act('Suggestion not applied ⚠️', () => accept.mutateAsync({ feedbackId: item.id, version: thread.post.version }))}
-                data-testid={`suggestion-accept-${item.id}`}
-              >
-                Accept
-              </Button>
-            ) : null}
-            <Button
-              size="small"
-              icon={<Dismiss16Regular />}
-              disabled={running}
-              onClick={() => act('Suggestion not dismissed ⚠️', () => dismiss.mutateAsync({ feedbackId: item.id }))}
-              data-testid={`suggestion-dismiss-${item.id}`}
-            >
-              Dismiss
-            </Button>
-          </>
-        ) : null}
-        {!isSuggestion && mayResolve ? (
-          open ? (
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<CheckmarkCircle16Regular />}
-              disabled={running}
-              onClick={() => act('Comment not resolved ⚠️', () => resolve.mutateAsync({ feedbackId: item.id, resolved: true }))}
-              data-testid={`feedback-resolve-${item.id}`}
-            >
-              Resolve
-            </Button>
-          ) : (
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<ArrowUndo16Regular />}
-              disabled={running}
-              onClick={() => act('Comment not reopened ⚠️', () => resolve.mutateAsync({ feedbackId: item.id, resolved: false }))}
-              data-testid={`feedback-reopen-${item.id}`}
-            >
-              Reopen
-            </Button>
-          )
-        ) : null}
-        {!replying ? (
-          <Button size="small" appearance="subtle" icon={<ArrowReply16Regular />} onClick={() => setReplying(true)} data-testid={`feedback-reply-${item.id}`}>
-            Reply
-          </Button>
-        ) : null}
-      </div>
-      {replies.length > 0 ? (
-        <ul className={styles.replies} aria-label={`Replies to ${item.author.fullName}`}>
-          {replies.map((reply) => (
-            <li key={reply.id} className={styles.reply} data-testid={`feedback-${reply.id}`}>
-              <div className={styles.header}>
-                <PersonAvatar size={20} name={reply.author.fullName} image={reply.author.image ? { src: reply.author.image } : undefined} color="colorful" aria-hidden />
-                <span className={styles.name}>{reply.author.fullName}</span>
-                <span className={styles.when}>{formatDate(reply.createdAt, 'dateTimeShort', { timeZone })}</span>
-              </div>
-              <FeedbackText item={reply} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FeedbackActions context={context} item={item} outdated={outdated} replying={replying} onReply={() => setReplying(true)} />
+      {replies.length > 0 ? <ReplyList parent={item} replies={replies} timeZone={timeZone} /> : null}
       {replying ? <ReplyComposer context={context} parent={item} onDone={() => setReplying(false)} /> : null}
     </li>
   )

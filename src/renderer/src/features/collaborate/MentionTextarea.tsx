@@ -35,23 +35,7 @@ const useStyles = makeStyles({
   active: { backgroundColor: tokens.colorNeutralBackground1Selected }
 })
 
-/**
- * A feedback text box with @mentions: typing '@' lists the thread's participants (the people who
- * can see the post), ArrowUp/ArrowDown and Enter or Tab (or a click) pick one, which writes
- * '@Full Name' and reports the person through `onMention`. Ctrl+Enter (⌘+Enter) sends.
- */
-export function MentionTextarea({
-  value,
-  onChange,
-  onMention,
-  onSubmit,
-  participants,
-  selfId,
-  label,
-  placeholder,
-  autoFocus,
-  'data-testid': testId
-}: {
+interface MentionTextareaProps {
   value: string
   onChange: (value: string) => void
   onMention: (person: PersonRef) => void
@@ -62,7 +46,40 @@ export function MentionTextarea({
   placeholder?: string
   autoFocus?: boolean
   'data-testid'?: string
-}) {
+}
+
+/** The people matching what follows the '@', the active one highlighted; a click picks one. */
+function MentionList({ id, candidates, active, onPick }: { id: string; candidates: PersonRef[]; active: number; onPick: (person: PersonRef) => void }) {
+  const styles = useStyles()
+  return (
+    <ul id={id} role="listbox" aria-label="People to mention" className={styles.list} data-testid="mention-list">
+      {candidates.map((person, index) => (
+        <li
+          key={person.id}
+          id={`${id}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={mergeClasses(styles.option, index === active && styles.active)}
+          // The box keeps focus (and its caret) while a name is clicked.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPick(person)}
+          data-testid={`mention-option-${person.id}`}
+        >
+          <PersonAvatar size={20} name={person.fullName} image={person.image ? { src: person.image } : undefined} color="colorful" aria-hidden />
+          {person.fullName}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * A feedback text box with @mentions: typing '@' lists the thread's participants (the people who
+ * can see the post), ArrowUp/ArrowDown and Enter or Tab (or a click) pick one, which writes
+ * '@Full Name' and reports the person through `onMention`. Ctrl+Enter (⌘+Enter) sends.
+ */
+export function MentionTextarea(props: MentionTextareaProps) {
+  const { value, onChange, onMention, onSubmit, participants, selfId, label, placeholder, autoFocus, 'data-testid': testId } = props
   const styles = useStyles()
   const listId = useId()
   const box = useRef<HTMLTextAreaElement>(null)
@@ -153,26 +170,7 @@ export function MentionTextarea({
         onBlur={() => setCaret(null)}
         data-testid={testId}
       />
-      {shown ? (
-        <ul id={listId} role="listbox" aria-label="People to mention" className={styles.list} data-testid="mention-list">
-          {candidates.map((person, index) => (
-            <li
-              key={person.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={mergeClasses(styles.option, index === active && styles.active)}
-              // The box keeps focus (and its caret) while a name is clicked.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(person)}
-              data-testid={`mention-option-${person.id}`}
-            >
-              <PersonAvatar size={20} name={person.fullName} image={person.image ? { src: person.image } : undefined} color="colorful" aria-hidden />
-              {person.fullName}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {shown ? <MentionList id={listId} candidates={candidates} active={active} onPick={pick} /> : null}
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Comment16Regular, Dismiss16Regular, Edit16Regular } from '@fluentui/react-icons'
 import type { Feedback, FeedbackKind } from '@shared/domain'
-import { markText, textOffsetOf } from './textMarks'
+import { markText, textOffsetOf, type MarkedText } from './textMarks'
 
 /** A range of the post's text the viewer selected: what a new comment or suggestion is anchored to. */
 export interface SelectedRange {
@@ -79,52 +79,11 @@ function readSelection(view: HTMLElement, text: string): SelectedRange | null | 
 }
 
 /**
- * The post's text as reviewers work on it (not the LinkedIn preview): open suggestions inline as
- * tracked changes (the replaced words struck through in red, the replacement in green after them),
- * anchored comments highlighted. Selecting words offers "Comment" and "Suggest a change" for that
- * range, as offsets into the post's text; a mark opens its feedback in the thread.
+ * The text's pieces as the view draws them: open suggestions as tracked changes (the replaced words
+ * struck through, the replacement inserted after them), anchored comments highlighted, each mark
+ * showing its feedback when clicked.
  */
-export function PostTextView({
-  text,
-  feedback,
-  onAnchor,
-  onShowFeedback
-}: {
-  text: string
-  feedback: readonly Feedback[]
-  /** Null while the viewer may not write feedback. */
-  onAnchor: ((kind: FeedbackKind, range: SelectedRange) => void) | null
-  onShowFeedback: (feedbackId: string) => void
-}) {
-  const styles = useStyles()
-  const hintId = useId()
-  const view = useRef<HTMLDivElement>(null)
-  // A selection belongs to the text it was made in: once the text changes (an accepted suggestion)
-  // its offsets mean nothing.
-  const [selection, setSelection] = useState<{ range: SelectedRange; text: string } | null>(null)
-  const selected = selection?.text === text ? selection.range : null
-  const setSelected = useCallback((range: SelectedRange | null) => setSelection(range ? { range, text } : null), [text])
-  const marked = useMemo(() => markText(text, feedback), [text, feedback])
-
-  const update = useCallback(() => {
-    if (!view.current || !onAnchor) return
-    const range = readSelection(view.current, text)
-    // A selection elsewhere on the page (or a click on the buttons below) keeps the one made here.
-    if (range !== 'outside') setSelected(range)
-  }, [text, onAnchor, setSelected])
-
-  useEffect(() => {
-    document.addEventListener('selectionchange', update)
-    return () => document.removeEventListener('selectionchange', update)
-  }, [update])
-
-  const choose = (kind: FeedbackKind) => {
-    if (!selected || !onAnchor) return
-    onAnchor(kind, selected)
-    setSelected(null)
-    document.getSelection()?.removeAllRanges()
-  }
-
+function markedPieces(marked: MarkedText, length: number, styles: ReturnType<typeof useStyles>, onShowFeedback: (feedbackId: string) => void) {
   const pieces: ReactNode[] = []
   const insertionsAt = (at: number) =>
     marked.insertions
@@ -173,7 +132,55 @@ export function PostTextView({
       )
     }
   }
-  insertionsAt(text.length)
+  insertionsAt(length)
+  return pieces
+}
+
+interface PostTextViewProps {
+  text: string
+  feedback: readonly Feedback[]
+  /** Null while the viewer may not write feedback. */
+  onAnchor: ((kind: FeedbackKind, range: SelectedRange) => void) | null
+  onShowFeedback: (feedbackId: string) => void
+}
+
+/**
+ * The post's text as reviewers work on it (not the LinkedIn preview): open suggestions inline as
+ * tracked changes (the replaced words struck through in red, the replacement in green after them),
+ * anchored comments highlighted. Selecting words offers "Comment" and "Suggest a change" for that
+ * range, as offsets into the post's text; a mark opens its feedback in the thread.
+ */
+export function PostTextView({ text, feedback, onAnchor, onShowFeedback }: PostTextViewProps) {
+  const styles = useStyles()
+  const hintId = useId()
+  const view = useRef<HTMLDivElement>(null)
+  // A selection belongs to the text it was made in: once the text changes (an accepted suggestion)
+  // its offsets mean nothing.
+  const [selection, setSelection] = useState<{ range: SelectedRange; text: string } | null>(null)
+  const selected = selection?.text === text ? selection.range : null
+  const setSelected = useCallback((range: SelectedRange | null) => setSelection(range ? { range, text } : null), [text])
+  const marked = useMemo(() => markText(text, feedback), [text, feedback])
+
+  const update = useCallback(() => {
+    if (!view.current || !onAnchor) return
+    const range = readSelection(view.current, text)
+    // A selection elsewhere on the page (or a click on the buttons below) keeps the one made here.
+    if (range !== 'outside') setSelected(range)
+  }, [text, onAnchor, setSelected])
+
+  useEffect(() => {
+    document.addEventListener('selectionchange', update)
+    return () => document.removeEventListener('selectionchange', update)
+  }, [update])
+
+  const choose = (kind: FeedbackKind) => {
+    if (!selected || !onAnchor) return
+    onAnchor(kind, selected)
+    setSelected(null)
+    document.getSelection()?.removeAllRanges()
+  }
+
+  const pieces = markedPieces(marked, text.length, styles, onShowFeedback)
 
   return (
     <div className={styles.root}>

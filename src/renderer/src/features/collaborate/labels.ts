@@ -1,7 +1,11 @@
 import type { BadgeProps } from '@fluentui/react-components'
 import type { Post, PostStage, Priority } from '@shared/domain'
+import type { InboxView } from './collaborateState'
 
 type BadgeColor = NonNullable<BadgeProps['color']>
+
+/** Collaborate's tabs. */
+export const TAB_LABELS: Record<InboxView, string> = { requested: 'For my review', mine: 'My posts', team: 'Team' }
 
 /** Where a post stands (postStageSchema), in the words of the lists and the status filter. */
 export const STAGE_LABELS: Record<PostStage, string> = {
