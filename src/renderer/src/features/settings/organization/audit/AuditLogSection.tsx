@@ -60,39 +60,9 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): strin
   })
 }
 
-/**
- * Settings → Organization → Audit log (issue 17, admins): every change to the organization, newest
- * first, filtered by actor, action and period, loaded as the table scrolls (or with Load more) and
- * exported as CSV with the same filters. Times are in the viewer's time zone.
- */
-export function AuditLogSection() {
-  const styles = useStyles()
-  const user = useUser()
-  const timeZone = user.data ? userTimeZone(user.data) : undefined
-  const [actorId, setActorId] = useState('')
-  const [action, setAction] = useState('')
-  const [period, setPeriod] = useState<Period>('all')
-  // The period's start is fixed when it is chosen, so the query (and its cache key) stays put.
-  const [periodStart, setPeriodStart] = useState<string | null>(null)
-  const filters = useMemo<AuditLogFilters>(
-    () => ({ actorId: actorId || undefined, action: action || undefined, from: periodStart ?? undefined }),
-    [actorId, action, periodStart]
-  )
-  const log = useAuditLog(filters)
-  const download = useDownloadAuditLogCsv()
-  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data])
-  const actors = log.data?.pages[0]?.actors ?? []
-
-  const choosePeriod = (value: Period) => {
-    setPeriod(value)
-    const days = PERIODS.find((p) => p.value === value)?.days ?? null
-    setPeriodStart(days === null ? null : new Date(Date.now() - days * DAY_MS).toISOString())
-  }
-  const loadMore = () => {
-    if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage()
-  }
-
-  const columns: VirtualColumn<AuditEntry>[] = [
+/** The log's columns: time (in the viewer's zone), actor, action, target, and the first two changes. */
+function auditColumns(styles: ReturnType<typeof useStyles>, timeZone: string | undefined): VirtualColumn<AuditEntry>[] {
+  return [
     { id: 'time', header: 'Time', width: 'minmax(150px, 1fr)', cell: (e) => formatDate(e.createdAt, 'dateTime', { timeZone }) },
     { id: 'actor', header: 'Actor', width: 'minmax(140px, 1fr)', cell: (e) => (e.actor ? e.actor.name || 'A former member' : <span className={styles.muted}>System</span>) },
     { id: 'action', header: 'Action', width: 'minmax(160px, 1fr)', cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
@@ -126,6 +96,41 @@ export function AuditLogSection() {
       }
     }
   ]
+}
+
+/**
+ * Settings → Organization → Audit log (issue 17, admins): every change to the organization, newest
+ * first, filtered by actor, action and period, loaded as the table scrolls (or with Load more) and
+ * exported as CSV with the same filters. Times are in the viewer's time zone.
+ */
+export function AuditLogSection() {
+  const styles = useStyles()
+  const user = useUser()
+  const timeZone = user.data ? userTimeZone(user.data) : undefined
+  const [actorId, setActorId] = useState('')
+  const [action, setAction] = useState('')
+  const [period, setPeriod] = useState<Period>('all')
+  // The period's start is fixed when it is chosen, so the query (and its cache key) stays put.
+  const [periodStart, setPeriodStart] = useState<string | null>(null)
+  const filters = useMemo<AuditLogFilters>(
+    () => ({ actorId: actorId || undefined, action: action || undefined, from: periodStart ?? undefined }),
+    [actorId, action, periodStart]
+  )
+  const log = useAuditLog(filters)
+  const download = useDownloadAuditLogCsv()
+  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data])
+  const actors = log.data?.pages[0]?.actors ?? []
+
+  const choosePeriod = (value: Period) => {
+    setPeriod(value)
+    const days = PERIODS.find((p) => p.value === value)?.days ?? null
+    setPeriodStart(days === null ? null : new Date(Date.now() - days * DAY_MS).toISOString())
+  }
+  const loadMore = () => {
+    if (log.hasNextPage && !log.isFetchingNextPage) void log.fetchNextPage()
+  }
+
+  const columns = auditColumns(styles, timeZone)
 
   return (
     <section className={styles.root} aria-label="Audit log" data-testid="audit-section">

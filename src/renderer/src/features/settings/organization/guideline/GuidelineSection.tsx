@@ -85,7 +85,6 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
     setBase(savedText)
     if (text.trim() === base) setText(savedText)
   }
-  const [view, setView] = useState<'write' | 'preview'>('write')
   const [askToReread, setAskToReread] = useState(true)
   const [removing, setRemoving] = useState(false)
   const [error, setError] = useState<string | undefined>()
@@ -121,27 +120,7 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
           What your colleagues should know before they post: tone of voice, what to share and what not to. Every member is asked to read it until they confirm, and again
           when you change it.
         </Text>
-        <TabList selectedValue={view} onTabSelect={(_, d) => setView(d.value as 'write' | 'preview')} size="small" aria-label="Guideline text">
-          <Tab value="write" data-testid="guideline-write-tab">
-            Write
-          </Tab>
-          <Tab value="preview" data-testid="guideline-preview-tab">
-            Preview
-          </Tab>
-        </TabList>
-        {view === 'write' ? (
-          <Field
-            label="Guideline"
-            hint="Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown."
-            validationMessage={error ?? (tooLong ? GUIDELINE_MESSAGES.tooLong : undefined)}
-          >
-            <Textarea textarea={{ className: styles.body }} value={text} onChange={(_, d) => edit(d.value)} resize="vertical" dir="auto" data-testid="guideline-body" />
-          </Field>
-        ) : (
-          <div className={styles.preview} role="region" aria-label="Preview" dir="auto" data-testid="guideline-preview">
-            {text.trim() ? <Markdown>{text}</Markdown> : <Text className={styles.muted}>Nothing to preview yet.</Text>}
-          </div>
-        )}
+        <GuidelineText text={text} onEdit={edit} validationMessage={error ?? (tooLong ? GUIDELINE_MESSAGES.tooLong : undefined)} />
         <div className={styles.row}>
           <Text size={200} className={tooLong ? styles.over : styles.muted} aria-live="polite" data-testid="guideline-count">
             {`${text.trim().length.toLocaleString()} / ${GUIDELINE_MAX.toLocaleString()} characters`}
@@ -198,6 +177,37 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
       />
       {leave}
     </div>
+  )
+}
+
+/** The guideline's Markdown, written in a text box or previewed as members see it. */
+function GuidelineText({ text, onEdit, validationMessage }: { text: string; onEdit: (text: string) => void; validationMessage: string | undefined }) {
+  const styles = useStyles()
+  const [view, setView] = useState<'write' | 'preview'>('write')
+  return (
+    <>
+      <TabList selectedValue={view} onTabSelect={(_, d) => setView(d.value as 'write' | 'preview')} size="small" aria-label="Guideline text">
+        <Tab value="write" data-testid="guideline-write-tab">
+          Write
+        </Tab>
+        <Tab value="preview" data-testid="guideline-preview-tab">
+          Preview
+        </Tab>
+      </TabList>
+      {view === 'write' ? (
+        <Field
+          label="Guideline"
+          hint="Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown."
+          validationMessage={validationMessage}
+        >
+          <Textarea textarea={{ className: styles.body }} value={text} onChange={(_, d) => onEdit(d.value)} resize="vertical" dir="auto" data-testid="guideline-body" />
+        </Field>
+      ) : (
+        <div className={styles.preview} role="region" aria-label="Preview" dir="auto" data-testid="guideline-preview">
+          {text.trim() ? <Markdown>{text}</Markdown> : <Text className={styles.muted}>Nothing to preview yet.</Text>}
+        </div>
+      )}
+    </>
   )
 }
 

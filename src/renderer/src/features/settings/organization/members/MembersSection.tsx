@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
-import { Badge, Button, Caption1, Input, Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
-import { Delete20Regular, Edit20Regular, Mail20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons'
-import { ROLE_LABELS, type Member } from '@shared/domain'
+import { Button, Caption1, Input, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
+import { Mail20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons'
+import type { Member } from '@shared/domain'
 import { useDeleteMember, useMemberPages } from '@renderer/api/members'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
@@ -11,13 +11,12 @@ import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { memberName } from '@renderer/components/memberOptions'
-import { VirtualTable, type VirtualColumn } from '@renderer/components/VirtualTable'
+import { VirtualTable } from '@renderer/components/VirtualTable'
 import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
-import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { failureToast } from '@renderer/lib/failureToast'
 import { MemberDialog } from '@renderer/dialogs/members/MemberDialog'
+import { useMemberColumns } from './memberColumns'
 import { OutboxPanel } from './OutboxPanel'
-import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -26,10 +25,7 @@ const useStyles = makeStyles({
   spacer: { flexGrow: 1 },
   layout: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingHorizontalL },
   withOutbox: { '@media (min-width: 1200px)': { gridTemplateColumns: 'minmax(0, 1fr) 360px' } },
-  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  nameText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM }
 })
 
@@ -56,80 +52,7 @@ export function MembersSection() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
-  // On a phone the table keeps to the screen: email under the name, the role with the status, and actions.
-  const compact = useMediaQuery(SMALL_SCREEN_QUERY)
-  const columns = useMemo<VirtualColumn<Member>[]>(() => {
-    // One line each, cut with an ellipsis and whole in the tooltip.
-    const line = (text: string, testId?: string, muted = false) => (
-      <Text block truncate wrap={false} size={muted ? 200 : undefined} className={muted ? styles.muted : undefined} title={text} data-testid={testId}>
-        {text}
-      </Text>
-    )
-    const status = (m: Member) => (
-      <Badge appearance="tint" color={m.status === 'ACTIVE' ? 'success' : 'warning'} data-testid="member-status">
-        {m.status === 'ACTIVE' ? 'Active' : 'Invited'}
-      </Badge>
-    )
-    const name: VirtualColumn<Member> = {
-      id: 'name',
-      header: 'Name',
-      width: compact ? 'minmax(120px, 1fr)' : 'minmax(180px, 2fr)',
-      cell: (m) => (
-        <span className={styles.name}>
-          <PersonAvatar name={memberName(m)} image={m.image ? { src: m.image } : undefined} size={28} color="colorful" />
-          <span className={styles.nameText}>
-            {line(`${m.fullName || '—'}${m.id === user.data?.id ? ' (you)' : ''}`, 'member-name')}
-            {compact ? line(m.email, 'member-email', true) : null}
-          </span>
-        </span>
-      )
-    }
-    const actions: VirtualColumn<Member> = {
-      id: 'actions',
-      header: 'Actions',
-      width: '88px',
-      cell: (m) => (
-        <span className={styles.actions}>
-          <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${memberName(m)}`} onClick={() => setEditing(m)} data-testid="member-edit" />
-          {m.id !== user.data?.id ? (
-            <Button appearance="subtle" icon={<Delete20Regular />} aria-label={`Delete ${memberName(m)}`} onClick={() => setDeleting(m)} data-testid="member-delete-row" />
-          ) : null}
-        </span>
-      )
-    }
-    if (compact) {
-      return [
-        name,
-        {
-          id: 'role',
-          header: 'Role',
-          width: '76px',
-          cell: (m) => (
-            <span className={styles.nameText}>
-              <Text data-testid="member-role-cell">{ROLE_LABELS[m.role]}</Text>
-              {m.status === 'ACTIVE' ? null : status(m)}
-            </span>
-          )
-        },
-        actions
-      ]
-    }
-    return [
-      name,
-      { id: 'email', header: 'Email', width: 'minmax(200px, 2fr)', cell: (m) => line(m.email) },
-      { id: 'role', header: 'Role', width: '90px', cell: (m) => <Text data-testid="member-role-cell">{ROLE_LABELS[m.role]}</Text> },
-      { id: 'status', header: 'Status', width: '90px', cell: status },
-      { id: 'target', header: 'Monthly target', width: '110px', cell: (m) => <Text data-testid="member-target-cell">{m.assignedNumberOfPosts}</Text> },
-      {
-        id: 'teams',
-        header: 'Teams',
-        width: 'minmax(120px, 1fr)',
-        cell: (m) => line(m.teams.map((t) => (t.isLeader ? `${t.name} (leader)` : t.name)).join(', ') || '—')
-      },
-      { id: 'pages', header: 'Pages', width: 'minmax(120px, 1fr)', cell: (m) => line(m.businessPages.map((p) => p.linkedInCompanyName).join(', ') || '—') },
-      actions
-    ]
-  }, [styles, user.data?.id, compact])
+  const columns = useMemberColumns({ selfId: user.data?.id, onEdit: setEditing, onDelete: setDeleting })
 
   const closeDialog = useCallback(() => {
     setInviting(false)

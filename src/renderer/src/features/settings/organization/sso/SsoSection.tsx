@@ -54,6 +54,87 @@ function SsoOffer() {
   )
 }
 
+/** The email domain to add: Add domain or Enter adds it to the list. */
+function NewDomainField({ value, onChange, onAdd, error }: { value: string; onChange: (value: string) => void; onAdd: () => void; error: string | undefined }) {
+  const styles = useStyles()
+  return (
+    <Field label="Email domains" validationMessage={error} hint="Colleagues with an email address of these domains sign in here.">
+      <div className={styles.row}>
+        <Input
+          className={styles.grow}
+          value={value}
+          onChange={(_, d) => onChange(d.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              onAdd()
+            }
+          }}
+          placeholder="example.com"
+          data-testid="sso-new-domain"
+        />
+        <Button onClick={onAdd} data-testid="sso-add-domain">
+          Add domain
+        </Button>
+      </div>
+    </Field>
+  )
+}
+
+interface SsoDomainListProps {
+  domains: string[]
+  /** The domains as last saved, with whether each is verified and the record that proves it. */
+  saved: SsoSettings['domains']
+  verifying: boolean
+  onVerify: (domain: string) => void
+  onRemove: (domain: string) => void
+}
+
+/** The email domains: each with where it stands, Remove, and until it is verified the TXT record to add and Verify. */
+function SsoDomainList({ domains, saved: savedDomains, verifying, onVerify, onRemove }: SsoDomainListProps) {
+  const styles = useStyles()
+  const saved = new Map(savedDomains.map((d) => [d.domain, d]))
+  return (
+    <ul className={styles.list} aria-label="Email domains">
+      {domains.map((domain) => {
+        const known = saved.get(domain)
+        return (
+          <li key={domain}>
+            <Card className={styles.domain} data-testid={`sso-domain-${domain}`}>
+              <div className={styles.domainHead}>
+                <Text weight="semibold">{domain}</Text>
+                {known?.verified ? (
+                  <Badge color="success">Verified</Badge>
+                ) : known ? (
+                  <Badge color="warning">Not verified</Badge>
+                ) : (
+                  <Badge color="informative">Save to verify</Badge>
+                )}
+                <Button appearance="subtle" size="small" onClick={() => onRemove(domain)}>
+                  Remove
+                </Button>
+              </div>
+              {known && !known.verified ? (
+                <>
+                  <Caption1>Add this TXT record to the domain&apos;s DNS, then verify:</Caption1>
+                  <Text className={styles.record} data-testid="sso-txt-record">
+                    {known.txtRecordName} TXT &quot;{known.txtRecordValue}&quot;
+                  </Text>
+                  <div>
+                    <Button size="small" disabled={verifying} onClick={() => onVerify(domain)} data-testid={`sso-verify-${domain}`}>
+                      Verify
+                    </Button>
+                  </div>
+                </>
+              ) : null}
+            </Card>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
 function SsoForm({ settings }: { settings: SsoSettings }) {
   const styles = useStyles()
   const notify = useNotify()
@@ -101,8 +182,6 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
     })
   }
 
-  const saved = new Map(settings.domains.map((d) => [d.domain, d]))
-
   return (
     <div className={styles.root}>
       <Text weight="semibold">Single sign-on</Text>
@@ -130,74 +209,20 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
         >
           <Input type="password" autoComplete="off" value={clientSecret} onChange={(_, d) => setClientSecret(d.value)} data-testid="sso-client-secret" />
         </Field>
-        <Field label="Email domains" validationMessage={errors.newDomain || errors.domains} hint="Colleagues with an email address of these domains sign in here.">
-          <div className={styles.row}>
-            <Input
-              className={styles.grow}
-              value={newDomain}
-              onChange={(_, d) => setNewDomain(d.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault()
-                  addDomain()
-                }
-              }}
-              placeholder="example.com"
-              data-testid="sso-new-domain"
-            />
-            <Button onClick={addDomain} data-testid="sso-add-domain">
-              Add domain
-            </Button>
-          </div>
-        </Field>
+        <NewDomainField value={newDomain} onChange={setNewDomain} onAdd={addDomain} error={errors.newDomain || errors.domains} />
         {domains.length > 0 ? (
-          <ul className={styles.list} aria-label="Email domains">
-            {domains.map((domain) => {
-              const known = saved.get(domain)
-              return (
-                <li key={domain}>
-                  <Card className={styles.domain} data-testid={`sso-domain-${domain}`}>
-                    <div className={styles.domainHead}>
-                      <Text weight="semibold">{domain}</Text>
-                      {known?.verified ? (
-                        <Badge color="success">Verified</Badge>
-                      ) : known ? (
-                        <Badge color="warning">Not verified</Badge>
-                      ) : (
-                        <Badge color="informative">Save to verify</Badge>
-                      )}
-                      <Button appearance="subtle" size="small" onClick={() => setDomains(domains.filter((d) => d !== domain))}>
-                        Remove
-                      </Button>
-                    </div>
-                    {known && !known.verified ? (
-                      <>
-                        <Caption1>Add this TXT record to the domain&apos;s DNS, then verify:</Caption1>
-                        <Text className={styles.record} data-testid="sso-txt-record">
-                          {known.txtRecordName} TXT &quot;{known.txtRecordValue}&quot;
-                        </Text>
-                        <div>
-                          <Button
-                            size="small"
-                            disabled={verify.isPending}
-                            onClick={() =>
-                              verify.mutate(domain, {
-                                onSuccess: () => notify({ title: `${domain} verified ✅` }),
-                                onError: (error) => notify(failureToast('Domain not verified ⚠️', error))
-                              })
-                            }
-                            data-testid={`sso-verify-${domain}`}
-                          >
-                            Verify
-                          </Button>
-                        </div>
-                      </>
-                    ) : null}
-                  </Card>
-                </li>
-              )
-            })}
-          </ul>
+          <SsoDomainList
+            domains={domains}
+            saved={settings.domains}
+            verifying={verify.isPending}
+            onVerify={(domain) =>
+              verify.mutate(domain, {
+                onSuccess: () => notify({ title: `${domain} verified ✅` }),
+                onError: (error) => notify(failureToast('Domain not verified ⚠️', error))
+              })
+            }
+            onRemove={(domain) => setDomains(domains.filter((d) => d !== domain))}
+          />
         ) : null}
         <Field validationMessage={errors.required} hint="Colleagues of these domains can then only sign in with single sign-on, not with a password.">
           <Switch label="Require single sign-on" checked={required} onChange={(_, d) => setRequired(d.checked)} data-testid="sso-required" />
