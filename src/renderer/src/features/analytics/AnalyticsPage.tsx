@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Card, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { DocumentEdit20Regular } from '@fluentui/react-icons'
@@ -99,6 +99,70 @@ function GroupsPanel({ kind, query }: { kind: AnalyticsGroupKind; query: ReturnT
   )
 }
 
+type AnalyticsPostsPage = NonNullable<ReturnType<typeof useAnalyticsPosts>['data']>['pages'][number]
+
+/** The period's totals and its charts (loaded with their own chunk), the previous ones dimmed while the next load. */
+function Overview({ first, stale, series, timeZone }: { first: AnalyticsPostsPage; stale: boolean; series: ReturnType<typeof useAnalyticsTimeseries>; timeZone: string }) {
+  const styles = useStyles()
+  return (
+    <>
+      <Totals totals={first.totals} posts={first.total} stale={stale} />
+      {series.isError ? <ErrorState onRetry={() => void series.refetch()} /> : null}
+      {series.data ? (
+        <Suspense fallback={<CardsSkeleton label="Loading charts…" cards={3} />}>
+          <div className={series.isPlaceholderData ? styles.stale : undefined}>
+            <AnalyticsCharts data={series.data} timeZone={timeZone} />
+          </div>
+        </Suspense>
+      ) : series.isError ? null : (
+        <CardsSkeleton label="Loading charts…" cards={3} />
+      )}
+    </>
+  )
+}
+
+interface PostsPanelProps {
+  /** The period has no post matching the filters. */
+  noPosts: boolean
+  filtered: boolean
+  onClearFilters: () => void
+  stale: boolean
+  table: ComponentProps<typeof PostsTable>
+}
+
+/** The Posts tab: the table, or what to do when the period (or the filters) leave no post. */
+function PostsPanel({ noPosts, filtered, onClearFilters, stale, table }: PostsPanelProps) {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  if (noPosts && !filtered) {
+    // A member's team totals stay a tab away: only the posts' part is empty.
+    return (
+      <EmptyState
+        icon={<DocumentEdit20Regular />}
+        message="No published posts in this period"
+        hint="Publish a post and its results appear here a few hours later"
+        action={{ label: 'Create content', onClick: () => void navigate(paths.writePost), 'data-testid': 'analytics-create-content' }}
+        data-testid="analytics-empty"
+      />
+    )
+  }
+  if (noPosts) {
+    return (
+      <EmptyState
+        message="No posts match these filters"
+        hint="Clear the filters or the search to see every post of the period."
+        action={{ label: 'Clear filters', onClick: onClearFilters, 'data-testid': 'analytics-clear-filters' }}
+        data-testid="analytics-no-match"
+      />
+    )
+  }
+  return (
+    <div className={mergeClasses(styles.panel, stale && styles.stale)}>
+      <PostsTable {...table} />
+    </div>
+  )
+}
+
 /**
  * Analytics (/analytics): the results of published posts over a period in the viewer's time zone —
  * totals, charts, the posts table (sortable, searchable, a page at a time) and per member, team and
@@ -115,7 +179,6 @@ export default function AnalyticsPage() {
 
 function Analytics({ user }: { user: User }) {
   const styles = useStyles()
-  const navigate = useNavigate()
   const now = useNow()
   const timeZone = userTimeZone(user)
   const [params, setParams] = useSearchParams()
@@ -211,21 +274,7 @@ function Analytics({ user }: { user: User }) {
         </>
       ) : (
         <>
-          {noPosts ? null : (
-            <>
-              <Totals totals={first.totals} posts={first.total} stale={posts.isPlaceholderData} />
-              {series.isError ? <ErrorState onRetry={() => void series.refetch()} /> : null}
-              {series.data ? (
-                <Suspense fallback={<CardsSkeleton label="Loading charts…" cards={3} />}>
-                  <div className={series.isPlaceholderData ? styles.stale : undefined}>
-                    <AnalyticsCharts data={series.data} timeZone={timeZone} />
-                  </div>
-                </Suspense>
-              ) : series.isError ? null : (
-                <CardsSkeleton label="Loading charts…" cards={3} />
-              )}
-            </>
-          )}
+          {noPosts ? null : <Overview first={first} stale={posts.isPlaceholderData} series={series} timeZone={timeZone} />}
           <div className={styles.tabBar}>
             <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => update({ tab: data.value as AnalyticsTab })} aria-label="Results" data-testid="analytics-tabs">
               {tabs.map((t) => (
@@ -239,27 +288,13 @@ function Analytics({ user }: { user: User }) {
             )}
           </div>
           {tab === 'posts' ? (
-            noPosts && !filtered ? (
-              // A member's team totals stay a tab away: only the posts' part is empty.
-              <EmptyState
-                icon={<DocumentEdit20Regular />}
-                message="No published posts in this period"
-                hint="Publish a post and its results appear here a few hours later"
-                action={{ label: 'Create content', onClick: () => void navigate(paths.writePost), 'data-testid': 'analytics-create-content' }}
-                data-testid="analytics-empty"
-              />
-            ) : noPosts ? (
-              <EmptyState
-                message="No posts match these filters"
-                hint="Clear the filters or the search to see every post of the period."
-                action={{ label: 'Clear filters', onClick: clearFilters, 'data-testid': 'analytics-clear-filters' }}
-                data-testid="analytics-no-match"
-              />
-            ) : (
-              <div className={mergeClasses(styles.panel, posts.isPlaceholderData && styles.stale)}>
-                <PostsTable rows={rows} total={first.total} timeZone={timeZone} sort={sort} onSort={onSort} onOpen={onOpen} onEndReached={loadMore} />
-              </div>
-            )
+            <PostsPanel
+              noPosts={noPosts}
+              filtered={filtered}
+              onClearFilters={clearFilters}
+              stale={posts.isPlaceholderData}
+              table={{ rows, total: first.total, timeZone, sort, onSort, onOpen, onEndReached: loadMore }}
+            />
           ) : (
             <GroupsPanel kind={tab} query={query} />
           )}

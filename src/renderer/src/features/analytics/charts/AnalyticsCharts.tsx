@@ -20,6 +20,7 @@ const useStyles = makeStyles({
 
 const HEAT_LOW = '#deecf9'
 const HEAT_HIGH = '#0f6cbd'
+const NOT_READ_YET = 'LinkedIn has not been read for these posts yet: their results appear about an hour after publishing.'
 
 function ChartCard({ title, summary, children, wide = false, 'data-testid': testId }: { title: string; summary: string; children: ReactNode; wide?: boolean; 'data-testid': string }) {
   const styles = useStyles()
@@ -44,29 +45,10 @@ function NoData({ text }: { text: string }) {
   )
 }
 
-/**
- * The period's charts (Fluent UI v9 charts, loaded with this chunk only when Analytics opens):
- * impressions and engagements per day, results by post type, and the best weekday × hour to
- * publish. Each says its point in words and carries its figures as a table for screen readers.
- */
-export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTimeseries; timeZone: string }) {
+/** The best weekday and hour to publish: the engagement rate of each as a heat map, in the viewer's zone. */
+function BestTimeCard({ data, timeZone, any, read }: { data: AnalyticsTimeseries; timeZone: string; any: boolean; read: boolean }) {
   const styles = useStyles()
-  const any = hasPosts(data)
-  const totalImpressions = data.days.reduce((sum, d) => sum + d.impressions, 0)
-  const totalEngagements = data.days.reduce((sum, d) => sum + d.engagements, 0)
   const best = bestSlot(data)
-  const byType = data.byType.filter((t) => t.posts > 0)
-  const read = hasReadings(data)
-  const notReadYet = 'LinkedIn has not been read for these posts yet: their results appear about an hour after publishing.'
-  const lines = useMemo(
-    () => ({
-      lineChartData: [
-        { legend: 'Impressions', color: tokens.colorBrandBackground, data: data.days.map((d) => ({ x: dayInstant(d.date), y: d.impressions })) },
-        { legend: 'Engagements', color: tokens.colorPaletteMarigoldBorderActive, data: data.days.map((d) => ({ x: dayInstant(d.date), y: d.engagements })) }
-      ]
-    }),
-    [data.days]
-  )
   const cells = heatmapCells(data)
   const maxRate = Math.max(1, ...cells.map((c) => c.value))
   const heat = [
@@ -83,6 +65,67 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
       }))
     }
   ]
+  return (
+    <ChartCard
+      title="Best weekday and hour"
+      summary={
+        best && read
+          ? `Best: ${WEEKDAYS[best.weekday]} at ${hourLabel(best.hour)} (${formatRate(best.engagementRate)} engagement over ${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}), in ${timeZone}.`
+          : any
+            ? NOT_READ_YET
+            : 'No post was published in this period.'
+      }
+      data-testid="chart-heatmap"
+    >
+      {cells.length > 0 ? (
+        <>
+          <div className={styles.heatmap}>
+            <HeatMapChart
+              data={heat}
+              domainValuesForColorScale={[0, maxRate]}
+              rangeValuesForColorScale={[HEAT_LOW, HEAT_HIGH]}
+              // Monday on top, hours in the day's order.
+              yAxisCategoryOrder={[...WEEKDAYS_SHORT].reverse()}
+              xAxisCategoryOrder="category ascending"
+              height={260}
+              hideLegend
+            />
+          </div>
+          <SrOnlyTable
+            caption="Engagement rate by weekday and hour of publishing"
+            headers={['Weekday and hour', 'Posts', 'Engagement rate']}
+            rows={data.heatmap.map((c) => [`${WEEKDAYS[c.weekday]} ${hourLabel(c.hour)}`, formatCount(c.posts), formatRate(c.engagementRate)])}
+            data-testid="chart-heatmap-table"
+          />
+        </>
+      ) : (
+        <NoData text={any ? 'The best times to publish appear here once LinkedIn has been read.' : 'When posts go out, the best times to publish appear here.'} />
+      )}
+    </ChartCard>
+  )
+}
+
+/**
+ * The period's charts (Fluent UI v9 charts, loaded with this chunk only when Analytics opens):
+ * impressions and engagements per day, results by post type, and the best weekday × hour to
+ * publish. Each says its point in words and carries its figures as a table for screen readers.
+ */
+export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTimeseries; timeZone: string }) {
+  const styles = useStyles()
+  const any = hasPosts(data)
+  const totalImpressions = data.days.reduce((sum, d) => sum + d.impressions, 0)
+  const totalEngagements = data.days.reduce((sum, d) => sum + d.engagements, 0)
+  const byType = data.byType.filter((t) => t.posts > 0)
+  const read = hasReadings(data)
+  const lines = useMemo(
+    () => ({
+      lineChartData: [
+        { legend: 'Impressions', color: tokens.colorBrandBackground, data: data.days.map((d) => ({ x: dayInstant(d.date), y: d.impressions })) },
+        { legend: 'Engagements', color: tokens.colorPaletteMarigoldBorderActive, data: data.days.map((d) => ({ x: dayInstant(d.date), y: d.engagements })) }
+      ]
+    }),
+    [data.days]
+  )
   const dayName = (date: string) => formatDate(date, 'dayMonth', { timeZone })
 
   return (
@@ -114,7 +157,7 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
             ? 'No post was published in this period.'
             : read
               ? `Impressions of ${byType.length === 1 ? 'the one post type' : `${byType.length} post types`} published in this period.`
-              : notReadYet
+              : NOT_READ_YET
         }
         data-testid="chart-types"
       >
@@ -144,42 +187,7 @@ export default function AnalyticsCharts({ data, timeZone }: { data: AnalyticsTim
           <NoData text={byType.length > 0 ? 'Each post type’s results appear here once LinkedIn has been read.' : 'Each post type’s results appear here.'} />
         )}
       </ChartCard>
-      <ChartCard
-        title="Best weekday and hour"
-        summary={
-          best && read
-            ? `Best: ${WEEKDAYS[best.weekday]} at ${hourLabel(best.hour)} (${formatRate(best.engagementRate)} engagement over ${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}), in ${timeZone}.`
-            : any
-              ? notReadYet
-              : 'No post was published in this period.'
-        }
-        data-testid="chart-heatmap"
-      >
-        {cells.length > 0 ? (
-          <>
-            <div className={styles.heatmap}>
-              <HeatMapChart
-                data={heat}
-                domainValuesForColorScale={[0, maxRate]}
-                rangeValuesForColorScale={[HEAT_LOW, HEAT_HIGH]}
-                // Monday on top, hours in the day's order.
-                yAxisCategoryOrder={[...WEEKDAYS_SHORT].reverse()}
-                xAxisCategoryOrder="category ascending"
-                height={260}
-                hideLegend
-              />
-            </div>
-            <SrOnlyTable
-              caption="Engagement rate by weekday and hour of publishing"
-              headers={['Weekday and hour', 'Posts', 'Engagement rate']}
-              rows={data.heatmap.map((c) => [`${WEEKDAYS[c.weekday]} ${hourLabel(c.hour)}`, formatCount(c.posts), formatRate(c.engagementRate)])}
-              data-testid="chart-heatmap-table"
-            />
-          </>
-        ) : (
-          <NoData text={any ? 'The best times to publish appear here once LinkedIn has been read.' : 'When posts go out, the best times to publish appear here.'} />
-        )}
-      </ChartCard>
+      <BestTimeCard data={data} timeZone={timeZone} any={any} read={read} />
     </div>
   )
 }
