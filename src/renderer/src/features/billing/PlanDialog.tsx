@@ -81,6 +81,27 @@ export function PlanDialog(props: PlanDialogProps) {
   return props.open ? <PlanDialogContent {...props} /> : null
 }
 
+/** While the checkout page is open in the browser: what was chosen, Open checkout again, and the wait for the plan to turn active. */
+function CheckoutWaiting({ choice, onReopen }: { choice: PlanChoice; onReopen: () => void }) {
+  const styles = useStyles()
+  return (
+    <div className={styles.waiting} data-testid="checkout-waiting">
+      <MessageBar intent="info">
+        <MessageBarBody>
+          <MessageBarTitle>{FINISH_CHECKOUT_TEXT}</MessageBarTitle>
+          {choice.plan.name}, {INTERVAL_LABELS[choice.variant.name].toLowerCase()}. This dialog closes once your plan is active.
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={onReopen} data-testid="checkout-reopen">
+            Open checkout again
+          </Button>
+        </MessageBarActions>
+      </MessageBar>
+      <Spinner size="small" label="Waiting for your payment…" labelPosition="after" />
+    </div>
+  )
+}
+
 function PlanDialogContent({ onClose, initialChoice = null, onCompleted }: PlanDialogProps) {
   const styles = useStyles()
   const notify = useNotify()
@@ -185,23 +206,10 @@ function PlanDialogContent({ onClose, initialChoice = null, onCompleted }: PlanD
   } else {
     const { choice, url } = step
     body = (
-      <div className={styles.waiting} data-testid="checkout-waiting">
-        <MessageBar intent="info">
-          <MessageBarBody>
-            <MessageBarTitle>{FINISH_CHECKOUT_TEXT}</MessageBarTitle>
-            {choice.plan.name}, {INTERVAL_LABELS[choice.variant.name].toLowerCase()}. This dialog closes once your plan is active.
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button
-              onClick={() => void host.openExternal(url).catch((failure: unknown) => console.error('The checkout page did not open.', failure))}
-              data-testid="checkout-reopen"
-            >
-              Open checkout again
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-        <Spinner size="small" label="Waiting for your payment…" labelPosition="after" />
-      </div>
+      <CheckoutWaiting
+        choice={choice}
+        onReopen={() => void host.openExternal(url).catch((failure: unknown) => console.error('The checkout page did not open.', failure))}
+      />
     )
   }
 
