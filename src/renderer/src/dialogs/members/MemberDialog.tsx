@@ -1,35 +1,22 @@
 import { useMemo, useState } from 'react'
-import { Button, Field, Input, Select, Switch, makeStyles } from '@fluentui/react-components'
+import { Button, Field, Input, Select, makeStyles } from '@fluentui/react-components'
 import { ROLE_LABELS, type Member, type Role } from '@shared/domain'
 import { grantableRoles, hasEntitlement, isValidEmail, roleOf } from '@shared/rules'
 import { useEntitlements } from '@renderer/api/entitlements'
 import { useDeleteMember, useInviteMember, useUpdateMember } from '@renderer/api/members'
-import { useOrganization } from '@renderer/api/organization'
-import { usePostTags } from '@renderer/api/postTags'
 import { useUser } from '@renderer/api/user'
 import { useNotify } from '@renderer/lib/toasts'
 import { CONFIRM_TEXTS } from '@renderer/components/ConfirmDialog'
 import { DeleteConfirm, FormDialog, useFormDialog, type Submission } from '@renderer/components/FormDialog'
 import { memberName } from '@renderer/components/memberOptions'
-import { MultiPicker } from '@renderer/components/MultiPicker'
 import { failureToast } from '@renderer/lib/failureToast'
 import { invitationFailure, memberUpdateFailure } from './memberErrors'
-import {
-  BLOCKED_TARGET_KEYS,
-  canSubmitMemberForm,
-  initialMemberForm,
-  isMemberFormDirty,
-  memberUpdateBody,
-  sanitizeTarget,
-  selectedBusinessPages,
-  type MemberForm
-} from './memberForm'
+import { canSubmitMemberForm, initialMemberForm, isMemberFormDirty, memberUpdateBody, selectedBusinessPages, type MemberForm } from './memberForm'
+import { MemberTagsAndPages, MemberTargetFields } from './MemberFields'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' }
 })
-
-const NO_RESULTS = 'No results found'
 
 export interface MemberDialogProps {
   open: boolean
@@ -51,8 +38,6 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   const notify = useNotify()
   const user = useUser()
   const entitlements = useEntitlements()
-  const organization = useOrganization()
-  const postTags = usePostTags()
   const invite = useInviteMember()
   const update = useUpdateMember()
   const remove = useDeleteMember()
@@ -76,12 +61,6 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
   // the entitlement the setting is kept and takes effect once the plan includes it.
   const reviewFlowMissing = entitlements.isSuccess && !hasEntitlement(owned, 'REVIEW_FLOW')
   const emailValid = isValidEmail(values.email.trim())
-
-  const tagOptions = useMemo(() => (postTags.data ?? []).map((t) => ({ value: t.id, label: t.title, secondary: t.description ?? undefined })), [postTags.data])
-  const pageOptions = useMemo(
-    () => (organization.data?.organizationBusinessPages ?? []).map((p) => ({ value: p.id, label: p.linkedInCompanyName })),
-    [organization.data]
-  )
 
   const submit = async ({ values, idempotencyKey }: Submission<MemberForm>) => {
     if (inviting) {
@@ -159,52 +138,8 @@ function MemberDialogContent({ member, onClose }: { member: Member | null; onClo
             ))}
           </Select>
         </Field>
-        <Field label="Monthly target posts" hint={invited ? 'Available once they have joined.' : undefined}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={values.numberOfPosts}
-            disabled={invited}
-            onKeyDown={(event) => {
-              if (BLOCKED_TARGET_KEYS.has(event.key)) event.preventDefault()
-            }}
-            onChange={(_, d) => set('numberOfPosts', sanitizeTarget(d.value))}
-            data-testid="member-target"
-          />
-        </Field>
-        <Field hint={reviewFlowMissing ? 'Your plan does not include the review flow: this takes effect once it does.' : undefined}>
-          <Switch
-            label="Review flow: posts need approval before they are published"
-            checked={values.userApprovalFlow}
-            disabled={invited}
-            onChange={(_, d) => set('userApprovalFlow', d.checked)}
-            data-testid="member-review-flow"
-          />
-        </Field>
-        <Field label="Topic tags">
-          <MultiPicker
-            options={tagOptions}
-            selected={values.postTags}
-            onChange={(ids) => set('postTags', ids)}
-            label="Topic tags"
-            placeholder="Choose topic tags"
-            noOptionsMessage={NO_RESULTS}
-            data-testid="member-tags"
-          />
-        </Field>
-        <Field label="Business pages">
-          <MultiPicker
-            options={pageOptions}
-            selected={values.businessPages}
-            onChange={(ids) => set('businessPages', ids)}
-            label="Business pages"
-            placeholder="Choose business pages"
-            noOptionsMessage={NO_RESULTS}
-            data-testid="member-pages"
-          />
-        </Field>
+        <MemberTargetFields values={values} set={set} invited={invited} reviewFlowMissing={reviewFlowMissing} />
+        <MemberTagsAndPages values={values} set={set} />
       </FormDialog>
       <DeleteConfirm
         open={confirmingDelete}
