@@ -76,6 +76,41 @@ function AskForFeedbackLoader(props: Omit<AskForFeedbackDialogProps, 'open'>) {
   )
 }
 
+interface DueFieldsProps {
+  values: FeedbackForm
+  set: <K extends keyof FeedbackForm>(key: K, value: FeedbackForm[K]) => void
+  now: Date
+  timeZone: string
+  /** What is wrong with the due date and time. */
+  message: string | undefined
+}
+
+/** The optional due date, from today, and its time in the user's timezone. */
+function DueFields({ values, set, now, timeZone, message }: DueFieldsProps) {
+  const styles = useStyles()
+  return (
+    <div className={styles.row}>
+      <Field label="Due date" hint="Optional." validationMessage={message}>
+        <Input
+          type="date"
+          value={values.dueDate}
+          min={localDate(now, timeZone)}
+          onChange={(_, d) => set('dueDate', d.value)}
+          data-testid="ask-feedback-due-date"
+        />
+      </Field>
+      <Field label="Due time" hint={`In your timezone (${timeZone}).`}>
+        <QuarterHourSelect
+          value={values.dueTime}
+          onChange={(time) => set('dueTime', time)}
+          disabled={values.dueDate === ''}
+          data-testid="ask-feedback-due-time"
+        />
+      </Field>
+    </div>
+  )
+}
+
 type FormState = { request: ReviewRequest | null; timeZone: string } | 'loading' | 'failed'
 
 function AskForFeedbackForm({
@@ -172,25 +207,7 @@ function AskForFeedbackForm({
               ))}
             </Select>
           </Field>
-          <div className={styles.row}>
-            <Field label="Due date" hint="Optional." validationMessage={dueMessage}>
-              <Input
-                type="date"
-                value={values.dueDate}
-                min={localDate(now, timeZone)}
-                onChange={(_, d) => set('dueDate', d.value)}
-                data-testid="ask-feedback-due-date"
-              />
-            </Field>
-            <Field label="Due time" hint={`In your timezone (${timeZone}).`}>
-              <QuarterHourSelect
-                value={values.dueTime}
-                onChange={(time) => set('dueTime', time)}
-                disabled={values.dueDate === ''}
-                data-testid="ask-feedback-due-time"
-              />
-            </Field>
-          </div>
+          <DueFields values={values} set={set} now={now} timeZone={timeZone} message={dueMessage} />
           <Field label="Message" hint="Optional: what should your reviewers look at?" validationMessage={form.errors.message}>
             <Textarea
               value={values.message}

@@ -125,6 +125,114 @@ function ManageSeats({ onClose, embedded }: { onClose: () => void; embedded: boo
   )
 }
 
+/** The seat count, never below the plan's minimum; keys a number field would take but a count cannot are refused. */
+function SeatCountField({ value, minSeats, message, onChange }: { value: string; minSeats: number; message: string | undefined; onChange: (value: string) => void }) {
+  const styles = useStyles()
+  return (
+    <Field
+      label="Number of seats"
+      required
+      hint={`At least ${plural(minSeats, 'seat', 'seats')} on your plan.`}
+      validationMessage={message}
+    >
+      <Input
+        className={styles.seats}
+        type="number"
+        inputMode="numeric"
+        min={minSeats}
+        max={MAX_SEATS}
+        step={1}
+        value={value}
+        onKeyDown={(event) => {
+          if (BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault()
+        }}
+        onChange={(_, data) => onChange(data.value)}
+        data-testid="manage-seats-quantity"
+      />
+    </Field>
+  )
+}
+
+interface SeatRemovalProps {
+  /** How many members must go for the seat count. */
+  toRemove: number
+  /** The members picked for removal, by id. */
+  picked: string[]
+  members: { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> }
+  /** The members who can be removed: everyone but you. */
+  removable: Member[]
+  search: string
+  onSearch: (search: string) => void
+  onToggle: (member: Member, checked: boolean) => void
+  hint: string | undefined
+}
+
+/** Below the user count: the members to pick for removal, searchable in a large organization, with how many are picked. */
+function SeatRemoval({ toRemove, picked, members, removable, search, onSearch, onToggle, hint }: SeatRemovalProps) {
+  const styles = useStyles()
+  const term = search.trim().toLowerCase()
+  const matching = removable.filter((m) => picked.includes(m.id) || term === '' || memberName(m).toLowerCase().includes(term) || m.email.toLowerCase().includes(term))
+  const shown = matching.slice(0, REMOVAL_LIST_LIMIT)
+  return (
+    <section className={styles.removal} aria-labelledby="seat-removal-heading" data-testid="seat-removal">
+      <h3 className={styles.removalHeading} id="seat-removal-heading">
+        {selectMembersText(toRemove)}
+      </h3>
+      <Text className={styles.count} aria-live="polite" data-testid="seat-removal-count">
+        {picked.length} of {toRemove} selected
+      </Text>
+      {members.isPending ? (
+        <LoadingState inline label="Loading members…" />
+      ) : members.isError ? (
+        <ErrorState onRetry={() => void members.refetch()} />
+      ) : removable.length === 0 ? (
+        <EmptyState message="No results found" />
+      ) : (
+        <>
+          {removable.length > 8 ? (
+            <SearchBox
+              placeholder="Search members"
+              aria-label="Search members"
+              value={search}
+              onChange={(_, data) => onSearch(data.value)}
+              data-testid="seat-removal-search"
+            />
+          ) : null}
+          <div className={styles.list} role="group" aria-label="Members to remove" data-testid="seat-removal-list">
+            {shown.length === 0 ? <EmptyState message="No results found" /> : null}
+            {shown.map((member) => (
+              <Checkbox
+                key={member.id}
+                checked={picked.includes(member.id)}
+                onChange={(_, data) => onToggle(member, data.checked === true)}
+                label={
+                  <>
+                    {memberName(member)}{' '}
+                    <span className={styles.secondary}>
+                      ({member.email}
+                      {member.status === 'INVITED' ? ', invited' : ''})
+                    </span>
+                  </>
+                }
+                aria-label={`Remove ${memberName(member)}`}
+                data-testid={`seat-removal-${member.id}`}
+              />
+            ))}
+            {matching.length > shown.length ? (
+              <Text className={styles.secondary}>{matching.length - shown.length} more: type a name or email to find them.</Text>
+            ) : null}
+          </div>
+        </>
+      )}
+      {hint ? (
+        <Text className={styles.secondary} data-testid="seat-removal-hint">
+          {hint}
+        </Text>
+      ) : null}
+    </section>
+  )
+}
+
 interface SeatsValues {
   quantity: string
   /** Members picked for removal, by id. */
@@ -182,9 +290,6 @@ function ManageSeatsForm({ organization, onClose, embedded }: { organization: Or
   const removalHint = problem?.kind === 'duplicate-removal' || (problem?.kind === 'removal-count' && required === toRemove) ? problemText(problem) : undefined
 
   const pickedMembers = removable.filter((m) => picked.includes(m.id))
-  const term = search.trim().toLowerCase()
-  const matching = removable.filter((m) => picked.includes(m.id) || term === '' || memberName(m).toLowerCase().includes(term) || m.email.toLowerCase().includes(term))
-  const shown = matching.slice(0, REMOVAL_LIST_LIMIT)
 
   const toggle = (member: Member, checked: boolean) =>
     form.update((v) => ({ ...v, selected: checked ? [...v.selected.filter((id) => id !== member.id), member.id] : v.selected.filter((id) => id !== member.id) }))
@@ -219,84 +324,18 @@ function ManageSeatsForm({ organization, onClose, embedded }: { organization: Or
         Your organization has {plural(users, 'user', 'users')} and {plural(plan.availableSeats, 'seat', 'seats')}. Each user, invited or
         joined, takes a seat.
       </Text>
-      <Field
-        label="Number of seats"
-        required
-        hint={`At least ${plural(plan.minSeats, 'seat', 'seats')} on your plan.`}
-        validationMessage={quantityMessage}
-      >
-        <Input
-          className={styles.seats}
-          type="number"
-          inputMode="numeric"
-          min={plan.minSeats}
-          max={MAX_SEATS}
-          step={1}
-          value={quantity}
-          onKeyDown={(event) => {
-            if (BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault()
-          }}
-          onChange={(_, data) => form.set('quantity', data.value)}
-          data-testid="manage-seats-quantity"
-        />
-      </Field>
+      <SeatCountField value={quantity} minSeats={plan.minSeats} message={quantityMessage} onChange={(value) => form.set('quantity', value)} />
       {toRemove > 0 ? (
-        <section className={styles.removal} aria-labelledby="seat-removal-heading" data-testid="seat-removal">
-          <h3 className={styles.removalHeading} id="seat-removal-heading">
-            {selectMembersText(toRemove)}
-          </h3>
-          <Text className={styles.count} aria-live="polite" data-testid="seat-removal-count">
-            {picked.length} of {toRemove} selected
-          </Text>
-          {members.isPending ? (
-            <LoadingState inline label="Loading members…" />
-          ) : members.isError ? (
-            <ErrorState onRetry={() => void members.refetch()} />
-          ) : removable.length === 0 ? (
-            <EmptyState message="No results found" />
-          ) : (
-            <>
-              {removable.length > 8 ? (
-                <SearchBox
-                  placeholder="Search members"
-                  aria-label="Search members"
-                  value={search}
-                  onChange={(_, data) => setSearch(data.value)}
-                  data-testid="seat-removal-search"
-                />
-              ) : null}
-              <div className={styles.list} role="group" aria-label="Members to remove" data-testid="seat-removal-list">
-                {shown.length === 0 ? <EmptyState message="No results found" /> : null}
-                {shown.map((member) => (
-                  <Checkbox
-                    key={member.id}
-                    checked={picked.includes(member.id)}
-                    onChange={(_, data) => toggle(member, data.checked === true)}
-                    label={
-                      <>
-                        {memberName(member)}{' '}
-                        <span className={styles.secondary}>
-                          ({member.email}
-                          {member.status === 'INVITED' ? ', invited' : ''})
-                        </span>
-                      </>
-                    }
-                    aria-label={`Remove ${memberName(member)}`}
-                    data-testid={`seat-removal-${member.id}`}
-                  />
-                ))}
-                {matching.length > shown.length ? (
-                  <Text className={styles.secondary}>{matching.length - shown.length} more: type a name or email to find them.</Text>
-                ) : null}
-              </div>
-            </>
-          )}
-          {removalHint ? (
-            <Text className={styles.secondary} data-testid="seat-removal-hint">
-              {removalHint}
-            </Text>
-          ) : null}
-        </section>
+        <SeatRemoval
+          toRemove={toRemove}
+          picked={picked}
+          members={members}
+          removable={removable}
+          search={search}
+          onSearch={setSearch}
+          onToggle={toggle}
+          hint={removalHint}
+        />
       ) : null}
       {/* Nested in the form's dialog, as it always was. */}
       <ConfirmDialog
