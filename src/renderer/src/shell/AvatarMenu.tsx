@@ -57,12 +57,87 @@ const TeamDialog = lazy(async () => ({ default: (await import('@renderer/dialogs
 
 const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const
 
+/** Theme: light, dark or as the system is. */
+function ThemeSubmenu() {
+  const { choice, setChoice } = useTheme()
+  return (
+    <Menu
+      checkedValues={{ theme: [choice] }}
+      onCheckedValueChange={(_, data) => {
+        const next = themeSchema.safeParse(data.checkedItems[0])
+        if (next.success) setChoice(next.data)
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <MenuItem icon={<DarkTheme24Regular />} data-testid="menu-theme">
+          Theme
+        </MenuItem>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {themeSchema.options.map((theme) => (
+            <MenuItemRadio key={theme} name="theme" value={theme} data-testid={`theme-${theme}`}>
+              {THEME_LABELS[theme]}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  )
+}
+
+/** Switch organization: the user's organizations, each with its unread count. */
+function SwitchOrganizationSubmenu({
+  organizations,
+  current,
+  onSwitch
+}: {
+  organizations: User['organizations']
+  /** The current organization's WorkOS id. */
+  current: string | null
+  onSwitch: (organizationWorkOSId: string) => void
+}) {
+  return (
+    <Menu
+      checkedValues={{ organization: current !== null ? [current] : [] }}
+      onCheckedValueChange={(_, data) => {
+        const target = data.checkedItems[0]
+        if (target && target !== current) onSwitch(target)
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <MenuItem icon={<ArrowSwap24Regular />} data-testid="switch-organization">
+          Switch organization
+        </MenuItem>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList data-testid="switch-organization-list">
+          {organizations.map((o) => (
+            <MenuItemRadio
+              key={o.id}
+              name="organization"
+              value={o.organizationWorkOSId}
+              data-testid={`switch-organization-${o.organizationWorkOSId}`}
+              secondaryContent={
+                o.unreadNotificationCount > 0 ? (
+                  <CounterBadge count={o.unreadNotificationCount} size="small" aria-label={`${o.unreadNotificationCount} unread`} />
+                ) : undefined
+              }
+            >
+              {o.name}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  )
+}
+
 /** The avatar menu of spec §2; ADMIN and GHOST also get Organization, Invite users and New Team (spec §6). */
 export function AvatarMenu({ user }: { user: User }) {
   const styles = useStyles()
   const navigate = useNavigate()
   const reload = useReload()
-  const { choice, setChoice } = useTheme()
   const { openChat, openHelpCenter, chatUnavailable } = useSupportActions()
   const logout = useLogout()
   const { mutate: switchOrganization } = useSwitchOrganization()
@@ -125,61 +200,13 @@ export function AvatarMenu({ user }: { user: User }) {
                 New Team
               </MenuItem>
             ) : null}
-            <Menu
-              checkedValues={{ theme: [choice] }}
-              onCheckedValueChange={(_, data) => {
-                const next = themeSchema.safeParse(data.checkedItems[0])
-                if (next.success) setChoice(next.data)
-              }}
-            >
-              <MenuTrigger disableButtonEnhancement>
-                <MenuItem icon={<DarkTheme24Regular />} data-testid="menu-theme">
-                  Theme
-                </MenuItem>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  {themeSchema.options.map((theme) => (
-                    <MenuItemRadio key={theme} name="theme" value={theme} data-testid={`theme-${theme}`}>
-                      {THEME_LABELS[theme]}
-                    </MenuItemRadio>
-                  ))}
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+            <ThemeSubmenu />
             {user.organizations.length >= 2 ? (
-              <Menu
-                checkedValues={{ organization: organization ? [organization.organizationWorkOSId] : [] }}
-                onCheckedValueChange={(_, data) => {
-                  const target = data.checkedItems[0]
-                  if (target && target !== organization?.organizationWorkOSId) switchOrganization({ organizationWorkOSId: target })
-                }}
-              >
-                <MenuTrigger disableButtonEnhancement>
-                  <MenuItem icon={<ArrowSwap24Regular />} data-testid="switch-organization">
-                    Switch organization
-                  </MenuItem>
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList data-testid="switch-organization-list">
-                    {user.organizations.map((o) => (
-                      <MenuItemRadio
-                        key={o.id}
-                        name="organization"
-                        value={o.organizationWorkOSId}
-                        data-testid={`switch-organization-${o.organizationWorkOSId}`}
-                        secondaryContent={
-                          o.unreadNotificationCount > 0 ? (
-                            <CounterBadge count={o.unreadNotificationCount} size="small" aria-label={`${o.unreadNotificationCount} unread`} />
-                          ) : undefined
-                        }
-                      >
-                        {o.name}
-                      </MenuItemRadio>
-                    ))}
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
+              <SwitchOrganizationSubmenu
+                organizations={user.organizations}
+                current={organization?.organizationWorkOSId ?? null}
+                onSwitch={(organizationWorkOSId) => switchOrganization({ organizationWorkOSId })}
+              />
             ) : null}
             <MenuItem icon={<AddCircle24Regular />} onClick={() => setCreating(true)} data-testid="create-organization">
               Create new organization
