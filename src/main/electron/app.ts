@@ -2,7 +2,7 @@ import { app, dialog, type BrowserWindow } from 'electron'
 import { findDeepLinkArg } from '../services/deep-link'
 import { createDesktopCore, type DesktopCore } from '../services/desktop-core'
 import { createEmbeddedServer, type EmbeddedServer } from '../services/embedded-server'
-import { consoleLog } from '../services/log'
+import { consoleLog, type Log } from '../services/log'
 import type { WindowPort } from '../services/ports'
 import { APP_RENDERER_ORIGIN, APP_RENDERER_URL } from '../services/renderer-assets'
 import { createSenderCheck } from '../services/ipc-handlers'
@@ -38,6 +38,34 @@ interface AppConfig {
 const APP_USER_MODEL_ID = 'app.pagecrew.desktop'
 /** Links that arrive while the app is still starting; more than this is not a person clicking. */
 const MAX_EARLY_LINKS = 10
+
+/** The local workspace server, run from `modulePath` with its data in `dataDir`; one that keeps stopping ends the app. */
+function embeddedServer(modulePath: string, dataDir: string): EmbeddedServer {
+  return createEmbeddedServer({
+    fork: forkUtilityServer,
+    modulePath,
+    dataDir,
+    onFailure: (error) => {
+      dialog.showErrorBox('Pagecrew stopped working', `The local workspace server keeps stopping.\n\n${error.message}`)
+      app.quit()
+    }
+  })
+}
+
+/**
+ * Starts the embedded server and answers its origin, or the first start's promise of it. The window
+ * does not wait for the server (issue 16): it shows its loading state at once and its first requests
+ * wait for the server's address. A server that cannot start ends the app.
+ */
+function startEmbedded(embedded: EmbeddedServer, log: Log): () => string | Promise<string> {
+  const first = embedded.start()
+  first.catch((error: unknown) => {
+    log.error('The local workspace server could not start.', error)
+    dialog.showErrorBox('Pagecrew could not start', error instanceof Error ? error.message : String(error))
+    app.exit(1)
+  })
+  return () => embedded.origin ?? first
+}
 
 /**
  * The app's lifecycle: one instance; deep links from launch, `open-url` (macOS) and
@@ -115,25 +143,8 @@ export function runApp(config: AppConfig): void {
       log.info(`Using the team server ${teamServer}`)
       apiOrigin = () => teamServer
     } else {
-      const embedded = createEmbeddedServer({
-        fork: forkUtilityServer,
-        modulePath: config.serverModulePath,
-        dataDir: userData,
-        onFailure: (error) => {
-          dialog.showErrorBox('Pagecrew stopped working', `The local workspace server keeps stopping.\n\n${error.message}`)
-          app.quit()
-        }
-      })
-      server = embedded
-      // The window does not wait for the server (issue 16): it shows its loading state at once and
-      // its first requests wait for the server's address.
-      const first = embedded.start()
-      first.catch((error: unknown) => {
-        log.error('The local workspace server could not start.', error)
-        dialog.showErrorBox('Pagecrew could not start', error instanceof Error ? error.message : String(error))
-        app.exit(1)
-      })
-      apiOrigin = () => embedded.origin ?? first
+      server = embeddedServer(config.serverModulePath, userData)
+      apiOrigin = startEmbedded(server, log)
     }
 
     const rendererUrl = config.devRendererUrl ?? APP_RENDERER_URL
