@@ -154,6 +154,16 @@ export default tseslint.config(
     }
   },
   {
+    // Small files and functions (docs/architecture.md, "Server layers"): a use case, a component or a hook in a file
+    // of its own. Counted without blank lines and comments; tests and test helpers are exempt.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/testing/**', 'src/renderer/src/testing/**', '**/*.d.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }]
+    }
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       ...layer(['server', 'main', 'preload', 'renderer']),

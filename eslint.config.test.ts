@@ -87,6 +87,15 @@ describe('lint boundaries', () => {
     expect(await ruleIds('src/server/routes/probe.test.ts', "import { TestClient } from '../testing/harness'\nexport const probe = [TestClient]\n")).toEqual([])
   })
 
+  it('keeps production files under 400 lines and functions under 120, not tests', async () => {
+    const body = Array.from({ length: 121 }, (_, i) => `  total += ${i}`).join('\n')
+    const longFunction = `export function probe(): number {\n  let total = 0\n${body}\n  return total\n}\n`
+    expect(await ruleIds('src/server/services/probe.ts', longFunction)).toEqual(['max-lines-per-function'])
+    const longFile = Array.from({ length: 401 }, (_, i) => `export const probe${i} = ${i}`).join('\n') + '\n'
+    expect(await ruleIds('src/renderer/src/lib/probe.ts', longFile)).toEqual(['max-lines'])
+    expect(await ruleIds('src/server/services/probe.test.ts', longFunction)).toEqual([])
+  })
+
   it('reports an import cycle, through an alias', async () => {
     // members.ts imports queryKeys.ts: linted as queryKeys.ts, this import closes the circle.
     const ids = await ruleIds(modules.queryKeys, "import { useAllMembers } from '@renderer/api/members'\nexport const probe = useAllMembers\n")
