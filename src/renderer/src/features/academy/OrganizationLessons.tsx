@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Field, Input, Tab, TabList, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
 import type { OrganizationLesson } from '@shared/domain/academy'
 import { ORGANIZATION_COURSE_SLUG } from '@shared/domain/academy'
@@ -9,7 +9,7 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { DeleteConfirm, FormDialog, useFormDialog } from '@renderer/components/FormDialog'
-import { Markdown } from '@renderer/components/Markdown'
+import { MarkdownEditor } from '@renderer/components/MarkdownEditor'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { ListSkeleton } from '@renderer/components/Skeletons'
 import { failureToast } from '@renderer/lib/failureToast'
@@ -32,15 +32,6 @@ const useStyles = makeStyles({
   text: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: '200px' },
   muted: { color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '820px', width: '100%' },
-  body: { minHeight: '260px', fontFamily: tokens.fontFamilyMonospace },
-  preview: {
-    minHeight: '260px',
-    maxHeight: '50vh',
-    overflowY: 'auto',
-    padding: tokens.spacingHorizontalM,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium
-  },
   toolbar: { display: 'flex', justifyContent: 'flex-end' }
 })
 
@@ -56,7 +47,6 @@ function LessonDialog({ lesson, onClose }: { lesson: OrganizationLesson | null; 
   const notify = useNotify()
   const create = useCreateOrganizationLesson()
   const update = useUpdateOrganizationLesson()
-  const [view, setView] = useState<'write' | 'preview'>('write')
   const form = useFormDialog<LessonValues>({ initial: { title: lesson?.title ?? '', summary: lesson?.summary ?? '', body: lesson?.body ?? '' }, onClose })
   const { values, errors, set } = form
   return (
@@ -82,23 +72,7 @@ function LessonDialog({ lesson, onClose }: { lesson: OrganizationLesson | null; 
       <Field label="Summary" hint="One sentence shown in the lesson list." validationMessage={errors.summary}>
         <Input value={values.summary} onChange={(_, d) => set('summary', d.value)} maxLength={500} data-testid="org-lesson-summary" />
       </Field>
-      <TabList selectedValue={view} onTabSelect={(_, d) => setView(d.value as 'write' | 'preview')} size="small" aria-label="Lesson text">
-        <Tab value="write" data-testid="org-lesson-write-tab">
-          Write
-        </Tab>
-        <Tab value="preview" data-testid="org-lesson-preview-tab">
-          Preview
-        </Tab>
-      </TabList>
-      {view === 'write' ? (
-        <Field label="Lesson" required hint="Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown." validationMessage={errors.body}>
-          <Textarea textarea={{ className: styles.body }} value={values.body} onChange={(_, d) => set('body', d.value)} maxLength={100_000} resize="vertical" data-testid="org-lesson-body" />
-        </Field>
-      ) : (
-        <div className={styles.preview} role="region" aria-label="Preview" data-testid="org-lesson-preview">
-          {values.body.trim() ? <Markdown>{values.body}</Markdown> : <Text className={styles.muted}>Nothing to preview yet.</Text>}
-        </div>
-      )}
+      <MarkdownEditor label="Lesson" required value={values.body} onChange={(value) => set('body', value)} validationMessage={errors.body} maxLength={100_000} testId="org-lesson" />
     </FormDialog>
   )
 }

@@ -6,8 +6,6 @@ import {
   Field,
   ProgressBar,
   Switch,
-  Tab,
-  TabList,
   Table,
   TableBody,
   TableCell,
@@ -15,7 +13,6 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
-  Textarea,
   makeStyles,
   tokens
 } from '@fluentui/react-components'
@@ -28,7 +25,7 @@ import { useGuideline, useGuidelineReaders, useUpdateGuideline } from '@renderer
 import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { ErrorState } from '@renderer/components/ErrorState'
-import { Markdown } from '@renderer/components/Markdown'
+import { MarkdownEditor } from '@renderer/components/MarkdownEditor'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { ListSkeleton } from '@renderer/components/Skeletons'
@@ -41,15 +38,6 @@ import { useNotify } from '@renderer/lib/toasts'
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, maxWidth: '960px' },
   block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  body: { minHeight: '320px', fontFamily: tokens.fontFamilyMonospace },
-  preview: {
-    minHeight: '320px',
-    maxHeight: '60vh',
-    overflowY: 'auto',
-    padding: tokens.spacingHorizontalM,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium
-  },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   grow: { flexGrow: 1 },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -120,7 +108,7 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
           What your colleagues should know before they post: tone of voice, what to share and what not to. Every member is asked to read it until they confirm, and again
           when you change it.
         </Text>
-        <GuidelineText text={text} onEdit={edit} validationMessage={error ?? (tooLong ? GUIDELINE_MESSAGES.tooLong : undefined)} />
+        <MarkdownEditor label="Guideline" value={text} onChange={edit} validationMessage={error ?? (tooLong ? GUIDELINE_MESSAGES.tooLong : undefined)} testId="guideline" />
         <div className={styles.row}>
           <Text size={200} className={tooLong ? styles.over : styles.muted} aria-live="polite" data-testid="guideline-count">
             {`${text.trim().length.toLocaleString()} / ${GUIDELINE_MAX.toLocaleString()} characters`}
@@ -177,37 +165,6 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
       />
       {leave}
     </div>
-  )
-}
-
-/** The guideline's Markdown, written in a text box or previewed as members see it. */
-function GuidelineText({ text, onEdit, validationMessage }: { text: string; onEdit: (text: string) => void; validationMessage: string | undefined }) {
-  const styles = useStyles()
-  const [view, setView] = useState<'write' | 'preview'>('write')
-  return (
-    <>
-      <TabList selectedValue={view} onTabSelect={(_, d) => setView(d.value as 'write' | 'preview')} size="small" aria-label="Guideline text">
-        <Tab value="write" data-testid="guideline-write-tab">
-          Write
-        </Tab>
-        <Tab value="preview" data-testid="guideline-preview-tab">
-          Preview
-        </Tab>
-      </TabList>
-      {view === 'write' ? (
-        <Field
-          label="Guideline"
-          hint="Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown."
-          validationMessage={validationMessage}
-        >
-          <Textarea textarea={{ className: styles.body }} value={text} onChange={(_, d) => onEdit(d.value)} resize="vertical" dir="auto" data-testid="guideline-body" />
-        </Field>
-      ) : (
-        <div className={styles.preview} role="region" aria-label="Preview" dir="auto" data-testid="guideline-preview">
-          {text.trim() ? <Markdown>{text}</Markdown> : <Text className={styles.muted}>Nothing to preview yet.</Text>}
-        </div>
-      )}
-    </>
   )
 }
 
