@@ -246,8 +246,9 @@ describe('the posting guideline, end to end in Chromium', () => {
     await expect.poll(() => banner.textContent()).toContain('Please read your organization’s posting guideline.')
     await banner.getByRole('link', { name: 'Read the guideline' }).click()
     await memberPage.waitForURL('**/posting-guideline')
-    expect(await memberPage.getByTestId('page-title').textContent()).toBe('Posting guideline')
+    // The address changes before the lazily loaded screen (and its title) is in.
     await memberPage.getByRole('heading', { name: 'Before you post' }).waitFor()
+    await expect.poll(() => memberPage.getByTestId('page-title').textContent()).toBe('Posting guideline')
     expect(await memberPage.getByTestId('banner-guideline').count()).toBe(0)
     await memberPage.getByTestId('guideline-confirm').click()
     await expect.poll(() => memberPage.getByTestId('guideline-read').textContent()).toContain('You read it on')
