@@ -9,7 +9,8 @@ import { useNotify } from '@renderer/lib/toasts'
 import { SlotFields } from './SlotFields'
 import { useSlotDialogStyles } from './slotDialogStyles'
 import { assignsOnlySelf, canAssign, createSlotPayload, initialCreateForm, userTimeZone, withField, type AssignSlotPreset, type SlotForm } from './slotForm'
-import { SLOT_CANCEL_QUESTION, useSlotLeaveGuard } from './useSlotLeaveGuard'
+import { useLeaveGuard } from '@renderer/components/useLeaveGuard'
+import { SLOT_CANCEL_QUESTION } from './useSlotLeaveGuard'
 import { useSlotOptions } from './useSlotOptions'
 
 /**
@@ -36,7 +37,7 @@ export function CreateSlotDialog({ user, preset, onClose }: { user: User; preset
   })
   const options = useSlotOptions({ user, form: form.values, now, timeZone })
   const effective = options.effective
-  const leaveGuard = useSlotLeaveGuard({ active: true, onClose })
+  const leaveGuard = useLeaveGuard({ active: true, question: SLOT_CANCEL_QUESTION, onLeave: onClose })
   const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => form.update((f) => withField(f, key, value))
 
   // The form as it stands against the options (members and tags that no longer fit dropped), not the raw values.

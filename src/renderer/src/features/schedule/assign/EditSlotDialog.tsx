@@ -14,7 +14,8 @@ import { canWritePostFor, slotWritePath } from '../entries'
 import { SlotFields } from './SlotFields'
 import { useSlotDialogStyles } from './slotDialogStyles'
 import { SCOPE_LABELS, canSaveEdit, hasSeries, initialEditForm, slotSaveSteps, userTimeZone, withField, type AssignableMember, type SlotForm } from './slotForm'
-import { SLOT_CANCEL_QUESTION, useSlotLeaveGuard } from './useSlotLeaveGuard'
+import { useLeaveGuard } from '@renderer/components/useLeaveGuard'
+import { SLOT_CANCEL_QUESTION } from './useSlotLeaveGuard'
 import { useSlotOptions } from './useSlotOptions'
 
 /** Why a slot cannot be changed, or null when it can (the server refuses the same). */
@@ -137,7 +138,7 @@ export function EditSlotDialog({ user, slot, onClose }: { user: User; slot: Assi
   const steps = slotSaveSteps(initial, effective, timeZone)
   const canSave = blocked === null && steps.length > 0 && canSaveEdit(initial, effective, now, timeZone)
   const series = hasSeries(slot)
-  const leaveGuard = useSlotLeaveGuard({ active: form.dirty, onClose })
+  const leaveGuard = useLeaveGuard({ active: form.dirty, question: SLOT_CANCEL_QUESTION, onLeave: onClose })
   const set = <K extends keyof SlotForm>(key: K, value: SlotForm[K]) => form.update((f) => withField(f, key, value))
 
   // No Idempotency-Key: these PUTs set values (a repeat changes nothing more), and one save may

@@ -17,19 +17,19 @@ import {
   tokens
 } from '@fluentui/react-components'
 import { Delete20Regular, Open20Regular } from '@fluentui/react-icons'
-import { useBlocker } from 'react-router-dom'
 import { ROLE_LABELS } from '@shared/domain'
 import { GUIDELINE_MAX, GUIDELINE_MESSAGES, type Guideline, type GuidelineReaders } from '@shared/domain/guideline'
 import { paths } from '@shared/routes'
 import { useGuideline, useGuidelineReaders, useUpdateGuideline } from '@renderer/api/guideline'
-import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { MarkdownEditor } from '@renderer/components/MarkdownEditor'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 import { RouterLink } from '@renderer/components/RouterLink'
 import { ListSkeleton } from '@renderer/components/Skeletons'
+import { useLeaveGuard } from '@renderer/components/useLeaveGuard'
 import { useSingleFlight } from '@renderer/components/useSingleFlight'
+import type { CloseQuestion } from '@renderer/components/useUnsavedChangesGuard'
 import { isApiError } from '@renderer/api/client'
 import { failureToast } from '@renderer/lib/failureToast'
 import { formatDate } from '@renderer/lib/formatDate'
@@ -50,6 +50,12 @@ const useStyles = makeStyles({
  * has read the current version. Unsaved text is not lost to a stray click: leaving the section or
  * the screen asks first.
  */
+/** Asked before unsaved guideline text is left behind (another section, another screen, closing the tab). */
+const LEAVE_QUESTION: CloseQuestion = {
+  texts: { title: 'Discard changes?', message: 'Your changes to the guideline are not saved yet.', confirmLabel: 'Discard', cancelLabel: 'Keep editing' },
+  'data-testid': 'guideline-leave-confirm'
+}
+
 export function GuidelineSection() {
   const guideline = useGuideline()
   if (guideline.isError && !guideline.data) {
@@ -78,7 +84,7 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
   const [error, setError] = useState<string | undefined>()
   const dirty = text.trim() !== savedText
   const tooLong = text.trim().length > GUIDELINE_MAX
-  const leave = useLeaveGuard(dirty)
+  const leave = useLeaveGuard({ active: dirty, question: LEAVE_QUESTION, watch: 'address' })
 
   const edit = (value: string) => {
     setText(value)
@@ -165,24 +171,6 @@ function GuidelineEditor({ saved }: { saved: Guideline }) {
       />
       {leave}
     </div>
-  )
-}
-
-/** Asks before unsaved guideline text is left behind (another section, another screen). */
-function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search))
-  return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      title="Discard changes?"
-      message="Your changes to the guideline are not saved yet."
-      confirmLabel="Discard"
-      cancelLabel="Keep editing"
-      destructive
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-      data-testid="guideline-leave-confirm"
-    />
   )
 }
 
