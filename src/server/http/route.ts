@@ -131,6 +131,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, services: Servic
     handler: async (request, reply) => {
       const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
       if (endpoint.auth === true && !currentSession) throw unauthenticated()
+      // The declared role and plan feature, before any of the body is read (docs/api.md, "Access by endpoint").
+      if (currentSession) await services.authorizer.authorize(currentSession, endpoint)
       // JSON endpoints take JSON. In a scope that also parses forms (teams, post media) a form
       // would reach them as no body at all, and e.g. POST /posts/create would make an empty draft.
       if (!endpoint.multipart && !isUndefinedSchema(endpoint.body) && isForm(request)) {

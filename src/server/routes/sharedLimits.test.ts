@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { API_BASE, CLIENT_HEADER } from '../../shared/api/contract'
+import { subscriptions } from '../db/schema'
 import { TestClient } from '../testing/harness'
 import { openSecondProcess, type SecondProcess } from '../testing/secondProcess'
 import { describeEachDatabase } from '../testing/suite'
@@ -108,11 +110,15 @@ describeEachDatabase('request limits shared by every server process', (t) => {
     expect((await tryJoin(other, address, token)).statusCode).toBe(400)
   })
 
+  const onAcademyPlan = (organizationId: string) =>
+    t().db.update(subscriptions).set({ status: 'active', productId: 'professional' }).where(eq(subscriptions.organizationId, organizationId))
+
   it(`quiz submissions: ${QUIZ_RATE_LIMIT.max} an hour per user across both servers and sessions`, async () => {
     const person = new TestClient(t().app)
     const email = `quiz-${randomUUID().slice(0, 8)}@example.com`
     await person.signup({ fullName: 'Quinn Quiz', email })
-    await person.createOrganization('Limits Co')
+    // A plan with the Academy: without it every submission is refused for the plan before it is counted.
+    await onAcademyPlan((await person.createOrganization('Limits Co')).id)
     // The same user signed in on the other server too.
     const elsewhere = new TestClient(other)
     expect((await elsewhere.post('/auth/login', { email, password: 'correct horse battery staple' })).status).toBe(200)
@@ -126,7 +132,7 @@ describeEachDatabase('request limits shared by every server process', (t) => {
     // Someone else is not limited by it.
     const someoneElse = new TestClient(other)
     await someoneElse.signup({ fullName: 'Sam Else' })
-    await someoneElse.createOrganization('Else Co')
+    await onAcademyPlan((await someoneElse.createOrganization('Else Co')).id)
     expect((await someoneElse.post('/academy/quiz/submit', { courseSlug: 'writing', answers: { q1: ['a'] } })).status).not.toBe(429)
   })
 })

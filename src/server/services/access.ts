@@ -4,14 +4,14 @@ import { MESSAGES } from '../../shared/api/messages'
 import { hasEntitlement, isAdminRole, isEntitled } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { aiTemplates, memberships, organizations, teamMembers } from '../db/schema'
-import { ApiError, forbidden, notFound, planLimit } from '../errors'
+import { ApiError, notFound, planLimit } from '../errors'
 import type { OrganizationSession } from './sessions'
 import { isUuid } from './ids'
 
-/** ADMIN and GHOST (spec §6); everyone else gets a 403. */
-export function requireAdmin(session: OrganizationSession, message: string = MESSAGES.onlyAdmins): void {
-  if (!isAdminRole(session.organization.role)) throw forbidden(message)
-}
+/*
+ * Who may call an endpoint at all (its role and plan feature) is declared in the contract and
+ * enforced by route() (./authorize.ts); what is here serves the use cases' rules about resources.
+ */
 
 export const isAdminSession = (session: OrganizationSession) => isAdminRole(session.organization.role)
 

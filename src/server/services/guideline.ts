@@ -1,13 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { GUIDELINE_MESSAGES, type Guideline, type GuidelineReaders } from '../../shared/domain/guideline'
+import { type Guideline, type GuidelineReaders } from '../../shared/domain/guideline'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
 import { memberships, organizations, users } from '../db/schema'
 import { notFound } from '../errors'
 import type { OrganizationSession } from './sessions'
-import { requireAdmin, requireEntitlement } from './access'
 import { record, sessionActor } from './audit'
-import type { EntitlementService } from './entitlements'
 
 /**
  * The posting guideline (POLICY_PAGE): one Markdown text per organization. A member has read it when
@@ -23,13 +21,10 @@ export interface GuidelineService {
 
 const isRead = (readAt: Date | null, updatedAt: Date | null) => readAt !== null && (updatedAt === null || readAt >= updatedAt)
 
-export function createGuidelineService(deps: { db: Database; clock: Clock; entitlements: EntitlementService }): GuidelineService {
-  const { db, clock, entitlements } = deps
-  const entitled = (session: OrganizationSession) => requireEntitlement(entitlements, session.organization.id, 'POLICY_PAGE', GUIDELINE_MESSAGES.notInPlan)
-
+export function createGuidelineService(deps: { db: Database; clock: Clock }): GuidelineService {
+  const { db, clock } = deps
   const service: GuidelineService = {
     async get(session) {
-      await entitled(session)
       const [row] = await db
         .select({ guideline: organizations.guideline, updatedAt: organizations.guidelineUpdatedAt, readAt: memberships.guidelineReadAt })
         .from(organizations)
@@ -48,8 +43,6 @@ export function createGuidelineService(deps: { db: Database; clock: Clock; entit
     },
 
     async update(session, input) {
-      requireAdmin(session, GUIDELINE_MESSAGES.onlyAdmins)
-      await entitled(session)
       const organizationId = session.organization.id
       const text = input.guideline.length > 0 ? input.guideline : null
       await db.transaction(async (tx) => {
@@ -86,8 +79,6 @@ export function createGuidelineService(deps: { db: Database; clock: Clock; entit
     },
 
     async readers(session) {
-      requireAdmin(session)
-      await entitled(session)
       const organizationId = session.organization.id
       const [org] = await db
         .select({ guideline: organizations.guideline, updatedAt: organizations.guidelineUpdatedAt })

@@ -13,6 +13,7 @@ import { createAnalyticsService, type AnalyticsService } from './analytics'
 import { createAuditLogService, type AuditLogService } from './auditLog'
 import { registerBackgroundJobs } from './backgroundJobs'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
+import { createAuthorizer, type Authorizer } from './authorize'
 import { createRateLimiter, type RateLimiter } from './rateLimit'
 import { createCertificateService, type CertificateService } from './certificates'
 import { createEntitlementService, type EntitlementService } from './entitlements'
@@ -64,6 +65,8 @@ export interface Services {
   guideline: GuidelineService
   users: UserService
   entitlements: EntitlementService
+  /** Enforces each endpoint's declared role and plan feature (route() calls it; docs/api.md, "Access by endpoint"). */
+  authorizer: Authorizer
   /** Academy certificates (issue 15): issued by passing a quiz, validated publicly, revoked by admins. */
   certificates: CertificateService
   /** The Academy (issue 15): courses, progress, quizzes, organization lessons, insights. */
@@ -173,9 +176,10 @@ export function createServices(deps: {
     requestLimits: createRateLimiter(db, clock),
     notifications,
     organizations: createOrganizationService(db, clock, notifications, entitlements, uploadsDir),
-    guideline: createGuidelineService({ db, clock, entitlements }),
+    guideline: createGuidelineService({ db, clock }),
     users: createUserService(db, clock, config.supportChatSecret, uploadsDir),
     entitlements,
+    authorizer: createAuthorizer({ db, entitlements }),
     certificates,
     academy: createAcademyService({ db, clock, entitlements, notifications, certificates }),
     mailer,

@@ -4,7 +4,6 @@ import { allInTurn } from '../../db/inTurn'
 import { academyQuizAttempts } from '../../db/schema'
 import type { OrganizationSession } from '../sessions'
 import { courseOf, progressOf, summaryOf } from './courses'
-import { requireAcademy } from './gate'
 import type { AcademyContext } from './types'
 
 /*
@@ -22,7 +21,6 @@ export async function courseDetail(
   publicBase: string
 ): Promise<CourseDetail> {
   const { db } = deps
-  await requireAcademy(deps.entitlements, session)
   const found = await courseOf(deps.content, db, session, slug)
   const [progress, certificate, attempts] = await allInTurn(db, [
     () => progressOf(db, session, found.slug),

@@ -3,7 +3,6 @@ import { ORGANIZATION_COURSE_SLUG } from '../../../shared/domain/academy'
 import { academyLessonProgress, organizationLessons } from '../../db/schema'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
-import { requireLessonEditor } from './gate'
 import { lessonOf, wordCount } from './lessons'
 import type { AcademyContext } from './types'
 
@@ -11,7 +10,6 @@ import type { AcademyContext } from './types'
 
 export async function deleteLesson(deps: Pick<AcademyContext, 'db' | 'clock' | 'entitlements'>, session: OrganizationSession, lessonId: string): Promise<void> {
   const { db, clock } = deps
-  await requireLessonEditor(deps.entitlements, session)
   await db.transaction(async (tx) => {
     const row = await lessonOf(tx, session, lessonId)
     await tx.delete(organizationLessons).where(eq(organizationLessons.id, row.id))

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { MESSAGES } from '../../../shared/api/messages'
 import type { AiTemplateDetail } from '../../../shared/domain'
 import { aiTemplates } from '../../db/schema'
-import { lockOrganization, requireAdmin } from '../access'
+import { lockOrganization } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { templateFields, toView } from './templateRows'
@@ -13,7 +13,6 @@ import type { AiTemplateDeps, CreateAiTemplateInput } from './types'
 
 export async function createAiTemplate(deps: AiTemplateDeps, session: OrganizationSession, input: CreateAiTemplateInput): Promise<AiTemplateDetail> {
   const { db, clock, entitlements } = deps
-  requireAdmin(session)
   const organizationId = session.organization.id
   return db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId)

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { MESSAGES } from '../../../shared/api/messages'
 import { aiTemplates } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { find, templateFields } from './templateRows'
@@ -15,7 +14,6 @@ export async function removeAiTemplate(deps: Pick<AiTemplateDeps, 'db' | 'clock'
   const organizationId = session.organization.id
   const existing = await find(db, organizationId, templateId)
   if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
-  requireAdmin(session)
   if (existing.isDefault) throw conflict(MESSAGES.aiTemplateDefaultNotDeletable)
   // Conditional on what was checked: only one of a burst of deletes answers 200, and a template
   // made the default meanwhile is not deleted.

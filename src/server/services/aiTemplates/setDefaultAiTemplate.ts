@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { AiTemplateDetail } from '../../../shared/domain'
 import { aiTemplates } from '../../db/schema'
 import { notFound } from '../../errors'
-import { lockOrganization, requireAdmin } from '../access'
+import { lockOrganization } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { listAiTemplates } from './listAiTemplates'
@@ -17,7 +17,6 @@ export async function setDefaultAiTemplate(deps: Pick<AiTemplateDeps, 'db' | 'cl
   const organizationId = session.organization.id
   const existing = await find(db, organizationId, templateId)
   if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
-  requireAdmin(session)
   await db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId)
     const previous = await tx

@@ -3,7 +3,6 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { AiTemplateDetail } from '../../../shared/domain'
 import { aiTemplates } from '../../db/schema'
 import { notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { changedFields, record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { find, templateFields, toView } from './templateRows'
@@ -16,7 +15,6 @@ export async function updateAiTemplate(deps: Pick<AiTemplateDeps, 'db' | 'clock'
   const organizationId = session.organization.id
   const existing = await find(db, organizationId, input.templateId)
   if (!existing) throw notFound(MESSAGES.aiTemplateNotFound)
-  requireAdmin(session)
   const { templateId: _id, ...changes } = input
   return db.transaction(async (tx) => {
     const [row] = await tx

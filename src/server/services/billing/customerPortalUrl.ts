@@ -1,4 +1,4 @@
-import { noPlan, requireAdmin } from '../access'
+import { noPlan } from '../access'
 import type { OrganizationSession } from '../sessions'
 import { findSubscription } from '../subscriptions'
 import { callProvider, returnUrl } from './provider'
@@ -8,7 +8,6 @@ import type { BillingDeps } from './types'
 
 export async function customerPortalUrl(deps: Pick<BillingDeps, 'db' | 'provider'>, session: OrganizationSession, baseUrl: string): Promise<{ url: string }> {
   const { db, provider } = deps
-  requireAdmin(session)
   const organizationId = session.organization.id
   const row = await findSubscription(db, organizationId)
   if (!row) throw noPlan()

@@ -1,16 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { ACADEMY_MESSAGES, type Certificate } from '../../../shared/domain/academy'
+import { type Certificate } from '../../../shared/domain/academy'
 import type { Executor } from '../../db/client'
 import { certificates } from '../../db/schema'
-import { requireEntitlement } from '../access'
 import type { OrganizationSession } from '../sessions'
 import { toCertificate } from './certificateView'
 import type { CertificateDeps } from './types'
 
 /* The Academy's gate, and a certificate of the session's organization (docs/architecture.md, "Academy: content, quizzes and certificates"). */
-
-export const requireAcademy = (deps: Pick<CertificateDeps, 'entitlements'>, session: OrganizationSession) =>
-  requireEntitlement(deps.entitlements, session.organization.id, 'ACADEMY', ACADEMY_MESSAGES.notInPlan)
 
 /** A certificate of the session's organization by id; undefined when there is none. */
 export async function inOrganization(executor: Executor, session: OrganizationSession, certificateId: string) {

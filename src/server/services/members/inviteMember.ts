@@ -6,7 +6,7 @@ import { hasFreeSeat, roleGrantRefusal } from '../../../shared/rules'
 import type { MailMessage } from '../../adapters/mail/mail'
 import { memberships, users } from '../../db/schema'
 import { ApiError, conflict, planLimit } from '../../errors'
-import { lockOrganization, noPlan, requireAdmin, requireEntitlement } from '../access'
+import { lockOrganization, noPlan, requireEntitlement } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { findSubscription } from '../subscriptions'
@@ -26,7 +26,6 @@ export async function inviteMember(
   baseUrl: string
 ): Promise<InviteResult> {
   const { db, clock, notifications, entitlements, mailer } = deps
-  requireAdmin(session)
   // A ghost invites MEMBERs only: inviting an ADMIN or GHOST would hand out the role power spec §6 keeps from them.
   if (roleGrantRefusal({ actorRole: session.organization.role, path: 'invite', newRole: input.role })) {
     const message = session.organization.role === 'GHOST' ? MESSAGES.ghostCannotChangeRoles : MESSAGES.onlyAdmins

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../shared/api/messages'
 import { badRequest, conflict, notFound } from '../../errors'
-import { lockOrganization, requireAdmin, requireUuid } from '../access'
+import { lockOrganization, requireUuid } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { removeUserPhotoFiles } from '../userPhotos'
@@ -12,7 +12,6 @@ import type { MemberDeps } from './types'
 
 export async function removeMember(deps: Pick<MemberDeps, 'db' | 'clock' | 'uploadsDir'>, session: OrganizationSession, userId: string): Promise<void> {
   const { db, clock, uploadsDir } = deps
-  requireAdmin(session)
   const organizationId = session.organization.id
   requireUuid(userId, MESSAGES.memberNotFound)
   const deletedPhotos = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { MESSAGES } from '../../../shared/api/messages'
 import type { BusinessPage } from '../../../shared/domain'
 import { businessPages } from '../../db/schema'
-import { lockOrganization, requireAdmin, requireTemplate } from '../access'
+import { lockOrganization, requireTemplate } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { checkImage, emptyOrNull, pageFields, pageViews } from './pages'
@@ -17,7 +17,6 @@ export async function createPage(
   input: BusinessPageInput
 ): Promise<BusinessPage> {
   const { db, clock, entitlements } = deps
-  requireAdmin(session)
   const organizationId = session.organization.id
   const now = clock.now()
   const id = randomUUID()

@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { MESSAGES } from '../../../shared/api/messages'
 import { businessPages, memberships, organizations, sessions, teams } from '../../db/schema'
-import { forbidden, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { record, sessionActor } from '../audit'
 import { deleteOrphanPlaceholders } from '../members'
 import type { OrganizationSession } from '../sessions'
@@ -13,7 +12,6 @@ import type { OrganizationDeps } from './types'
 
 export async function removeOrganization(deps: Pick<OrganizationDeps, 'db' | 'clock' | 'uploadsDir'>, session: OrganizationSession, files: string[]): Promise<void> {
   const { db, clock, uploadsDir } = deps
-  if (session.organization.role !== 'ADMIN') throw forbidden(MESSAGES.onlyAdminDeletesOrganization)
   const organizationId = session.organization.id
   const deletedPhotos = await db.transaction(async (tx) => {
     const people = await tx.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, organizationId))

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { MESSAGES } from '../../../shared/api/messages'
 import { businessPages } from '../../db/schema'
 import { notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { findPage, pageFields } from './pages'
@@ -15,7 +14,6 @@ export async function removePage(deps: Pick<OrganizationDeps, 'db' | 'clock'>, s
   const organizationId = session.organization.id
   const existing = await findPage(db, organizationId, businessPageId)
   if (!existing) throw notFound(MESSAGES.businessPageNotFound)
-  requireAdmin(session)
   await db.transaction(async (tx) => {
     // Conditional: of a burst of deletes only the one that removed the row answers 200.
     const deleted = await tx

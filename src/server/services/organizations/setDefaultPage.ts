@@ -3,7 +3,6 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { Organization } from '../../../shared/domain'
 import { organizations } from '../../db/schema'
 import { notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { getOrganization } from './getOrganization'
@@ -20,7 +19,6 @@ export async function setDefaultPage(
   const { db, clock } = deps
   const organizationId = session.organization.id
   if (businessPageId !== null && !(await findPage(db, organizationId, businessPageId))) throw notFound(MESSAGES.businessPageNotFound)
-  requireAdmin(session)
   await db.transaction(async (tx) => {
     const [was] = await tx
       .select({ defaultBusinessPageId: organizations.defaultBusinessPageId, name: organizations.name })

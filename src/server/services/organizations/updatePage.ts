@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { BusinessPage } from '../../../shared/domain'
 import { businessPages } from '../../db/schema'
 import { notFound } from '../../errors'
-import { requireAdmin, requireTemplate } from '../access'
+import { requireTemplate } from '../access'
 import { changedFields, record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { checkImage, emptyOrNull, findPage, pageFields, pageViews } from './pages'
@@ -20,7 +20,6 @@ export async function updatePage(
   const organizationId = session.organization.id
   const existing = await findPage(db, organizationId, input.businessPageId)
   if (!existing) throw notFound(MESSAGES.businessPageNotFound)
-  requireAdmin(session)
   await requireTemplate(db, organizationId, input.aiSettingTemplateId)
   const changes: Partial<typeof businessPages.$inferInsert> = { updatedAt: clock.now() }
   if (input.linkedInCompanyName !== undefined) changes.linkedInCompanyName = input.linkedInCompanyName

@@ -9,7 +9,7 @@ import { recordEvent } from '../../events/outbox'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { audienceOf } from './audience'
-import { recommenderScope, requirePlan } from './recommenders'
+import { recommenderScope } from './recommenders'
 import { source } from './source'
 import type { CreateRecommendationInput, RecommendedDeps } from './types'
 import { recommendationViews } from './views'
@@ -58,7 +58,6 @@ export async function createRecommendation(
   input: CreateRecommendationInput
 ): Promise<Recommendation> {
   const { db, clock } = deps
-  await requirePlan(deps.entitlements, session)
   const now = clock.now()
   const endsAt = input.endsAt ? new Date(input.endsAt) : null
   return db.transaction(async (tx) => {

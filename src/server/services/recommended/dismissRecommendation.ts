@@ -5,7 +5,6 @@ import { notFound } from '../../errors'
 import { isUuid } from '../ids'
 import type { OrganizationSession } from '../sessions'
 import { addressedTo } from './addressing'
-import { requirePlan } from './recommenders'
 import type { RecommendedDeps } from './types'
 
 /* POST /recommended/dismiss: the user hides a recommendation addressed to them; repeating it is fine (docs/architecture.md, "Recommended posts"). */
@@ -16,7 +15,6 @@ export async function dismissRecommendation(
   recommendationId: string
 ): Promise<void> {
   const { db, clock } = deps
-  await requirePlan(deps.entitlements, session)
   if (!isUuid(recommendationId)) throw notFound(RECOMMENDED_MESSAGES.notFound)
   const [row] = await db
     .select({ id: recommendations.id })

@@ -4,7 +4,7 @@ import { recommendationDismissals, recommendations } from '../../db/schema'
 import { isAdminSession } from '../access'
 import type { OrganizationSession } from '../sessions'
 import { addressedTo, isOpen } from './addressing'
-import { ledTeams, requirePlan } from './recommenders'
+import { ledTeams } from './recommenders'
 import type { RecommendedDeps } from './types'
 import { recommendationViews } from './views'
 
@@ -17,7 +17,6 @@ export const LIST_LIMIT = 200
 
 export async function listRecommended(deps: Pick<RecommendedDeps, 'db' | 'clock' | 'entitlements'>, session: OrganizationSession): Promise<RecommendedList> {
   const { db, clock } = deps
-  await requirePlan(deps.entitlements, session)
   const organizationId = session.organization.id
   const now = clock.now()
   const forMe = await db

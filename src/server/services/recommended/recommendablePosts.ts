@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm'
 import type { RecommendablePost } from '../../../shared/domain/recommended'
 import { businessPages, posts, users } from '../../db/schema'
 import type { OrganizationSession } from '../sessions'
-import { recommenderScope, requirePlan } from './recommenders'
+import { recommenderScope } from './recommenders'
 import type { RecommendedDeps } from './types'
 
 /* GET /recommended/posts: the recommenders' picker of the organization's published posts, newest first, searched by text (docs/architecture.md, "Recommended posts"). */
@@ -15,7 +15,6 @@ export async function recommendablePosts(
   query: { search?: string }
 ): Promise<RecommendablePost[]> {
   const { db } = deps
-  await requirePlan(deps.entitlements, session)
   await recommenderScope(db, session)
   const search = query.search?.trim()
   const rows = await db

@@ -3,14 +3,10 @@ import { RECOMMENDED_MESSAGES } from '../../../shared/domain/recommended'
 import type { Executor } from '../../db/client'
 import { teamMembers } from '../../db/schema'
 import { forbidden } from '../../errors'
-import { isAdminSession, requireEntitlement } from '../access'
-import type { EntitlementService } from '../entitlements'
+import { isAdminSession } from '../access'
 import type { OrganizationSession } from '../sessions'
 
 /* Who may use recommended posts (RECOMMEND_POST) and who may recommend, to whom (docs/architecture.md, "Recommended posts"). */
-
-export const requirePlan = (entitlements: EntitlementService, session: OrganizationSession) =>
-  requireEntitlement(entitlements, session.organization.id, 'RECOMMEND_POST', RECOMMENDED_MESSAGES.notInPlan)
 
 /** The teams the session user leads here (at most one: a user is in one team per organization). */
 export async function ledTeams(executor: Executor, session: OrganizationSession): Promise<string[]> {

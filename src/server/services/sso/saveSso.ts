@@ -10,7 +10,7 @@ import type { OrganizationSession } from '../sessions'
 import { endPasswordSessions } from '../ssoRequired'
 import { markVerified } from './domains'
 import { allowedScheme, clientSecretOf, discoverProvider, secretContext } from './provider'
-import { requireSsoAdmin, settingsView } from './settingsView'
+import { requireSsoPlan, settingsView } from './settingsView'
 import type { SaveSsoInput, SsoContext } from './types'
 
 /*
@@ -21,7 +21,7 @@ import type { SaveSsoInput, SsoContext } from './types'
 
 export async function saveSso(ctx: SsoContext, session: OrganizationSession, input: SaveSsoInput, serverUrl: string): Promise<SsoSettings> {
   const { db, clock, config, cipher, log } = ctx
-  await requireSsoAdmin(ctx, session)
+  await requireSsoPlan(ctx, session)
   const organizationId = session.organization.id
   const issuerUrl = input.issuerUrl.replace(/\/+$/, '')
   let issuer: URL

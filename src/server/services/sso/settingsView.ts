@@ -5,7 +5,6 @@ import type { Clock } from '../../clock'
 import type { Executor } from '../../db/client'
 import { organizationSso, organizationSsoDomains } from '../../db/schema'
 import { planLimit } from '../../errors'
-import { requireAdmin } from '../access'
 import type { OrganizationSession } from '../sessions'
 import { planIncludesSso } from '../ssoRequired'
 import { findSubscription } from '../subscriptions'
@@ -43,8 +42,7 @@ export async function settingsView(ctx: Pick<SsoContext, 'clock' | 'config'>, ex
   }
 }
 
-/** An admin (ADMIN or GHOST) of an organization whose plan includes single sign-on: 403, else 402. */
-export async function requireSsoAdmin(ctx: Pick<SsoContext, 'db' | 'clock'>, session: OrganizationSession) {
-  requireAdmin(session, SSO_MESSAGES.onlyAdmins)
+/** A plan that includes single sign-on (the endpoint's contract entry lets admins alone in): else 402. */
+export async function requireSsoPlan(ctx: Pick<SsoContext, 'db' | 'clock'>, session: OrganizationSession) {
   if (!(await includesSso(ctx.clock, ctx.db, session.organization.id))) throw planLimit(SSO_MESSAGES.notInPlan)
 }

@@ -7,7 +7,7 @@ import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { endPasswordSessions } from '../ssoRequired'
 import { markVerified } from './domains'
-import { requireSsoAdmin, settingsView } from './settingsView'
+import { requireSsoPlan, settingsView } from './settingsView'
 import type { SsoContext } from './types'
 
 /*
@@ -23,7 +23,7 @@ export async function verifyDomain(
   serverUrl: string
 ): Promise<SsoSettings> {
   const { db, clock, config, resolveTxt, log } = ctx
-  await requireSsoAdmin(ctx, session)
+  await requireSsoPlan(ctx, session)
   const organizationId = session.organization.id
   const [row] = await db
     .select()

@@ -3,7 +3,6 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { BusinessPostTag } from '../../../shared/domain'
 import { businessPostTags } from '../../db/schema'
 import { conflict, isUniqueViolation, notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { BUSINESS_TAG_TAKEN, businessView, findPage } from './businessTags'
@@ -20,7 +19,6 @@ export async function createBusinessTag(
   const organizationId = session.organization.id
   const page = await findPage(db, organizationId, input.businessPageId)
   if (!page) throw notFound(MESSAGES.businessPageNotFound)
-  requireAdmin(session)
   const now = clock.now()
   try {
     return await db.transaction(async (tx) => {

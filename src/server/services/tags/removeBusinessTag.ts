@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { businessPostTags } from '../../db/schema'
 import { notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { BUSINESS_TAG_NOT_FOUND, findBusinessTag } from './businessTags'
@@ -14,7 +13,6 @@ export async function removeBusinessTag(deps: Pick<TagDeps, 'db' | 'clock'>, ses
   const organizationId = session.organization.id
   const existing = await findBusinessTag(db, organizationId, id)
   if (!existing) throw notFound(BUSINESS_TAG_NOT_FOUND)
-  requireAdmin(session)
   await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(businessPostTags)

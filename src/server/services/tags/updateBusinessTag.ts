@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import type { BusinessPostTag } from '../../../shared/domain'
 import { businessPostTags } from '../../db/schema'
 import { conflict, isUniqueViolation, notFound } from '../../errors'
-import { requireAdmin } from '../access'
 import { changedFields, record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { BUSINESS_TAG_NOT_FOUND, BUSINESS_TAG_TAKEN, businessView, findBusinessTag } from './businessTags'
@@ -19,7 +18,6 @@ export async function updateBusinessTag(
   const organizationId = session.organization.id
   const existing = await findBusinessTag(db, organizationId, input.id)
   if (!existing) throw notFound(BUSINESS_TAG_NOT_FOUND)
-  requireAdmin(session)
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { MESSAGES } from '../../../shared/api/messages'
 import type { Team } from '../../../shared/domain'
 import { teams } from '../../db/schema'
-import { lockOrganization, requireAdmin, requireEntitled, requireTemplate } from '../access'
+import { lockOrganization, requireEntitled, requireTemplate } from '../access'
 import { record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
 import { discard, type UploadedImage } from '../uploads'
@@ -17,7 +17,6 @@ export async function createTeam(deps: TeamDeps, session: OrganizationSession, f
   const { db, clock, notifications, entitlements } = deps
   const imagesDir = teamImagesDir(deps.uploadsDir)
   try {
-    requireAdmin(session)
     const organizationId = session.organization.id
     // A cheap early answer before an upload is kept; the binding check runs under the lock below.
     await requireEntitled(entitlements, organizationId, 'TEAMS', MESSAGES.teamsLimit)

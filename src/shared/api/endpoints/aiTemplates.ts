@@ -27,7 +27,7 @@ export const updateAiTemplateBodySchema = z.object({
 export const aiTemplateEndpoints = {
   // AI setting templates: the organization default first, then by name
   listAiTemplates: endpoint({ method: 'GET', path: '/ai-template', query: none, body: none, response: z.array(aiTemplateDetailSchema) }),
-  createAiTemplate: endpoint({ method: 'POST', path: '/ai-template/create', query: none, body: createAiTemplateBodySchema, response: aiTemplateDetailSchema }),
-  updateAiTemplate: endpoint({ method: 'PUT', path: '/ai-template/update', query: none, body: updateAiTemplateBodySchema, response: aiTemplateDetailSchema }),
-  deleteAiTemplate: endpoint({ method: 'DELETE', path: '/ai-template/delete', query: z.object({ templateId: idSchema }), body: none, response: ok })
+  createAiTemplate: endpoint({ role: 'admin', method: 'POST', path: '/ai-template/create', query: none, body: createAiTemplateBodySchema, response: aiTemplateDetailSchema }),
+  updateAiTemplate: endpoint({ role: 'admin', method: 'PUT', path: '/ai-template/update', query: none, body: updateAiTemplateBodySchema, response: aiTemplateDetailSchema }),
+  deleteAiTemplate: endpoint({ role: 'admin', method: 'DELETE', path: '/ai-template/delete', query: z.object({ templateId: idSchema }), body: none, response: ok })
 } as const

@@ -62,5 +62,5 @@ export const auditEndpoints = {
    * format=csv answers every matching entry as text/csv (streamed). Entries are never edited or
    * deleted: there is no endpoint for it.
    */
-  getAuditLog: endpoint({ method: 'GET', path: '/organization/audit-log', query: auditLogQuerySchema, body: none, response: auditLogPageSchema })
+  getAuditLog: endpoint({ role: 'admin', method: 'GET', path: '/organization/audit-log', query: auditLogQuerySchema, body: none, response: auditLogPageSchema })
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { PlanFeature } from './access'
 
 /* What every endpoint file builds on: the Endpoint entry and its helper, the error body and codes, the API base and headers. */
 
@@ -25,6 +26,18 @@ export interface Endpoint<
    */
   auth: boolean | 'optional'
   /**
+   * Who among the organization's people may call it (docs/api.md, "Access by endpoint"), checked by
+   * the server's route() before the body is read: 'admin' is ADMIN or GHOST (spec §6); 'adminOnly' is
+   * ADMIN alone; 'leaderOrAdmin' adds whoever leads a team, and the use case then checks which team or
+   * people they may touch.
+   * Absent: any member. Implies a session with an organization (409 no_organization without one).
+   */
+  role?: EndpointRole
+  /** The 403 message for someone the role leaves out (MESSAGES.onlyAdmins by default). */
+  refused?: string
+  /** The plan feature it needs (spec §4): a 402 plan_limit with the feature's message (PLAN_FEATURE_MESSAGES) without it. */
+  entitlement?: PlanFeature
+  /**
    * Present when the body is multipart/form-data instead of JSON (spec §7: team create/update).
    * `body` then describes the text fields (each a string, JSON-encoded where the spec says JSON);
    * `fileField` names the optional file part.
@@ -36,6 +49,8 @@ export interface Endpoint<
    */
   idempotent?: boolean
 }
+
+export type EndpointRole = 'admin' | 'adminOnly' | 'leaderOrAdmin'
 
 /** An endpoint that takes no query or no body. */
 export const none = z.undefined()

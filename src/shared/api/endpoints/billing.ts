@@ -12,7 +12,7 @@ export const billingEndpoints = {
   /** /settings/billing: plan, status, seats used/available, period, invoices (any member may read). */
   getBillingOverview: endpoint({ method: 'GET', path: '/billing/subscription', query: none, body: none, response: billingOverviewSchema }),
   /** Choose a plan (admins). seatQuantity defaults to max(plan seats, users); never below either. */
-  checkout: endpoint({
+  checkout: endpoint({ role: 'admin',
     method: 'POST',
     path: '/billing/checkout',
     query: none,
@@ -24,7 +24,7 @@ export const billingEndpoints = {
     idempotent: true
   }),
   /** Spec §7 (admins). Exactly max(0, users - newSeatQuantity) member user ids must be listed. */
-  manageSeats: endpoint({
+  manageSeats: endpoint({ role: 'admin',
     method: 'PATCH',
     path: '/billing/manage-seats',
     query: none,
@@ -36,5 +36,5 @@ export const billingEndpoints = {
     idempotent: true
   }),
   /** Spec §7 (admins): the provider's customer portal (built-in: a signed one-hour link to /api/billing/portal). */
-  getCustomerPortalUrl: endpoint({ method: 'GET', path: '/billing/customer-portal-url', query: none, body: none, response: z.object({ url: z.string() }) })
+  getCustomerPortalUrl: endpoint({ role: 'admin', method: 'GET', path: '/billing/customer-portal-url', query: none, body: none, response: z.object({ url: z.string() }) })
 } as const

@@ -74,7 +74,7 @@ export const joinAcceptBodySchema = z.object({
 export const memberEndpoints = {
   // Members and invitations
   listMembers: endpoint({ method: 'GET', path: '/members/list', query: listMembersQuerySchema, body: none, response: listMembersResponseSchema }),
-  inviteMember: endpoint({
+  inviteMember: endpoint({ role: 'admin',
     method: 'POST',
     path: '/members/invite',
     query: none,
@@ -83,9 +83,9 @@ export const memberEndpoints = {
     idempotent: true
   }),
   updateMember: endpoint({ method: 'PUT', path: '/members/update', query: none, body: updateMemberBodySchema, response: memberSchema }),
-  deleteMember: endpoint({ method: 'DELETE', path: '/members/delete', query: z.object({ userId: idSchema }), body: none, response: ok }),
+  deleteMember: endpoint({ role: 'admin', method: 'DELETE', path: '/members/delete', query: z.object({ userId: idSchema }), body: none, response: ok }),
   /** Admins: the organization's sent emails (the built-in mail outbox), newest first. */
-  listOutbox: endpoint({ method: 'GET', path: '/members/outbox', query: none, body: none, response: z.array(outboxEmailSchema) }),
+  listOutbox: endpoint({ role: 'admin', method: 'GET', path: '/members/outbox', query: none, body: none, response: z.array(outboxEmailSchema) }),
   /** The user's own settings in the current organization (monthly target; not while INVITED). */
   updateUserOrgSettings: endpoint({ method: 'PUT', path: '/user/update-user-org-settings', query: none, body: updateUserOrgSettingsBodySchema, response: userSchema }),
   getJoinInfo: endpoint({

@@ -23,7 +23,7 @@ export const updateBusinessPageBodySchema = businessPageFieldsSchema.partial().e
 export const organizationEndpoints = {
   // Organization
   getOrganization: endpoint({ method: 'GET', path: '/organization', query: none, body: none, response: organizationSchema }),
-  updateOrganizationSettings: endpoint({
+  updateOrganizationSettings: endpoint({ role: 'admin', refused: 'Only admins can change the organization settings.',
     method: 'PUT',
     path: '/organization/settings/organization/update',
     query: none,
@@ -32,25 +32,25 @@ export const organizationEndpoints = {
   }),
 
   /** Decision: ADMIN only (not GHOST). Deletes everything of the organization; its sessions move on (or to onboarding). */
-  deleteOrganization: endpoint({ method: 'DELETE', path: '/organization', query: none, body: none, response: ok }),
+  deleteOrganization: endpoint({ role: 'adminOnly', refused: MESSAGES.onlyAdminDeletesOrganization, method: 'DELETE', path: '/organization', query: none, body: none, response: ok }),
   /** Sets the organization's default AI template; answers the templates, default first. */
-  updateOrganizationAiSettings: endpoint({
+  updateOrganizationAiSettings: endpoint({ role: 'admin',
     method: 'PUT',
     path: '/organization/settings/ai/update',
     query: none,
     body: z.object({ defaultTemplateId: idSchema }),
     response: z.array(aiTemplateDetailSchema)
   }),
-  updateDefaultBusinessPage: endpoint({
+  updateDefaultBusinessPage: endpoint({ role: 'admin',
     method: 'PUT',
     path: '/organization/settings/default-page/update',
     query: none,
     body: z.object({ businessPageId: idSchema.nullable() }),
     response: organizationSchema
   }),
-  createBusinessPage: endpoint({ method: 'POST', path: '/organization/business-pages/create', query: none, body: businessPageFieldsSchema, response: businessPageSchema }),
-  updateBusinessPage: endpoint({ method: 'PUT', path: '/organization/business-pages/update', query: none, body: updateBusinessPageBodySchema, response: businessPageSchema }),
-  deleteBusinessPage: endpoint({
+  createBusinessPage: endpoint({ role: 'admin', method: 'POST', path: '/organization/business-pages/create', query: none, body: businessPageFieldsSchema, response: businessPageSchema }),
+  updateBusinessPage: endpoint({ role: 'admin', method: 'PUT', path: '/organization/business-pages/update', query: none, body: updateBusinessPageBodySchema, response: businessPageSchema }),
+  deleteBusinessPage: endpoint({ role: 'admin',
     method: 'DELETE',
     path: '/organization/business-pages/delete',
     query: z.object({ businessPageId: idSchema }),

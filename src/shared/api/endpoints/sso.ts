@@ -7,13 +7,13 @@ import { emailSchema } from './common'
 
 export const ssoEndpoints = {
   // Single sign-on (issue 17): an Enterprise organization's OpenID Connect provider; admins only.
-  getSso: endpoint({ method: 'GET', path: '/organization/sso', query: none, body: none, response: ssoSettingsSchema }),
+  getSso: endpoint({ role: 'admin', refused: SSO_MESSAGES.onlyAdmins, method: 'GET', path: '/organization/sso', query: none, body: none, response: ssoSettingsSchema }),
   /**
    * Saves the provider (checked by OpenID Connect discovery: 400 when it fails) and the domain list:
    * new domains wait for their DNS proof, removed ones are dropped. clientSecret: omitted keeps the
    * stored one. 402 outside Enterprise.
    */
-  putSso: endpoint({
+  putSso: endpoint({ role: 'admin', refused: SSO_MESSAGES.onlyAdmins,
     method: 'PUT',
     path: '/organization/sso',
     query: none,
@@ -27,7 +27,7 @@ export const ssoEndpoints = {
     response: ssoSettingsSchema
   }),
   /** Looks the domain's TXT record up; 409 when another organization has verified the domain. */
-  verifySsoDomain: endpoint({
+  verifySsoDomain: endpoint({ role: 'admin', refused: SSO_MESSAGES.onlyAdmins,
     method: 'POST',
     path: '/organization/sso/verify-domain',
     query: none,

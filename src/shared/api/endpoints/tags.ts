@@ -54,9 +54,9 @@ export const tagEndpoints = {
   // Topic tags (post tags), sorted by title
   listPostTags: endpoint({ method: 'POST', path: '/postTag', query: postTagFilterQuerySchema, body: postTagFilterBodySchema, response: z.array(postTagSchema) }),
   getUserTags: endpoint({ method: 'POST', path: '/postTag/get-user-tags', query: none, body: userTagsBodySchema, response: z.array(userTagsSchema) }),
-  createPostTag: endpoint({ method: 'POST', path: '/postTag/create', query: none, body: createPostTagBodySchema, response: postTagSchema, idempotent: true }),
-  updatePostTag: endpoint({ method: 'PUT', path: '/postTag/update', query: none, body: updatePostTagBodySchema, response: postTagSchema }),
-  deletePostTag: endpoint({ method: 'DELETE', path: '/postTag/delete', query: z.object({ tagId: idSchema }), body: none, response: ok }),
+  createPostTag: endpoint({ role: 'leaderOrAdmin', refused: 'Only admins and team leaders can manage topic tags.', method: 'POST', path: '/postTag/create', query: none, body: createPostTagBodySchema, response: postTagSchema, idempotent: true }),
+  updatePostTag: endpoint({ role: 'leaderOrAdmin', refused: 'Only admins and team leaders can manage topic tags.', method: 'PUT', path: '/postTag/update', query: none, body: updatePostTagBodySchema, response: postTagSchema }),
+  deletePostTag: endpoint({ role: 'leaderOrAdmin', refused: 'Only admins and team leaders can manage topic tags.', method: 'DELETE', path: '/postTag/delete', query: z.object({ tagId: idSchema }), body: none, response: ok }),
 
   // Business post tags, sorted by title
   listBusinessPostTags: endpoint({
@@ -66,7 +66,7 @@ export const tagEndpoints = {
     body: none,
     response: z.array(businessPostTagSchema)
   }),
-  createBusinessPostTag: endpoint({
+  createBusinessPostTag: endpoint({ role: 'admin',
     method: 'POST',
     path: '/businessPostTag',
     query: none,
@@ -74,14 +74,14 @@ export const tagEndpoints = {
     response: businessPostTagSchema,
     idempotent: true
   }),
-  updateBusinessPostTag: endpoint({
+  updateBusinessPostTag: endpoint({ role: 'admin',
     method: 'PUT',
     path: '/businessPostTag',
     query: none,
     body: z.object({ id: idSchema, title: businessTagTitleSchema, color: tagColorSchema }),
     response: businessPostTagSchema
   }),
-  deleteBusinessPostTag: endpoint({ method: 'DELETE', path: '/businessPostTag', query: z.object({ id: idSchema }), body: none, response: ok }),
+  deleteBusinessPostTag: endpoint({ role: 'admin', method: 'DELETE', path: '/businessPostTag', query: z.object({ id: idSchema }), body: none, response: ok }),
   businessPostTagsByPage: endpoint({
     method: 'POST',
     path: '/businessPostTag/by-business-page',

@@ -73,7 +73,7 @@ export const TEAM_IMAGE_PATH = '/team/image/:teamId'
 export const teamEndpoints = {
   // Teams (create/update are multipart/form-data, spec §7)
   listTeams: endpoint({ method: 'GET', path: '/team/list', query: none, body: none, response: z.array(teamSchema) }),
-  createTeam: endpoint({ method: 'POST', path: '/team/create', query: none, body: teamFormFieldsSchema, response: teamSchema, multipart: { fileField: TEAM_IMAGE_FIELD } }),
-  updateTeam: endpoint({ method: 'PUT', path: '/team/update', query: none, body: updateTeamFormFieldsSchema, response: teamSchema, multipart: { fileField: TEAM_IMAGE_FIELD } }),
-  deleteTeam: endpoint({ method: 'DELETE', path: '/team/delete', query: z.object({ teamId: idSchema }), body: none, response: ok })
+  createTeam: endpoint({ role: 'admin', method: 'POST', path: '/team/create', query: none, body: teamFormFieldsSchema, response: teamSchema, multipart: { fileField: TEAM_IMAGE_FIELD } }),
+  updateTeam: endpoint({ role: 'leaderOrAdmin', refused: 'Only admins and the leaders of this team can change it.', method: 'PUT', path: '/team/update', query: none, body: updateTeamFormFieldsSchema, response: teamSchema, multipart: { fileField: TEAM_IMAGE_FIELD } }),
+  deleteTeam: endpoint({ role: 'leaderOrAdmin', refused: 'Only admins and the leaders of this team can change it.', method: 'DELETE', path: '/team/delete', query: z.object({ teamId: idSchema }), body: none, response: ok })
 } as const
