@@ -519,6 +519,25 @@ describe('Write post: scheduling and publishing', () => {
     expect((await textBox()).value).toBe('Our new release is out')
   })
 
+  it('draws a published post’s read-only text filled, unlike the outlined text field of a post still being written', async () => {
+    /** The text field's fill, and the theme's darker neutral fill (Fluent's filled-darker appearance). */
+    const fills = async () => {
+      const field = (await textBox()).closest<HTMLElement>('.fui-Textarea')!
+      const theme = getComputedStyle(field.closest<HTMLElement>('.fui-FluentProvider')!)
+      return { field: getComputedStyle(field).backgroundColor, darker: theme.getPropertyValue('--colorNeutralBackground3').trim() }
+    }
+    open('/content/write-post?postId=post-1', hostFor({ post: aPost() }).fake)
+    expect((await textBox()).readOnly).toBe(false)
+    const editable = await fills()
+    cleanup()
+    open('/content/write-post?postId=post-1', hostFor({ post: aPost({ status: 'PUBLISHED', publishedAt: '2026-03-02T10:00:00.000Z' }) }).fake)
+    expect((await textBox()).readOnly).toBe(true)
+    const readOnly = await fills()
+    expect(readOnly.darker).not.toBe('')
+    expect(readOnly.field).toBe(readOnly.darker)
+    expect(editable.field).not.toBe(readOnly.field)
+  })
+
   it('a failed post shows why; Retry is the user’s explicit call', async () => {
     const { fake } = hostFor({ post: aPost({ failureReason: UNKNOWN_OUTCOME, scheduledAt: '2026-03-03T12:00:00.000Z' }) })
     const { events } = open('/content/write-post?postId=post-1', fake)
