@@ -267,6 +267,16 @@ describe('AnalyticsPage', () => {
     expect(within(details).getByTestId('analytics-open-editor').getAttribute('href')).toBe('/content/write-post?postId=p-1')
   })
 
+  it('shows a post’s excerpt in its own direction (dir="auto") in the table and its details, so Arabic or Hebrew reads right to left', async () => {
+    const ARABIC = 'أطلقنا المنتج الجديد اليوم'
+    open('/analytics', { posts: () => postsPage([aPostRow('p-1', { excerpt: ARABIC })]) })
+    const row = await screen.findByTestId('analytics-post-p-1')
+    expect(within(row).getByText(ARABIC).getAttribute('dir')).toBe('auto')
+    fireEvent.click(within(row).getByTestId('analytics-open-post'))
+    const details = await screen.findByTestId('analytics-post-details')
+    expect(within(details).getByText(ARABIC).getAttribute('dir')).toBe('auto')
+  })
+
   it('says so when a linked post is not one the viewer can see', async () => {
     const hidden = createFakeHost({
       'GET /user': ok(aUser()),

@@ -140,6 +140,25 @@ describe('dashboard', () => {
     expect(linkIn('dashboard-organization-month', 'See Team effort')).toBe('/team')
   })
 
+  it('shows post excerpts in their own direction (dir="auto"): drafts, last posts and top posts in Arabic or Hebrew read right to left', async () => {
+    const dashboard = aDashboard({
+      me: {
+        drafts: [{ postId: 'post-7', excerpt: 'טיוטה על גיוס עובדים', updatedAt: '2026-11-20T10:00:00.000Z' }],
+        draftCount: 1,
+        lastPosts: [aPostRow('post-1', { excerpt: 'أطلقنا المنتج الجديد' })]
+      },
+      organization: { published: 1, target: 4, topPosts: [aPostRow('post-5', { excerpt: 'הפוסט הטוב של החודש' })], membersBehind: [] }
+    })
+    renderInApp(<DashboardPage />, hostFor(dashboard, admin()))
+    await screen.findByTestId('dashboard-organization-month')
+    const excerpts = [
+      within(screen.getByTestId('dashboard-drafts')).getByRole('link', { name: 'טיוטה על גיוס עובדים' }),
+      within(screen.getByTestId('dashboard-last-posts')).getByRole('link', { name: 'أطلقنا المنتج الجديد' }),
+      within(screen.getByTestId('dashboard-organization-month')).getByRole('link', { name: 'הפוסט הטוב של החודש' })
+    ]
+    for (const excerpt of excerpts) expect([excerpt.textContent, excerpt.getAttribute('dir')]).toEqual([excerpt.textContent, 'auto'])
+  })
+
   it('gives a new organization’s admin the setup checklist, every step a link, done steps checked and worded as done', async () => {
     const dashboard = aDashboard({ setup: { linkedInConnected: true, invited: false, teamCreated: false, slotAssigned: false, postWritten: false } })
     renderInApp(<DashboardPage />, hostFor(dashboard, admin()))

@@ -217,6 +217,15 @@ describe('Recommend dialog', () => {
     await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('tab', { name: /^Sent/ }).getAttribute('aria-selected')).toBe('true'))
   })
 
+  it('lists the posts to choose from with their text in its own direction (dir="auto"), so Hebrew or Arabic reads right to left', async () => {
+    const fake = recommenderHost()
+    fake.reply('GET /recommended/posts', ok([{ ...posts[0]!, text: 'אקמה רובוטיקה פותחת היום את המפעל השני שלה.' }]))
+    const { events } = open(fake)
+    await openDialog(events)
+    const list = await within(dialog()).findByTestId('recommend-posts')
+    expect(within(list).getByText('אקמה רובוטיקה פותחת היום את המפעל השני שלה.').getAttribute('dir')).toBe('auto')
+  })
+
   it('checks a LinkedIn address as it is typed with the shared rule, and keeps at most five comments', async () => {
     const fake = recommenderHost()
     const { events } = open(fake)

@@ -453,6 +453,14 @@ describe('Plan: list view', () => {
     await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-9'))
   })
 
+  it('shows a post’s excerpt in its own direction (dir="auto"), so Hebrew or Arabic reads right to left', async () => {
+    open('/schedule?view=list&date=2026-12-01', {
+      list: () => ({ items: [{ kind: 'post', time: '2026-12-04T18:00:00.000Z', post: aCalendarPost({ id: 'post-9', time: '2026-12-04T18:00:00.000Z', excerpt: 'שלום לכולם' }) }], nextCursor: null })
+    })
+    await ready('list')
+    expect(within(screen.getByTestId('list-post-post-9')).getByText('שלום לכולם').getAttribute('dir')).toBe('auto')
+  })
+
   it('says No results found when the month is empty, and opens a slot from the list', async () => {
     open('/schedule?view=list&date=2026-12-01')
     await ready('list')
