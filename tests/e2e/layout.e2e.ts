@@ -354,6 +354,23 @@ describe('Layout in Chromium at 1440 × 900 and 390 × 844', () => {
         expect(option.color, name).not.toBe(free?.color)
       }
     }
+
+    // Still at 390 px: a post opened from the keyboard takes the list's place and the focus. The review
+    // panel's focus ring is drawn inside its edge, in its padding: not outside it, where the main
+    // area's scroll box cuts it off, nor over its cards.
+    await page.goto(`${server.url}/collaborate?view=mine`)
+    await page.locator('[data-testid="collaborate-row"][tabindex="0"]').focus()
+    await page.keyboard.press('Enter')
+    const panel = page.getByTestId('review-panel')
+    await expect.poll(() => panel.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true)
+    const ring = await panel.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), offset: parseFloat(style.outlineOffset), padding: parseFloat(style.paddingLeft) }
+    })
+    expect(ring.style).not.toBe('none')
+    expect(ring.width).toBeGreaterThan(0)
+    expect(ring.offset + ring.width, 'how far the ring reaches outside the panel').toBeLessThanOrEqual(0)
+    expect(-ring.offset, 'how far the ring reaches into the panel').toBeLessThanOrEqual(ring.padding)
     await context.close()
   })
 })

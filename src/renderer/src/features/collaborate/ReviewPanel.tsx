@@ -22,7 +22,8 @@ import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
 const useStyles = makeStyles({
   // Padded inside its frame, and focused (it takes the focus when a post opens) by a ring drawn in that
-  // padding, around the cards rather than over them.
+  // padding, around the cards rather than over them. The offset is a calc(): `-var(…)` is no CSS value,
+  // and Chromium dropped it, drawing the ring outside the panel.
   root: {
     display: 'flex',
     flexDirection: 'column',
@@ -32,7 +33,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
     ':focus': { outline: 'none' },
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: `-${tokens.strokeWidthThick}` }
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: `calc(${tokens.strokeWidthThick} * -1)` }
   },
   header: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   title: { margin: 0, flexGrow: 1, minWidth: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
