@@ -75,6 +75,27 @@ describe('web host, end to end in Chromium', () => {
 
     // Beta's welcome notification: the bell shows it; clicking marks it read and follows its link.
     await expect.poll(() => page.getByTestId('notification-unread-count').first().textContent()).toBe('1')
+    // The count stays in sight while the bell has keyboard focus (Fluent lifts a focused button, ring and all):
+    // it has a size, is shown, no ancestor clips it, and it is what is drawn at its centre.
+    await page.getByTestId('notification-bell').first().focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    const badge = await page.getByTestId('notification-unread-count').first().evaluate((count) => {
+      const box = count.getBoundingClientRect()
+      const { visibility, opacity } = getComputedStyle(count)
+      const clippedBy: string[] = []
+      for (let el = count.parentElement; el; el = el.parentElement) {
+        const r = el.getBoundingClientRect()
+        if (getComputedStyle(el).overflow !== 'visible' && (box.left < r.left || box.top < r.top || box.right > r.right || box.bottom > r.bottom)) clippedBy.push(el.tagName)
+      }
+      // The count lets clicks through to the bell (pointer-events: none): hit-testable for this one look.
+      count.style.pointerEvents = 'auto'
+      const onTop = count.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2))
+      count.style.pointerEvents = ''
+      const bellFocused = document.activeElement?.matches('[data-testid="notification-bell"][data-fui-focus-visible]') ?? false
+      return { bellFocused, size: box.width > 0 && box.height > 0, shown: visibility === 'visible' && Number(opacity) > 0, clippedBy, onTop }
+    })
+    expect(badge).toEqual({ bellFocused: true, size: true, shown: true, clippedBy: [], onTop: true })
     await page.getByTestId('notification-bell').first().click()
     const item = page.getByTestId('notification-item').first()
     await expect.poll(() => item.textContent()).toContain('Welcome')
