@@ -238,6 +238,15 @@ describe('the posting guideline, end to end in Chromium', () => {
     await expect.poll(() => page.getByTestId('guideline-preview').locator('h2').textContent()).toBe('Before you post')
     await page.getByTestId('guideline-save').dblclick()
     await expect.poll(() => toastText(page), TOAST_WAIT).toContain('Guideline saved ✅')
+    // On a phone the toast sits above the bottom bar (the bell, SSI badge and avatar), not over it.
+    const desktop = page.viewportSize()!
+    await page.setViewportSize({ width: 390, height: 844 })
+    const overBottomBar = async () => {
+      const toast = (await page.getByTestId('toast').last().boundingBox())!
+      return toast.y + toast.height - (await page.getByTestId('bottom-bar').boundingBox())!.y
+    }
+    await expect.poll(overBottomBar, { timeout: 3_000 }).toBeLessThanOrEqual(0)
+    await page.setViewportSize(desktop)
     await expect.poll(() => page.getByTestId('guideline-readers').textContent()).toContain('1 of 2 members have read the current version')
 
     // The member is asked, reads it and confirms; the banner goes.
