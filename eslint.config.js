@@ -95,6 +95,17 @@ const avatarSelectors = [
     message: 'Draw people and pages with components/PersonAvatar: its initials read right in every script.'
   }
 ]
+/** A minus written before a CSS variable or token is no CSS value: Chromium drops the whole declaration. */
+const cssSelectors = [
+  {
+    selector: "TemplateLiteral[quasis.0.value.raw='-'][expressions.length=1]",
+    message: 'A negative token is calc(<token> * -1): "-" before var(...) is no CSS value and the declaration is dropped.'
+  },
+  {
+    selector: 'Literal[value=/^-var\\(/]',
+    message: 'A negative token is calc(<token> * -1): "-" before var(...) is no CSS value and the declaration is dropped.'
+  }
+]
 /**
  * Server layers (docs/architecture.md): a request flows routes → http → services (the use cases) → db and
  * adapters; jobs and events sit beside the services. No production file imports a layer above its own, and only
@@ -209,8 +220,8 @@ export default tseslint.config(
   {
     files: [`${renderer}/**/*.{ts,tsx}`],
     ignores: [`${renderer}/components/ConfirmDialog.tsx`, `${renderer}/components/PersonAvatar.tsx`],
-    rules: syntaxRules(confirmationSelectors, avatarSelectors)
+    rules: syntaxRules(confirmationSelectors, avatarSelectors, cssSelectors)
   },
-  { files: [`${renderer}/components/ConfirmDialog.tsx`], rules: syntaxRules(avatarSelectors) },
-  { files: [`${renderer}/components/PersonAvatar.tsx`], rules: syntaxRules(confirmationSelectors) }
+  { files: [`${renderer}/components/ConfirmDialog.tsx`], rules: syntaxRules(avatarSelectors, cssSelectors) },
+  { files: [`${renderer}/components/PersonAvatar.tsx`], rules: syntaxRules(confirmationSelectors, cssSelectors) }
 )

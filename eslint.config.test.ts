@@ -197,6 +197,16 @@ describe('lint boundaries', () => {
     expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, ours)).toEqual([])
   })
 
+  it('reports a minus written before a token or var() (no CSS value: Chromium drops the declaration), not calc(… * -1)', async () => {
+    const head = "import { tokens } from '@fluentui/react-components'\n"
+    const token = `${head}export const probe = { outlineOffset: \`-\${tokens.strokeWidthThick}\` }\n`
+    const literal = "export const probe = { marginRight: '-var(--spacingHorizontalXS)' }\n"
+    const calc = `${head}export const probe = { outlineOffset: \`calc(\${tokens.strokeWidthThick} * -1)\`, id: \`a-\${tokens.strokeWidthThick}\` }\n`
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, token)).toEqual(['no-restricted-syntax'])
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, literal)).toEqual(['no-restricted-syntax'])
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, calc)).toEqual([])
+  })
+
   it('finds no two modules whose import paths differ only by case (one would resolve to the other on macOS and Windows)', () => {
     const seen = new Map<string, string>()
     const clashes: string[] = []

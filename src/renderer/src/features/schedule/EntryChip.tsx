@@ -38,7 +38,7 @@ const useStyles = makeStyles({
    * even an item too wide for it.
    */
   fit: { flexWrap: 'wrap', alignContent: 'flex-start', rowGap: '8px', height: '100%', overflow: 'hidden' },
-  guard: { width: 0, flexShrink: 0, marginRight: `-${tokens.spacingHorizontalXS}` },
+  guard: { width: 0, flexShrink: 0, marginRight: `calc(${tokens.spacingHorizontalXS} * -1)` },
   draggable: { cursor: 'grab' },
   missed: { opacity: 0.55, borderLeftColor: tokens.colorNeutralStroke1, color: tokens.colorNeutralForeground3 },
   done: { borderLeftColor: tokens.colorPaletteGreenBorderActive },
