@@ -1,16 +1,18 @@
-import type {} from '@fastify/cookie'
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Readable } from 'node:stream'
-import { isDeepStrictEqual } from 'node:util'
-import { z } from 'zod'
-import { SESSION_COOKIE, type Endpoint } from '../../shared/api/contract'
-import { ApiError, badRequest, noOrganization, unauthenticated } from '../errors'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { z } from 'zod'
+import type { Endpoint } from '../../shared/api/contract'
+import { noOrganization, unauthenticated } from '../errors'
 import type { Services } from '../services'
-import { sendCachedAnswer, type AnswerCache, type CacheTicket } from './answerCache'
-import { idempotencyKeyOf, requestHash } from './idempotency'
-import { responseSerializer } from './serializers'
 import { RateLimited } from '../services/rateLimit'
 import type { AuthSession, OrganizationSession } from '../services/sessions'
+import type { AnswerCache, CacheTicket } from './answerCache'
+import { answering, sendAnswer, sendDownload, sendThroughCache, type Download } from './route/answer'
+import { readInput } from './route/input'
+import { renewSession, requireSessionCookie, resolveSession } from './route/session'
+
+export { validationError } from './route/input'
+export { clearSessionCookie, setSessionCookie } from './route/session'
+export type { Download } from './route/answer'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,41 +36,6 @@ export interface RouteContext<E extends Endpoint> {
 }
 
 export type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>
-
-const isUndefinedSchema = (schema: z.ZodType) => schema instanceof z.ZodUndefined
-const isForm = (request: FastifyRequest) => /^\s*(multipart\/|application\/x-www-form-urlencoded)/i.test(String(request.headers['content-type'] ?? ''))
-
-/** `{"email": "Enter a valid email address."}` from a zod error: the first message per field. */
-export function zodFields(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.')
-    if (key && !(key in fields)) fields[key] = issue.message
-  }
-  return fields
-}
-
-export function validationError(error: z.ZodError): ApiError {
-  const fields = zodFields(error)
-  const message = error.issues[0]?.message ?? 'Check the request and try again.'
-  return badRequest(message, Object.keys(fields).length > 0 ? fields : undefined)
-}
-
-function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  if (isUndefinedSchema(schema)) return undefined as z.output<S>
-  // No body at all: an object schema sees {} so its field messages come back ("Enter your full name.").
-  const input = raw === undefined && !schema.safeParse(undefined).success ? {} : raw
-  const result = schema.safeParse(input)
-  if (!result.success) throw validationError(result.error)
-  return result.data
-}
-
-/** A file answered instead of JSON: sent as it streams, with Content-Disposition: attachment. */
-export interface Download {
-  contentType: string
-  fileName: string
-  body: Readable
-}
 
 export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** Fastify route config (request limits are `limit` below, counted in the database). */
@@ -105,143 +72,73 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
   }
 }
 
+/** What the steps before the handler made of a request: its session, then its context. */
+const sessions = new WeakMap<FastifyRequest, AuthSession | null>()
+const contexts = new WeakMap<FastifyRequest, RouteContext<Endpoint>>()
+
+function contextOf<E extends Endpoint>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  input: { query: z.output<E['query']>; body: z.output<E['body']> }
+): RouteContext<E> {
+  const currentSession = sessions.get(request) ?? null
+  const session = () => {
+    if (!currentSession) throw unauthenticated()
+    return currentSession
+  }
+  const organization = () => {
+    const s = session()
+    if (!s.organization) throw noOrganization()
+    return s as OrganizationSession
+  }
+  return { request, reply, query: input.query, body: input.body, services, currentSession, session, organization }
+}
+
 /**
- * Registers one contract endpoint: validates query and body with its zod schemas, resolves the
- * session (401 for auth endpoints without one; `auth: 'optional'` takes either) and runs the handler. With response checks on
- * (tests, development) its answer is checked against the response schema, so the server cannot
- * drift from the contract; in production it is written by the endpoint's compiled serializer
- * (./serializers.ts) instead.
+ * Registers one contract endpoint, its concerns as Fastify hooks of the route, in this order:
+ * onRequest refuses a session endpoint without a cookie before the body is read; preHandler resolves
+ * the session and enforces the entry's access (./route/session.ts, services/authorize.ts), reads and
+ * validates the input with the entry's zod schemas (./route/input.ts), renews the session and
+ * counts the request against its `limit`. The handler then answers: a `download`, a kept answer
+ * (`cache`), or the handler's, once per Idempotency-Key for `idempotent` entries (./route/answer.ts).
+ * With response checks on (tests, development) every answer is checked against the contract, so the
+ * server cannot drift from it; in production it is written by the endpoint's compiled serializer.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: Handler<E>, options: RouteOptions<E> = {}): void {
   const checks = app.hasDecorator('responseChecks') ? app.responseChecks : true
-  // Built on first use: compiling every endpoint's writer at start would delay the first answer.
-  const serialize = () => responseSerializer(endpoint)
+  const session: preHandlerAsyncHookHandler = async (request) => {
+    sessions.set(request, await resolveSession(services, endpoint, request))
+  }
+  const input: preHandlerAsyncHookHandler = async (request, reply) => {
+    const ctx = contextOf<E>(request, reply, services, await readInput(endpoint, request, options.readBody))
+    await renewSession(services, endpoint, ctx.currentSession, request, reply)
+    contexts.set(request, ctx as RouteContext<Endpoint>)
+  }
+  const limit = options.limit
+  const limited: preHandlerAsyncHookHandler = async (request, reply) => {
+    try {
+      await limit!(contexts.get(request) as RouteContext<E>)
+    } catch (error) {
+      if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds))
+      throw error
+    }
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: options.config,
     bodyLimit: options.bodyLimit,
-    // Signed out: refused before its body is read or parsed (an anonymous flood costs the least it can).
-    onRequest:
-      endpoint.auth === true
-        ? async (request) => {
-            if (!request.cookies[SESSION_COOKIE]) throw unauthenticated()
-          }
-        : undefined,
+    onRequest: endpoint.auth === true ? requireSessionCookie : undefined,
+    preHandler: limit ? [session, input, limited] : [session, input],
     handler: async (request, reply) => {
-      const currentSession = await services.sessions.resolve(request.cookies[SESSION_COOKIE])
-      if (endpoint.auth === true && !currentSession) throw unauthenticated()
-      // The declared role and plan feature, before any of the body is read (docs/api.md, "Access by endpoint").
-      if (currentSession) await services.authorizer.authorize(currentSession, endpoint)
-      // JSON endpoints take JSON. In a scope that also parses forms (teams, post media) a form
-      // would reach them as no body at all, and e.g. POST /posts/create would make an empty draft.
-      if (!endpoint.multipart && !isUndefinedSchema(endpoint.body) && isForm(request)) {
-        throw new ApiError(415, 'unsupported_media_type', 'Send the request as JSON.')
-      }
-      const query = parseInput<E['query']>(endpoint.query, request.query)
-      const body = parseInput<E['body']>(endpoint.body, options.readBody ? await options.readBody(request) : request.body)
-      // A session in use slides (auth: true and 'optional'); public endpoints (login, logout…) leave it be.
-      if (endpoint.auth !== false && currentSession) {
-        const renewed = await services.sessions.refresh(currentSession)
-        if (renewed) {
-          currentSession.expiresAt = renewed
-          setSessionCookie(request, reply, request.cookies[SESSION_COOKIE]!, renewed)
-        }
-      }
-      const session = () => {
-        if (!currentSession) throw unauthenticated()
-        return currentSession
-      }
-      const ctx: RouteContext<E> = {
-        request,
-        reply,
-        query,
-        body,
-        services,
-        currentSession,
-        session,
-        organization: () => {
-          const s = session()
-          if (!s.organization) throw noOrganization()
-          return s as OrganizationSession
-        }
-      }
-      if (options.limit) {
-        try {
-          await options.limit(ctx)
-        } catch (error) {
-          if (error instanceof RateLimited) reply.header('Retry-After', String(error.retryAfterSeconds))
-          throw error
-        }
-      }
+      const ctx = contexts.get(request) as RouteContext<E>
       const download = options.download ? await options.download(ctx) : null
-      if (download) {
-        return reply
-          .type(download.contentType)
-          .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
-          .header('Cache-Control', 'no-store')
-          .send(download.body)
-      }
-      const answer = async () => {
-        const result = await handler(ctx)
-        if (!checks) return result
-        const checked = endpoint.response.safeParse(result)
-        if (!checked.success) {
-          request.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match the API contract')
-          throw new Error(`Response of ${endpoint.method} ${endpoint.path} does not match the contract`)
-        }
-        // What production would send (the compiled writer on the handler's own answer) must be what the contract makes of it.
-        if (!isDeepStrictEqual(JSON.parse(serialize()(result)), JSON.parse(JSON.stringify(checked.data)))) {
-          request.log.error({ path: endpoint.path }, 'the compiled serializer writes this answer differently from the contract')
-          throw new Error(`The compiled serializer of ${endpoint.method} ${endpoint.path} differs from the contract`)
-        }
-        return checked.data
-      }
+      if (download) return sendDownload(reply, download)
+      const a = answering(endpoint, checks, request, () => handler(ctx))
       const ticket = options.cache ? await options.cache.ticket(ctx) : null
-      if (options.cache && ticket) {
-        const { store, expiresAt } = options.cache
-        const kept = store.get(ticket)
-        if (kept) return sendCachedAnswer(store, ticket.key, kept, request, reply)
-        const data = await answer()
-        const entry = store.set(ticket, checks ? JSON.stringify(data) : serialize()(data), expiresAt(data as z.input<E['response']>, ticket))
-        return sendCachedAnswer(store, ticket.key, entry, request, reply)
-      }
-      // Production writes answers with the compiled serializer (after any preSerialization hook).
-      if (!checks) reply.serializer(serialize())
-      // Idempotent endpoints (DESIGN.md §7): with a key, the answer is the first one given to it.
-      const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined
-      if (key === undefined || !currentSession?.organization) return reply.send(await answer())
-      const kept = await services.idempotency.run(
-        {
-          userId: currentSession.userId,
-          organizationId: currentSession.organization.id,
-          key,
-          endpoint: `${endpoint.method} ${endpoint.path}`,
-          requestHash: requestHash(query, body)
-        },
-        async () => {
-          const data = await answer()
-          return { status: reply.statusCode, body: checks ? JSON.stringify(data) : serialize()(data) }
-        }
-      )
-      if (kept.replayed) reply.header('Idempotent-Replayed', 'true')
-      // The kept answer is JSON already: sent as it is, not through the compiled serializer again.
-      if (!checks) reply.serializer((payload: unknown) => payload as string)
-      return reply.status(kept.status).type('application/json; charset=utf-8').send(kept.body)
+      if (options.cache && ticket) return sendThroughCache(a, options.cache, ticket, request, reply)
+      return sendAnswer(a, endpoint, { services, session: ctx.currentSession, query: ctx.query, body: ctx.body }, request, reply)
     }
   })
-}
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-    expires: expiresAt
-  })
-}
-
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' })
 }
