@@ -41,7 +41,10 @@ export function sessionView(session: SessionViewInput): Session {
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   const { identity, sessions, organizations, authThrottle } = services
 
-  /** Starts a fresh session (dropping the request's old one) and sets the cookie. */
+  /**
+   * Starts a fresh session and sets the cookie, then drops the request's old one. Refused (403) when
+   * single sign-on Required covers the email by the time the session is written; the old one then stays.
+   */
   async function signIn(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -49,8 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     userId: string,
     organizationId: string | null
   ) {
-    if (previous) await sessions.destroy(previous.tokenHash)
     const { token, expiresAt } = await sessions.create(userId, organizationId)
+    if (previous) await sessions.destroy(previous.tokenHash)
     setSessionCookie(request, reply, token, expiresAt)
   }
 

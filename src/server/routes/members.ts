@@ -55,8 +55,9 @@ export function registerMemberRoutes(app: FastifyInstance, services: Services, c
       // (issue 17), before any password is looked at: the invitee signs in with SSO.
       if (await sso.requiringOrganization((await members.joinInfo(body.token)).email)) throw forbidden(SSO_MESSAGES.requiredForDomain)
       const accepted = await members.accept(body, passwordCheckGuard(authThrottle, request, reply))
-      if (currentSession) await sessions.destroy(currentSession.tokenHash)
+      // Asks Required again where the session is written (a switch-on may have committed meanwhile: 403, the invitation stays used).
       const { token, expiresAt } = await sessions.create(accepted.userId, accepted.organization.id)
+      if (currentSession) await sessions.destroy(currentSession.tokenHash)
       setSessionCookie(request, reply, token, expiresAt)
       return sessionView(accepted)
     },

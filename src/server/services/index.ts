@@ -49,7 +49,7 @@ import { createScheduleService, type ScheduleService } from './schedule'
 import { createSlotService, type SlotService } from './slots'
 import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
-import { createSsoService, type SsoOptions, type SsoService } from './sso'
+import { createSsoService, refusePasswordSession, type SsoOptions, type SsoService } from './sso'
 import { createSsiService, type SsiService } from './ssi'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
@@ -171,7 +171,8 @@ export function createServices(deps: {
   const certificates = createCertificateService({ db, clock, notifications, entitlements })
   return {
     identity,
-    sessions: createSessionService(db, clock),
+    // Required single sign-on is read again, under its lock, in the transaction that writes a password session.
+    sessions: createSessionService(db, clock, { beforePasswordSession: (tx, userId) => refusePasswordSession({ clock }, tx, userId) }),
     authThrottle: createAuthThrottle(db, clock),
     requestLimits: createRateLimiter(db, clock),
     notifications,

@@ -69,7 +69,10 @@ export function hashToken(token: string): string {
 }
 
 export interface SessionService {
-  /** Starts a session opened by `method` (default a password); returns the cookie token (only its hash is stored). */
+  /**
+   * Starts a session opened by `method` (default a password); returns the cookie token (only its hash
+   * is stored). A password session may be refused (options.beforePasswordSession throws): nothing is written.
+   */
   create(userId: string, organizationId: string | null, method?: SessionMethod): Promise<{ token: string; expiresAt: Date }>
   /** The live session of a cookie token, or null when unknown or expired. */
   resolve(token: string | undefined): Promise<AuthSession | null>
@@ -83,13 +86,22 @@ export interface SessionService {
   destroyAllForUser(userId: string, options?: { except?: string }): Promise<number>
 }
 
+export interface SessionServiceOptions {
+  /**
+   * Runs first in the transaction that writes a password session, and refuses it by throwing: single
+   * sign-on Required is read there, under its lock, not only before the password was checked
+   * (ssoRequired.ts, sso/requiringOrganization.ts refusePasswordSession).
+   */
+  beforePasswordSession?: (tx: Executor, userId: string) => Promise<void>
+}
+
 /**
  * A session is read from the database on every request, by one prepared statement that also reads
  * its membership: who the session is, its organization and its role are never served from memory, so
  * a member removed or demoted through any server process is refused by every other one from the
  * moment the change committed (docs/decisions/0001-authority-from-the-database.md).
  */
-export function createSessionService(db: Database, clock: Clock): SessionService {
+export function createSessionService(db: Database, clock: Clock, options: SessionServiceOptions = {}): SessionService {
   const byToken = db
     .select({
       userId: sessions.userId,
@@ -117,9 +129,12 @@ export function createSessionService(db: Database, clock: Clock): SessionService
       const token = randomBytes(32).toString('base64url')
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
-      // Housekeeping: a sign-in is a good moment to drop this user's expired sessions.
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)))
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, organizationId, method, createdAt: now, expiresAt })
+      await db.transaction(async (tx) => {
+        if (method === 'password') await options.beforePasswordSession?.(tx, userId)
+        // Housekeeping: a sign-in is a good moment to drop this user's expired sessions.
+        await tx.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)))
+        await tx.insert(sessions).values({ tokenHash: hashToken(token), userId, organizationId, method, createdAt: now, expiresAt })
+      })
       return { token, expiresAt }
     },
 

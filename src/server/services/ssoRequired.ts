@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import { organizationSso, organizationSsoDomains, sessions, users } from '../db/schema'
@@ -20,7 +21,45 @@ import { planById, type SubscriptionRow } from './subscriptions'
  * organization's verified domains, provider and subscription on every request. A plan only ever
  * starts to include SSO through a write of its subscription row (time passing can only end it: an
  * endsAt that passes), so every such moment passes through a transaction that can end them.
+ *
+ * Ending them there is only sound if no password session can be written after that transaction's
+ * DELETE while its sign-in saw Required off: a sign-in checks Required before it checks the password
+ * and writes its session after, and a switch-on committing in between would leave that session
+ * open. So both sides meet on one lock per email domain (a transaction-scoped advisory lock: the
+ * domain may have no row to lock yet, and the user need not be a member of the organization):
+ * - the change takes it exclusively for each verified domain of the organization before it ends the
+ *   sessions (endPasswordSessions), and holds it until it commits;
+ * - a password session is written in a transaction that first takes it shared for the user's email
+ *   domain, then reads Required, then inserts (sessions.ts `beforePasswordSession`,
+ *   sso/requiringOrganization.ts refusePasswordSession).
+ * Whichever takes the lock first, the other sees it committed: the sign-in reads Required on and is
+ * refused, or the change's DELETE (a statement started after the lock, so with a fresh snapshot under
+ * READ COMMITTED) sees the new session and ends it. On PGlite transactions run one at a time anyway.
  */
+
+/** First key of the two-key advisory locks on email domains (the second is the domain's hash). Arbitrary, unused elsewhere. */
+const EMAIL_DOMAIN_LOCK_SPACE = 4_680_017
+
+/** An email domain's advisory lock key: 32 bits of its SHA-256 (two domains sharing one only wait for each other). */
+function emailDomainLockKey(domain: string): number {
+  return createHash('sha256').update(domain.toLowerCase()).digest().readInt32BE(0)
+}
+
+/**
+ * Held until the transaction ends: 'exclusive' by a change that makes Required apply to `domains`
+ * (taken in key order, so two changes never wait for each other crosswise), 'shared' by a sign-in
+ * writing a password session for an email of the domain.
+ */
+export async function lockEmailDomains(tx: Executor, domains: readonly string[], mode: 'shared' | 'exclusive'): Promise<void> {
+  const keys = [...new Set(domains.map(emailDomainLockKey))].sort((a, b) => a - b)
+  for (const key of keys) {
+    await tx.execute(
+      mode === 'shared'
+        ? sql`select pg_advisory_xact_lock_shared(${EMAIL_DOMAIN_LOCK_SPACE}::int, ${key}::int)`
+        : sql`select pg_advisory_xact_lock(${EMAIL_DOMAIN_LOCK_SPACE}::int, ${key}::int)`
+    )
+  }
+}
 
 /** Whether the subscription includes SSO at `now`: a plan with `sso` that is paid (active, past_due) or cancelled until its end. A trial does not. */
 export function planIncludesSso(row: SubscriptionRow | null, now: Date): boolean {
@@ -35,6 +74,12 @@ export function planIncludesSso(row: SubscriptionRow | null, now: Date): boolean
  * not signed out mid-change, as a password change keeps its own session). Returns how many ended.
  */
 export async function endPasswordSessions(tx: Executor, organizationId: string, keep: string | null): Promise<number> {
+  // Sign-ins of these domains that are writing a password session finish first (and are ended below), later ones see Required.
+  const verified = await tx
+    .select({ domain: organizationSsoDomains.domain })
+    .from(organizationSsoDomains)
+    .where(and(eq(organizationSsoDomains.organizationId, organizationId), isNotNull(organizationSsoDomains.verifiedAt)))
+  await lockEmailDomains(tx, verified.map((d) => d.domain), 'exclusive')
   const domainUsers = tx
     .select({ id: users.id })
     .from(users)

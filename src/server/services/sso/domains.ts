@@ -5,7 +5,6 @@ import type { Executor } from '../../db/client'
 import { organizations, organizationSso, organizationSsoDomains } from '../../db/schema'
 import { conflict } from '../../errors'
 import { includesSso } from './settingsView'
-import type { SsoContext } from './types'
 
 /* Email domains: verifying one, and the organization whose verified domain an email is of (docs/architecture.md, "Single sign-on"). */
 
@@ -25,8 +24,8 @@ export async function markVerified(clock: Clock, tx: Executor, organizationId: s
     .where(and(eq(organizationSsoDomains.organizationId, organizationId), eq(organizationSsoDomains.domain, domain)))
 }
 
-/** The verified domain's organization with its provider, when its plan includes SSO. */
-export async function providerForEmail(ctx: Pick<SsoContext, 'db' | 'clock'>, email: string) {
+/** The verified domain's organization with its provider, when its plan includes SSO (`db` may be an open transaction). */
+export async function providerForEmail(ctx: { db: Executor; clock: Clock }, email: string) {
   const { db, clock } = ctx
   const [found] = await db
     .select({ organization: organizations, provider: organizationSso })

@@ -19,6 +19,7 @@ import { verifyDomain } from './verifyDomain'
  */
 
 export { SSO_AUTHORIZATION_TTL_MS } from './signInState'
+export { refusePasswordSession } from './requiringOrganization'
 export type { SaveSsoInput, SsoCallbackInput, SsoConfig, SsoDeps, SsoOptions, TxtResolver } from './types'
 
 export interface SsoService {
