@@ -34,18 +34,25 @@ describe('seat-overflow blocking dialog', () => {
   it('blocks a MEMBER with no close button; Escape and outside clicks do nothing; they are told to ask an admin', async () => {
     const member = withRole(aUser(), 'MEMBER')
     const { events } = show(member)
-    const dialog = await screen.findByRole('alertdialog', { name: 'Your organization has more users than seats' })
+    // Found by test id, its role and name then checked, and role queries include aria-hidden: in
+    // happy-dom the dialog focuses its own surface (nothing looks focusable without layout) before
+    // Tabster has registered it, so Tabster does not make it the active modal and, 250 ms after the
+    // next DOM change, marks it aria-hidden until focus moves inside. On a loaded machine the checks
+    // after Escape came later than that. (In Chromium its button takes focus.)
+    const dialog = await screen.findByTestId('seat-overflow-dialog')
+    const stillOpen = () => expect(screen.getByRole('alertdialog', { name: 'Your organization has more users than seats', hidden: true })).toBe(dialog)
+    stillOpen()
     expect(screen.getByTestId('seat-overflow-message').textContent).toBe(
       'Acme has 6 users but only 5 seats. Ask an admin of your organization to add seats or remove members to continue.'
     )
-    expect(within(dialog).queryByRole('button', { name: /close/i })).toBeNull()
-    expect(within(dialog).queryByRole('button', { name: 'Manage seats' })).toBeNull()
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Check again'])
+    expect(within(dialog).queryByRole('button', { name: /close/i, hidden: true })).toBeNull()
+    expect(within(dialog).queryByRole('button', { name: 'Manage seats', hidden: true })).toBeNull()
+    expect(within(dialog).getAllByRole('button', { hidden: true }).map((b) => b.textContent)).toEqual(['Check again'])
 
     await events.keyboard('{Escape}')
-    expect(screen.getByRole('alertdialog')).toBeTruthy()
+    stillOpen()
     await events.click(document.body)
-    expect(screen.getByRole('alertdialog')).toBeTruthy()
+    stillOpen()
   })
 
   it('closes by itself once the count fits after a refetch', async () => {
