@@ -126,6 +126,9 @@ const serverZones = [
   }
 ]
 const serverTestHelperZone = { target: server, from: `${server}/testing`, message: 'Only tests import the server test helpers in testing/.' }
+/** The other layers' test helpers: src/main/testing (the main-process services' fakes) and src/shared/testing (for tests on every side). */
+const mainTestHelperZone = { target: 'src/main', from: 'src/main/testing', message: 'Only tests import the main-process test helpers in testing/.' }
+const sharedTestHelperZone = { target: 'src', from: 'src/shared/testing', message: 'Only tests import the shared test helpers in src/shared/testing/.' }
 const syntaxRules = (...selectors) => ({ 'no-restricted-syntax': ['error', ...selectors.flat()] })
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] })
 
@@ -168,7 +171,7 @@ export default tseslint.config(
     // Small files and functions (docs/architecture.md, "Server layers"): a use case, a component or a hook in a file
     // of its own. Counted without blank lines and comments; tests and test helpers are exempt.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/server/testing/**', 'src/renderer/src/testing/**', '**/*.d.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/shared/testing/**', 'src/server/testing/**', 'src/main/testing/**', 'src/renderer/src/testing/**', '**/*.d.ts'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }]
@@ -191,10 +194,19 @@ export default tseslint.config(
   {
     files: [`${renderer}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}', `${renderer}/testing/**`],
-    rules: restrictedPaths([...boundaryZones, testHelperZone])
+    rules: restrictedPaths([...boundaryZones, testHelperZone, sharedTestHelperZone])
   },
   // Server tests are integration tests and may reach across the layers; production code may not.
-  { files: [`${server}/**/*.ts`], ignores: ['**/*.test.ts', `${server}/testing/**`], rules: restrictedPaths([...serverZones, serverTestHelperZone]) },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: ['**/*.test.ts', `${server}/testing/**`],
+    rules: restrictedPaths([...serverZones, serverTestHelperZone, sharedTestHelperZone])
+  },
+  {
+    files: ['src/{shared,main,preload}/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/shared/testing/**', 'src/main/testing/**'],
+    rules: restrictedPaths([mainTestHelperZone, sharedTestHelperZone])
+  },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -40,7 +40,9 @@ const modules = {
   route: 'src/server/http/route.ts',
   userRoutes: 'src/server/routes/user.ts',
   sessions: 'src/server/services/sessions.ts',
-  harness: 'src/server/testing/harness.ts'
+  harness: 'src/server/testing/harness.ts',
+  mainFakes: 'src/main/testing/fakes.ts',
+  schemaWalk: 'src/shared/testing/walk.ts'
 }
 
 async function ruleIds(filePath: string, code: string): Promise<string[]> {
@@ -85,6 +87,23 @@ describe('lint boundaries', () => {
     const code = "import { route } from '../http/route'\nimport { createSessionService } from '../services/sessions'\nexport const probe = [route, createSessionService]\n"
     expect(await ruleIds('src/server/routes/probe.ts', code)).toEqual([])
     expect(await ruleIds('src/server/routes/probe.test.ts', "import { TestClient } from '../testing/harness'\nexport const probe = [TestClient]\n")).toEqual([])
+  })
+
+  it.each([
+    ['main code imports a test helper', 'src/main/services/probe.ts', "import { recordingLog } from '../testing/fakes'"],
+    ['shared code imports a test helper', 'src/shared/rules/probe.ts', "import { walkSchema } from '../testing/walk'"],
+    ['server code imports a shared test helper', 'src/server/services/probe.ts', "import { walkSchema } from '../../shared/testing/walk'"],
+    ['renderer code imports a shared test helper', `${renderer}/lib/probe.ts`, "import { walkSchema } from '@shared/testing/walk'"],
+    ['the preload imports a shared test helper', 'src/preload/probe.ts', "import { walkSchema } from '../shared/testing/walk'"]
+  ])('keeps test helpers to tests: reports %s', async (_case, filePath, importLine) => {
+    const ids = await ruleIds(filePath, `${importLine}\nexport const probe = [${importLine.match(/\{ (\w+) \}/)?.[1]}]\n`)
+    expect(ids).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it('allows tests the test helpers of their layer and the shared ones', async () => {
+    expect(await ruleIds('src/main/services/probe.test.ts', "import { recordingLog } from '../testing/fakes'\nexport const probe = [recordingLog]\n")).toEqual([])
+    expect(await ruleIds('src/shared/api/probe.test.ts', "import { walkSchema } from '../testing/walk'\nexport const probe = [walkSchema]\n")).toEqual([])
+    expect(await ruleIds('src/server/http/probe.test.ts', "import { walkSchema } from '../../shared/testing/walk'\nexport const probe = [walkSchema]\n")).toEqual([])
   })
 
   it('keeps production files under 400 lines and functions under 120, not tests', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from './api-client'
 import { openCookieJarStore } from './cookie-jar-store'
 import { createKeySecretBox } from './secret-box'
-import { recordingLog } from './test-fakes'
+import { recordingLog } from '../testing/fakes'
 
 interface Seen {
   method: string

@@ -9,7 +9,7 @@ import { createApiClient, type BinaryResponse } from './api-client'
 import { API_IMAGE_CSP, createApiImageProxy } from './api-image-proxy'
 import { openCookieJarStore } from './cookie-jar-store'
 import { createKeySecretBox } from './secret-box'
-import { recordingLog } from './test-fakes'
+import { recordingLog } from '../testing/fakes'
 
 const TEAM = '0b6f1c1e-8a44-4c4e-9a53-8f1c2b3d4e5f'
 const IMAGE_URL = `app://pagecrew/api/team/image/${TEAM}`

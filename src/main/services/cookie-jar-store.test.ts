@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openCookieJarStore } from './cookie-jar-store'
 import { createKeySecretBox } from './secret-box'
-import { recordingLog, unavailableSecretBox } from './test-fakes'
+import { recordingLog, unavailableSecretBox } from '../testing/fakes'
 
 const URL = 'http://127.0.0.1:4680/api/auth/login'
 const TOKEN = 'c2VjcmV0LXNlc3Npb24tdG9rZW4tMjU2LWJpdHM'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { HostEvent } from '@shared/host'
 import { DEEP_LINK_PATHS, ROUTE_LIST } from '@shared/routes'
 import { createDeepLinkRouter, deepLinkRoute, findDeepLinkArg, parseDeepLink } from './deep-link'
-import { recordingLog } from './test-fakes'
+import { recordingLog } from '../testing/fakes'
 
 describe('parseDeepLink', () => {
   it('accepts the one allowed form', () => {

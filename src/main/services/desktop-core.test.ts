@@ -9,7 +9,7 @@ import type { HostEvent } from '@shared/host'
 import { COOKIE_JAR_FILE, createDesktopCore, type DesktopCore } from './desktop-core'
 import type { OsNotification } from './ports'
 import { createKeySecretBox } from './secret-box'
-import { recordingLog } from './test-fakes'
+import { recordingLog } from '../testing/fakes'
 
 const TEAM = '5d0c4a3e-1111-4222-8333-944455556666'
 

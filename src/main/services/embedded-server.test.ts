@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { createEmbeddedServer, embeddedServerEnv, type ForkServer, type ServerChild } from './embedded-server'
-import { manualTimers, recordingLog } from './test-fakes'
+import { manualTimers, recordingLog } from '../testing/fakes'
 
 class FakeChild extends EventEmitter implements ServerChild {
   killed = false

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { HostRequest } from '@shared/host'
 import { ipcInvokeChannels } from '@shared/ipc'
 import { createIpcHandlers, createSenderCheck } from './ipc-handlers'
-import { recordingLog } from './test-fakes'
+import { recordingLog } from '../testing/fakes'
 
 const APP = 'app://pagecrew/settings'
 

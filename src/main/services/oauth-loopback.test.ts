@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createOAuthLoopback, type OAuthLoopback } from './oauth-loopback'
-import { manualTimers, recordingLog } from './test-fakes'
+import { manualTimers, recordingLog } from '../testing/fakes'
 
 const TTL = 10 * 60 * 1000
 let loopback: OAuthLoopback | null = null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HostEvent, HostRequest, HostResponse } from '@shared/host'
 import type { OsNotification } from './ports'
-import { manualTimers, recordingLog } from './test-fakes'
+import { manualTimers, recordingLog } from '../testing/fakes'
 import { createUnreadWatcher, unreadTooltip } from './unread-watcher'
 
 const INTERVAL = 30_000

@@ -1,6 +1,6 @@
 import type { Timers } from '../clock'
 
-/** Timers that only move when the test says so (the server's twin of src/main/services/test-fakes.ts manualTimers). */
+/** Timers that only move when the test says so (the server's twin of src/main/testing/fakes.ts manualTimers). */
 export interface ManualTimers extends Timers {
   /**
    * Moves time `ms` forward, running every callback that falls due (those they schedule within the

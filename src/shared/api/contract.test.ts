@@ -10,7 +10,7 @@ import {
   updateTeamFormFieldsSchema
 } from './contract'
 import { fileTooBigMessage, mediaOffsetFromMessage, mediaOffsetMismatchMessage, MESSAGES } from './messages'
-import { walkSchema } from './walk'
+import { walkSchema } from '../testing/walk'
 import {
   cleanFileNameText,
   MULTI_LINE_TEXT_MESSAGE,

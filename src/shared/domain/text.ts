@@ -31,7 +31,7 @@ export const isMultiLineText = (value: string): boolean => !MULTI_LINE_FORBIDDEN
 
 /**
  * The two checks themselves: one instance each, shared by every schema that carries it, so a test
- * can walk the contract and see that every string does (src/shared/api/walk.ts).
+ * can walk the contract and see that every string does (src/shared/testing/walk.ts).
  */
 export const singleLineTextCheck = z.refine<string>(isSingleLineText, { message: SINGLE_LINE_TEXT_MESSAGE })
 export const multiLineTextCheck = z.refine<string>(isMultiLineText, { message: MULTI_LINE_TEXT_MESSAGE })

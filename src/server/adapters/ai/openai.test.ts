@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AiProviderError, AiRateLimitedError, LINKEDIN_POST_MAX, POLL_OPTION_MAX, POLL_QUESTION_MAX, type IdeaInput } from './ai'
 import { createOpenAiGenerator, MESSAGES } from './openai'
-import { startFakeOpenAi, type FakeOpenAi } from './testing/fakeOpenAi'
+import { startFakeOpenAi, type FakeOpenAi } from '../../testing/fakeOpenAi'
 
 const input: IdeaInput = {
   template: { industries: ['Renewable energy'], tone: 'Formal', audience: 'Facility managers', instructions: 'Avoid jargon.' },

@@ -1,6 +1,6 @@
-import type { Log } from './log'
-import type { Timers } from './ports'
-import type { SecretBox } from './secret-box'
+import type { Log } from '../services/log'
+import type { Timers } from '../services/ports'
+import type { SecretBox } from '../services/secret-box'
 
 /** Recording fakes shared by the services' unit tests. */
 interface RecordingLog extends Log {
