@@ -62,7 +62,7 @@ interface NotFoundRoute extends Omit<RouteCommon, 'path'> {
   nav?: never
 }
 
-export type RouteDefinition = OutsideRoute | SignedInRoute | NotFoundRoute
+type RouteDefinition = OutsideRoute | SignedInRoute | NotFoundRoute
 
 /**
  * Deep links: every signed-in screen is a link's target except the transient ones, which only make
@@ -167,11 +167,11 @@ export const ROUTES = {
   notFound: { path: '*', title: 'Page not found', access: 'public', shell: false, deepLink: false }
 } as const satisfies Record<string, RouteDefinition>
 
-export type RouteName = keyof typeof ROUTES
+type RouteName = keyof typeof ROUTES
 export type RegisteredRoute = (typeof ROUTES)[RouteName]
 export type RoutePath = RegisteredRoute['path']
 export type DeepLinkPath = Extract<RegisteredRoute, { deepLink: true }>['path']
-export type NavigationRoute = Extract<RegisteredRoute, { nav: NavigationEntry }>
+type NavigationRoute = Extract<RegisteredRoute, { nav: NavigationEntry }>
 export type NavigationPath = NavigationRoute['path']
 
 export const ROUTE_LIST: readonly RegisteredRoute[] = Object.values(ROUTES)
@@ -216,10 +216,10 @@ export function isDeepLinkPath(path: string): boolean {
 }
 
 /** Routes a link may point at: every registered screen but the not-found page. */
-export type LinkRouteName = Exclude<RouteName, 'notFound'>
+type LinkRouteName = Exclude<RouteName, 'notFound'>
 
 /** The `:name` segments of a registered path: 'course' | 'lesson' for '/academy/course/:course/:lesson'. */
-export type RouteParamName<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+type RouteParamName<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | RouteParamName<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
     ? Name

@@ -14,7 +14,7 @@ export interface ContentLesson {
   markdown: string
 }
 
-export interface ContentQuizQuestion {
+interface ContentQuizQuestion {
   id: string
   prompt: string
   options: { id: string; text: string }[]
@@ -56,7 +56,7 @@ export interface AcademyContent {
 }
 
 /** Reading speed for lessons without `minutes`. */
-export const WORDS_PER_MINUTE = 200
+const WORDS_PER_MINUTE = 200
 
 /** Reading time of a Markdown text at WORDS_PER_MINUTE, at least a minute. */
 export function readingMinutes(markdown: string): number {

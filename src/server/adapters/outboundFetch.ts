@@ -35,15 +35,15 @@ export interface OutboundPolicy {
   maxBytes?: number
 }
 
-export const OUTBOUND_TIMEOUT_MS = 5_000
-export const OUTBOUND_MAX_BYTES = 1024 * 1024
+const OUTBOUND_TIMEOUT_MS = 5_000
+const OUTBOUND_MAX_BYTES = 1024 * 1024
 
 /** A request the policy refused before anything left the machine, or an answer it cut off. */
 export class OutboundRefused extends Error {
   override readonly name = 'OutboundRefused'
 }
 
-export interface OutboundRequestInit {
+interface OutboundRequestInit {
   method?: string
   headers?: ConstructorParameters<typeof Headers>[0]
   body?: string | URLSearchParams | Uint8Array | ArrayBuffer | null

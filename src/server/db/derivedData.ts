@@ -11,12 +11,12 @@ import { rowsOf } from './migrate'
  * would let GET /schedule/calendar's answer cache serve stale answers, silently.
  */
 
-export type TriggerEvent = 'INSERT' | 'UPDATE' | 'DELETE'
+type TriggerEvent = 'INSERT' | 'UPDATE' | 'DELETE'
 
 export const TRIGGER_EVENTS: readonly TriggerEvent[] = ['INSERT', 'UPDATE', 'DELETE']
 
 /** Triggers a table must have: for each event, an enabled AFTER trigger calling `function`. */
-export interface TriggerRequirement {
+interface TriggerRequirement {
   function: string
   events: readonly TriggerEvent[]
   /**
@@ -28,7 +28,7 @@ export interface TriggerRequirement {
   deferred: boolean
 }
 
-export interface DependencyTable {
+interface DependencyTable {
   table: string
   triggers: readonly TriggerRequirement[]
   /** Columns the trigger functions read from the changed rows: each must exist and be named in every required function's source. */
@@ -37,7 +37,7 @@ export interface DependencyTable {
   note?: string
 }
 
-export interface DerivedData {
+interface DerivedData {
   /** What is kept. */
   name: string
   /** The table the triggers write. */
@@ -100,7 +100,7 @@ export const PLAN_VERSION: DerivedData = {
 }
 
 /** The unread notification counts (0014): GET /user's unread count reads notification_unread_counts. */
-export const UNREAD_COUNTS: DerivedData = {
+const UNREAD_COUNTS: DerivedData = {
   name: 'the unread notification counts',
   keptIn: 'notification_unread_counts',
   readBy: 'GET /user',
@@ -129,7 +129,7 @@ const TYPE_INSTEAD = 64
 const EVENT_BIT: Record<TriggerEvent, number> = { INSERT: TYPE_INSERT, UPDATE: TYPE_UPDATE, DELETE: TYPE_DELETE }
 
 /** A user trigger of the current schema as pg_trigger has it. */
-export interface InstalledTrigger {
+interface InstalledTrigger {
   table: string
   name: string
   function: string
@@ -158,7 +158,7 @@ interface TriggerRow {
   columns: string | null
 }
 
-export async function installedTriggers(db: Executor): Promise<InstalledTrigger[]> {
+async function installedTriggers(db: Executor): Promise<InstalledTrigger[]> {
   const rows = rowsOf<TriggerRow>(
     await db.execute(sql`
       select c.relname as "table", t.tgname as "name", p.proname as "function", t.tgtype::int as "type", t.tgenabled::text as "enabled",

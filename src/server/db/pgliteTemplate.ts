@@ -16,7 +16,7 @@ import * as schema from './schema'
  * migrate() then finds nothing, or only what came after the build, to apply. The tests' databases
  * start from the same kind of dump (src/server/testing/harness.ts).
  */
-export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar'
+const PGLITE_TEMPLATE_FILE = 'pglite-template.tar'
 
 /** Where the build puts the template: beside the server bundle (out/main). */
 export function bundledPgliteTemplate(moduleUrl: string): string {

@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads'
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
 
 /** One end of a message channel: a worker's parentPort, the Worker itself, a MessagePort. */
-export interface Port {
+interface Port {
   postMessage(message: unknown): void
   on(event: 'message', listener: (message: unknown) => void): unknown
 }

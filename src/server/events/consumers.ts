@@ -22,7 +22,7 @@ export interface EventConsumer {
   handle(tx: Executor, events: DomainEvent[]): Promise<void>
 }
 
-export interface EventConsumerJobOptions {
+interface EventConsumerJobOptions {
   db: Database
   clock: Clock
   consumer: EventConsumer

@@ -11,10 +11,10 @@ import type { EventConsumer } from './consumers'
 
 export const PUBLISHED_TITLE = 'Post published 🎉'
 export const NOT_PUBLISHED_TITLE = 'Post not published'
-export const MAYBE_PUBLISHED_TITLE = 'Post may have been published'
+const MAYBE_PUBLISHED_TITLE = 'Post may have been published'
 
 /** The consumer's name: its cursor row in event_consumers and its job kind `events:publish-notices`. */
-export const PUBLISH_NOTICES = 'publish-notices'
+const PUBLISH_NOTICES = 'publish-notices'
 
 /**
  * What a publish's outcome tells people (the first consumer of the event stream, docs/decisions/0002):

@@ -12,7 +12,7 @@ export const BROTLI_QUALITY = 4
 
 type Encoding = 'br' | 'gzip'
 
-export interface CachedAnswer {
+interface CachedAnswer {
   version: string
   /** ms; the answer changes by itself then (e.g. a slot's time passes and it turns MISSED). */
   expiresAt: number

@@ -12,12 +12,12 @@ import type { Endpoint } from '../../shared/api/contract'
  * on) still parse every answer with zod, and also check that the compiled writer gives the same
  * JSON, so a contract the compiler reads differently fails a test instead of reaching a user.
  */
-export type ResponseSerializer = (data: unknown) => string
+type ResponseSerializer = (data: unknown) => string
 
 const compiled = new WeakMap<Endpoint, ResponseSerializer>()
 
 /** The endpoint's response as JSON Schema (draft 7, what fast-json-stringify reads). */
-export function responseJsonSchema(endpoint: Endpoint): Record<string, unknown> {
+function responseJsonSchema(endpoint: Endpoint): Record<string, unknown> {
   // unrepresentable: 'any' — a part zod cannot describe (none in the contract today) is written by JSON.stringify.
   return z.toJSONSchema(endpoint.response, { io: 'output', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>
 }

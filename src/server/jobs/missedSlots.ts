@@ -6,7 +6,7 @@ import { recordEvents } from '../events/outbox'
 import type { JobKind } from './runner'
 
 /** The job's name among the runner's kinds. */
-export const MISSED_SLOTS_JOB = 'missed-slots'
+const MISSED_SLOTS_JOB = 'missed-slots'
 
 /**
  * How long after its time a slot without a published post is told of as missed: the publisher

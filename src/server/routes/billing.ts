@@ -115,11 +115,11 @@ const layout = (title: string, body: string) => htmlDocument({ title, style: STY
 // The token is in the address: never send it on (sendHtmlPage sends no referrer).
 const sendPage = (reply: FastifyReply, status: number, html: string) => sendHtmlPage(reply, status, html, PORTAL_CSP)
 
-export function expiredPage(): string {
+function expiredPage(): string {
   return layout('Billing link expired — Pagecrew', `<h1>Billing</h1>\n<p>${escapeHtml(MESSAGES.billingLinkExpired)}</p>`)
 }
 
-export function portalPage(view: PortalView, token: string): string {
+function portalPage(view: PortalView, token: string): string {
   const status = view.expired ? 'Expired' : (STATUS_LABELS[view.status] ?? view.status)
   const rows: [string, string][] = [
     ['Plan', view.productName ?? 'No plan'],

@@ -14,7 +14,7 @@ import { sessionView } from './auth'
  * callback signs in only with it, so nobody can sign someone else in to their own account by
  * handing them a link with their own code and state (login CSRF).
  */
-export const SSO_STATE_COOKIE = 'pagecrew_sso'
+const SSO_STATE_COOKIE = 'pagecrew_sso'
 const SSO_COOKIE_PATH = `${API_BASE}/auth/sso`
 const SSO_COOKIE_MAX_AGE_SECONDS = 10 * 60
 

@@ -12,7 +12,7 @@ import type { OrganizationSession } from './sessions'
  */
 export type AuditActor = { userId: string; name?: string } | 'system'
 
-export interface AuditRecord {
+interface AuditRecord {
   organizationId: string
   /** The server clock's time of the change (tests move that clock). */
   at: Date

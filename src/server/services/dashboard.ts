@@ -38,11 +38,11 @@ export interface DashboardService {
   get(session: OrganizationSession, query: { timezone?: string }): Promise<Dashboard>
 }
 
-export const NEXT_SLOTS = 5
-export const DRAFTS = 5
-export const LAST_POSTS = 5
-export const TOP_POSTS = 5
-export const MEMBERS_BEHIND = 10
+const NEXT_SLOTS = 5
+const DRAFTS = 5
+const LAST_POSTS = 5
+const TOP_POSTS = 5
+const MEMBERS_BEHIND = 10
 
 /** Most engagements (reactions + comments + reshares + clicks), then impressions, then newest; on analytics' FROM names. */
 const TOP_ORDER = sql`coalesce(pm.reactions + pm.comments + pm.reshares + coalesce(pm.clicks, 0), 0) desc, coalesce(pm.impressions, 0) desc,

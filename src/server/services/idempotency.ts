@@ -30,7 +30,7 @@ export const IDEMPOTENCY_MESSAGES = {
   inProgress: 'This request is still being processed. Try again in a moment.'
 } as const
 
-export interface IdempotentRequest {
+interface IdempotentRequest {
   userId: string
   organizationId: string
   key: string

@@ -10,7 +10,7 @@ import { isUuid } from './ids'
 export const CURSOR_INVALID = 'That page of notifications no longer exists. Start again from the first page.'
 
 /** A page of the bell's list: pass nextCursor back for the next (older) page; null on the last one. */
-export interface NotificationPage {
+interface NotificationPage {
   items: Notification[]
   nextCursor: string | null
 }
@@ -40,7 +40,7 @@ export interface NotifyInput {
 }
 
 /** A notification's new wording after the event it tells of changed (e.g. its slot moved). */
-export interface NotificationRevision {
+interface NotificationRevision {
   title: string
   message: string
   /** Unread again and back at the top of the list as new, so the user learns of the change. */

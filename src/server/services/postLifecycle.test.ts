@@ -155,7 +155,7 @@ const STATUS_KEY = /(^|[{,\s])(status|["']status["'])\s*(:|,|\}|$)/m
 const SPREAD = /\.\.\./
 
 /** Where `source` writes a post's status: a line and what was found, for each. */
-export function postStatusWrites(source: string): Array<{ line: number; found: string }> {
+function postStatusWrites(source: string): Array<{ line: number; found: string }> {
   const text = source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`])\/\/[^\n]*/g, (c, p: string) => p + ' '.repeat(c.length - p.length))
   const names = new Set(['posts'])
   for (const m of text.matchAll(/\bposts\s+as\s+(\w+)/g)) names.add(m[1]!)

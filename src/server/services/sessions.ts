@@ -35,7 +35,7 @@ export interface OrganizationSession extends AuthSession {
   organization: NonNullable<AuthSession['organization']>
 }
 
-export type SessionMethod = 'password' | 'sso'
+type SessionMethod = 'password' | 'sso'
 
 interface SessionOrganization {
   id: string

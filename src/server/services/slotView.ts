@@ -47,7 +47,7 @@ export function canEditSlot(viewer: Viewer, slot: { assigneeId: string; createdB
 }
 
 /** The assignee's occurrences in the slot's series (an index lookup on assigned_slots_series_idx per row). */
-export const seriesSizeSql = sql<number>`(select count(*)::int from ${assignedSlots} as series_peer
+const seriesSizeSql = sql<number>`(select count(*)::int from ${assignedSlots} as series_peer
   where series_peer.series_id = ${assignedSlots.seriesId} and series_peer.assignee_id = ${assignedSlots.assigneeId})`
 
 /** The slot's post as `slot_post` (id, status): published, else scheduled or pending, else the latest draft. */
@@ -99,7 +99,7 @@ interface SlotRefRow {
   color: string | null
 }
 
-export interface SlotQuery {
+interface SlotQuery {
   /** Conditions on assigned_slots (the organization is added here). */
   where?: SQL | undefined
   /** What the status is worked out against. */

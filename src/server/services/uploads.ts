@@ -29,7 +29,7 @@ export function sniffImageType(head: Uint8Array): ImageContentType | null {
   return null
 }
 
-export function imageExtension(type: ImageContentType): string {
+function imageExtension(type: ImageContentType): string {
   return IMAGE_TYPES[type]
 }
 
@@ -42,7 +42,7 @@ export interface UploadedImage {
   size: number
 }
 
-export interface MultipartForm {
+interface MultipartForm {
   fields: Record<string, string>
   image: UploadedImage | null
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/client'
 import { assignedSlotPages, assignedSlots } from '../db/schema'
 
-export interface BusySchedule {
+interface BusySchedule {
   organizationId: string
   /** Assignees in turn; the first creates every slot, the first three may post as `pageId`. */
   people: readonly string[]

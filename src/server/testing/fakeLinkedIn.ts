@@ -79,7 +79,7 @@ interface FakePost {
 type FakeFailure = { status: number; message?: string; headers?: Record<string, string>; body?: Json } | 'hang'
 
 /** A post's statistics as the fake reports them at a moment. */
-export interface FakeStatistics {
+interface FakeStatistics {
   impressions: number
   membersReached: number
   reactions: number

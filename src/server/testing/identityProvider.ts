@@ -22,13 +22,13 @@ export interface TestIdentityProvider {
   close(): Promise<void>
 }
 
-export interface TestAccount {
+interface TestAccount {
   email: string
   emailVerified: boolean
   name: string
 }
 
-export interface TestClientRegistration {
+interface TestClientRegistration {
   clientId: string
   clientSecret: string
   redirectUris: string[]

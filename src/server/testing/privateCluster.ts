@@ -30,7 +30,7 @@ import pg from 'pg'
 
 const run = promisify(execFile)
 
-export const POSTGRES_BIN = process.env.PAGECREW_PG_BIN || '/usr/lib/postgresql/15/bin'
+const POSTGRES_BIN = process.env.PAGECREW_PG_BIN || '/usr/lib/postgresql/15/bin'
 const BINARIES = ['initdb', 'postgres'] as const
 
 interface OsUser {

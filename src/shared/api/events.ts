@@ -21,7 +21,7 @@ export type EventActor = z.infer<typeof eventActorSchema>
 
 const post = { postId: id, authorId: id }
 
-export const eventCatalogue = {
+const eventCatalogue = {
   'post.review_requested': { audience: 'involved', payload: z.object({ ...post, reviewerIds: z.array(id) }) },
   'post.feedback_added': { audience: 'involved', payload: z.object({ ...post, feedbackId: id, writerId: id, kind: feedbackKindSchema }) },
   'approval.requested': { audience: 'involved', payload: z.object({ ...post, revision: z.number().int().positive() }) },
@@ -46,8 +46,7 @@ export const eventCatalogue = {
 } as const satisfies Record<string, { audience: 'admins' | 'involved'; payload: z.ZodType }>
 
 export type EventName = keyof typeof eventCatalogue
-export const eventNames = Object.keys(eventCatalogue) as EventName[]
-export type EventPayload<N extends EventName> = z.infer<(typeof eventCatalogue)[N]['payload']>
+type EventPayload<N extends EventName> = z.infer<(typeof eventCatalogue)[N]['payload']>
 
 /** An event as it is written: which organization, what happened, who caused it. */
 export type DomainEventInput = {

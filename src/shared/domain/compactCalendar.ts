@@ -76,7 +76,7 @@ export const compactCalendarSchema = z.object({
 export type CompactCalendar = z.infer<typeof compactCalendarSchema>
 
 /** When a calendar has no slots. */
-export const EMPTY_CALENDAR_DEFAULTS: CalendarDefaults = { timezone: 'UTC', postType: 'textOnly', status: 'OPEN', canEdit: false }
+const EMPTY_CALENDAR_DEFAULTS: CalendarDefaults = { timezone: 'UTC', postType: 'textOnly', status: 'OPEN', canEdit: false }
 
 /** The most frequent of `values` (on a tie, the one that reached that count first); `fallback` when there are none. */
 export function mostCommon<T>(values: Iterable<T>, fallback: T): T {
@@ -95,7 +95,7 @@ export function mostCommon<T>(values: Iterable<T>, fallback: T): T {
 }
 
 /** The defaults that leave out the most: each field's most common value among `slots`. */
-export function calendarDefaultsOf(
+function calendarDefaultsOf(
   slots: readonly { timezone: string; postType: CalendarDefaults['postType']; status: CalendarDefaults['status']; canEdit: boolean }[]
 ): CalendarDefaults {
   const d = EMPTY_CALENDAR_DEFAULTS
@@ -123,7 +123,7 @@ export function calendarDefaultsOf(
  * A list of distinct items by key, each added once; `ref` answers its index. `compactCalendar`
  * builds the answer's people, tags and pages with it.
  */
-export class RefList<T> {
+class RefList<T> {
   readonly items: T[] = []
   private readonly index = new Map<string, number>()
   ref(key: string, make: () => T): number {
@@ -141,7 +141,7 @@ export class RefList<T> {
  * A slot in compact form; its people, tags and pages are entered through `refs`. Person and tag
  * lists key by id, so the same id always stands for the same value (as it does in one answer).
  */
-export function compactSlot(
+function compactSlot(
   slot: AssignedSlot,
   defaults: CalendarDefaults,
   refs: { people: RefList<AssignedSlot['assignee']>; tags: RefList<TagRef>; pages: RefList<PageRef> }

@@ -27,7 +27,7 @@ export const RECOMMENDED_MESSAGES = {
 } as const
 
 export const MAX_SUGGESTED_COMMENTS = 5
-export const SUGGESTED_COMMENT_MAX = 3000
+const SUGGESTED_COMMENT_MAX = 3000
 
 export const recommendationAudienceKindSchema = z.enum(['everyone', 'teams', 'members'])
 export type RecommendationAudienceKind = z.infer<typeof recommendationAudienceKindSchema>

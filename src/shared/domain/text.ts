@@ -26,8 +26,8 @@ const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00
 export const SINGLE_LINE_TEXT_MESSAGE = 'Remove line breaks and control characters from this text.'
 export const MULTI_LINE_TEXT_MESSAGE = 'Remove control characters from this text.'
 
-export const isSingleLineText = (value: string): boolean => !SINGLE_LINE_FORBIDDEN.test(value)
-export const isMultiLineText = (value: string): boolean => !MULTI_LINE_FORBIDDEN.test(value)
+const isSingleLineText = (value: string): boolean => !SINGLE_LINE_FORBIDDEN.test(value)
+const isMultiLineText = (value: string): boolean => !MULTI_LINE_FORBIDDEN.test(value)
 
 /**
  * The two checks themselves: one instance each, shared by every schema that carries it, so a test

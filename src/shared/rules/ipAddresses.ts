@@ -24,7 +24,7 @@ export function parseIpv4(text: string): number[] | null {
 }
 
 /** The eight 16-bit groups of an IPv6 address (without brackets), else null. */
-export function parseIpv6(text: string): number[] | null {
+function parseIpv6(text: string): number[] | null {
   const address = text.toLowerCase()
   if (!/^[0-9a-f:.]+$/.test(address) || address.split('::').length > 2) return null
   const [head, tail] = address.split('::') as [string, string | undefined]
@@ -54,7 +54,7 @@ export function parseIpv6(text: string): number[] | null {
   return [...first, ...Array<number>(missing).fill(0), ...last]
 }
 
-export function isPublicIpv4([a, b, c, d]: number[]): boolean {
+function isPublicIpv4([a, b, c, d]: number[]): boolean {
   if (a === undefined || b === undefined || c === undefined || d === undefined) return false
   const refused =
     a === 0 || // this network
@@ -74,7 +74,7 @@ export function isPublicIpv4([a, b, c, d]: number[]): boolean {
   return !refused
 }
 
-export function isPublicIpv6(groups: number[]): boolean {
+function isPublicIpv6(groups: number[]): boolean {
   if (groups.length !== 8) return false
   const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number]
   const v4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255]

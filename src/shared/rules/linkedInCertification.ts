@@ -3,7 +3,7 @@
  * address https://www.linkedin.com/profile/add with startTask=CERTIFICATION_NAME and these fields;
  * the member confirms it on LinkedIn, so Pagecrew needs no LinkedIn permission for it.
  */
-export interface LinkedInCertification {
+interface LinkedInCertification {
   /** The certification's name: the course title. */
   courseTitle: string
   /** The issuing organization as the certificate names it. */
@@ -15,7 +15,7 @@ export interface LinkedInCertification {
   validationUrl: string
 }
 
-export const LINKEDIN_ADD_CERTIFICATION_URL = 'https://www.linkedin.com/profile/add'
+const LINKEDIN_ADD_CERTIFICATION_URL = 'https://www.linkedin.com/profile/add'
 
 /**
  * The add-certification address. The issue month is the issuing instant's month in UTC (the date

@@ -9,7 +9,7 @@
  * - /posts/<author-slug>-<activity|share|ugcPost>-<id>-<suffix> ("Copy link to post").
  * Anything else — another site, a profile, a company page, an article — is not a post: null.
  */
-export interface LinkedInPostAddress {
+interface LinkedInPostAddress {
   urn: string
   /** Where the post opens on LinkedIn, without the tracking parameters a copied link carries. */
   url: string

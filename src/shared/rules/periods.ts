@@ -13,7 +13,7 @@ export interface Period {
 }
 
 /** 'YYYY-MM' */
-export type Month = string
+type Month = string
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
 

@@ -32,7 +32,7 @@ export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedI
 export const POST_ACTORS = ['author', 'approver', 'admin', 'system'] as const
 export type PostActor = (typeof POST_ACTORS)[number]
 
-export type PostVersionRule = 'always' | 'onChange' | 'never'
+type PostVersionRule = 'always' | 'onChange' | 'never'
 
 /**
  * - keep: approval untouched.
@@ -40,9 +40,9 @@ export type PostVersionRule = 'always' | 'onChange' | 'never'
  * - required: needs approval for the current revision when the author's approval flow is on (the caller's 400).
  * - PENDING / APPROVED / REJECTED: sets it.
  */
-export type PostApprovalEffect = 'keep' | 'resetIfApproved' | 'required' | ApprovalStatus
+type PostApprovalEffect = 'keep' | 'resetIfApproved' | 'required' | ApprovalStatus
 
-export interface PostEventRule {
+interface PostEventRule {
   description: string
   by: readonly PostActor[]
   moves: Partial<Record<PostStatus, PostStatus | null>>
@@ -224,12 +224,12 @@ export const POST_INITIAL_STATES = ['DRAFT', 'SCHEDULED'] as const satisfies rea
 export const initialPostStatus = (scheduled: boolean): PostStatus => (scheduled ? 'SCHEDULED' : 'DRAFT')
 
 /** Facts beyond the status that a guard reads. */
-export interface PostFacts {
+interface PostFacts {
   /** The last publish attempt failed (failureReason set). */
   failed?: boolean
 }
 
-export type PostTransition =
+type PostTransition =
   | {
       allowed: true
       from: PostStatus
@@ -277,7 +277,7 @@ export function terminalPostStates(): PostStatus[] {
 }
 
 /** Where a post stands for people (postStageSchema), the first rule that applies: status first, then failure, then approval. */
-export interface PostStageRule {
+interface PostStageRule {
   stage: PostStage
   /** Applies when the status is one of these… */
   statuses?: readonly PostStatus[]

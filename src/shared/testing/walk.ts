@@ -23,7 +23,7 @@ interface Def {
   values?: readonly unknown[]
 }
 
-export interface SchemaNode {
+interface SchemaNode {
   schema: z.ZodType
   def: Def
   /** Where the node sits: object keys, '[]' for array elements, '{}' for record values. */

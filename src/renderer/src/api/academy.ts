@@ -102,7 +102,7 @@ export function useRevokeCertificate() {
 }
 
 /** A certificate's file name: the course and the id, nothing a file system refuses. */
-export function certificateFileName(certificate: Pick<Certificate, 'courseTitle' | 'certificateId'>): string {
+function certificateFileName(certificate: Pick<Certificate, 'courseTitle' | 'certificateId'>): string {
   const course = certificate.courseTitle
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')

@@ -16,7 +16,7 @@ import { analyticsKeys } from './queryKeys'
 
 const ANALYTICS_STALE_TIME = 60_000
 /** Rows per request of the posts table: one screenful and a half of scrolling. */
-export const ANALYTICS_POSTS_PAGE = 100
+const ANALYTICS_POSTS_PAGE = 100
 
 /** Period, zone and filters: what every analytics endpoint takes. */
 export type AnalyticsQuery = Omit<z.input<typeof analyticsQuerySchema>, 'format'>
@@ -70,7 +70,7 @@ export function useAnalyticsTimeseries(query: AnalyticsQuery & { postId?: string
   })
 }
 
-export type AnalyticsExport = 'posts' | AnalyticsGroupKind
+type AnalyticsExport = 'posts' | AnalyticsGroupKind
 
 const EXPORT_PATHS: Record<AnalyticsExport, string> = {
   posts: endpoints.analyticsPosts.path,

@@ -10,7 +10,7 @@ import { downloadApiFile, useCallApi } from './client'
  */
 
 /** Entries per request: a screenful and a half of the table. */
-export const AUDIT_LOG_PAGE = 100
+const AUDIT_LOG_PAGE = 100
 
 export type AuditLogFilters = Pick<QueryOf<typeof endpoints.getAuditLog>, 'actorId' | 'action' | 'from' | 'to'>
 

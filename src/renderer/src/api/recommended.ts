@@ -11,7 +11,7 @@ import { postKeys, scheduleKeys } from './queryKeys'
  * live here: a recommendation made, dismissed or reshared invalidates the root.
  */
 
-export const recommendedKeys = {
+const recommendedKeys = {
   all: ['recommended'] as const,
   list: () => [...recommendedKeys.all, 'list'] as const,
   posts: (search: string) => [...recommendedKeys.all, 'posts', { search }] as const

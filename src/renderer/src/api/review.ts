@@ -15,7 +15,7 @@ const REVIEW_STALE_TIME = 30_000
 export type ReviewInboxQuery = QueryOf<typeof endpoints.reviewInbox>
 
 /** Stores a thread the server answered, and the post inside it. */
-export function storeThread(queryClient: QueryClient, thread: ReviewThread) {
+function storeThread(queryClient: QueryClient, thread: ReviewThread) {
   queryClient.setQueryData(reviewKeys.thread(thread.post.id), thread)
   queryClient.setQueryData(postKeys.detail(thread.post.id), thread.post)
   return Promise.all([

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { ConfirmDialog } from './ConfirmDialog'
 
-export interface DeleteConfirmProps {
+interface DeleteConfirmProps {
   open: boolean
   /** The texts of CONFIRM_TEXTS.deleteUser / deleteTeam, or a dialog's own (the message may hold a choice). */
   title: string

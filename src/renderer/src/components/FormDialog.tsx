@@ -18,7 +18,7 @@ import { useNotify, type ToastTitleText } from '@renderer/lib/toasts'
 import type { FormDialogState, SubmitHandler } from './useFormDialog'
 
 export { useFormDialog, type FormDialogOptions, type FormDialogState, type Submission, type SubmitHandler } from './useFormDialog'
-export { DeleteConfirm, type DeleteConfirmProps } from './DeleteConfirm'
+export { DeleteConfirm } from './DeleteConfirm'
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -32,7 +32,7 @@ const useStyles = makeStyles({
 /** How a failed save is shown: the kit's default (field messages, else a toast titled so) or the dialog's own. */
 type FailureHandling = { failureTitle: ToastTitleText; onError?: never } | { onError: (error: unknown) => void; failureTitle?: never }
 
-export type FormDialogProps<V> = FailureHandling & {
+type FormDialogProps<V> = FailureHandling & {
   /** From useFormDialog, called in the same component. */
   form: FormDialogState<V>
   title: ReactNode

@@ -10,7 +10,7 @@ const useStyles = makeStyles({
  * 'cards', a screen's content ('page', the default otherwise) or the centred 'card' of the screens
  * outside the shell.
  */
-export type LoadingShape = 'list' | 'cards' | 'page' | 'card'
+type LoadingShape = 'list' | 'cards' | 'page' | 'card'
 
 /** A section or screen that is loading: a skeleton named by `label` for assistive technology. */
 export function LoadingState({ label = 'Loading…', inline = false, shape }: { label?: string; inline?: boolean; shape?: LoadingShape }) {

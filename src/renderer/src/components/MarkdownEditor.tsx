@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 }
 })
 
-export const MARKDOWN_HINT = 'Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown.'
+const MARKDOWN_HINT = 'Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is not shown.'
 
 /**
  * Markdown written in a text box or previewed as readers see it (Write / Preview tabs): the

@@ -45,7 +45,7 @@ const useStyles = makeStyles({
   }
 })
 
-export interface SkeletonProps {
+interface SkeletonProps {
   /** What is loading, e.g. 'Loading members…': the accessible name. */
   label: string
   'data-testid'?: string

@@ -46,7 +46,7 @@ export function useTagListItems(tags: readonly TagSource[] | undefined, selected
   return items
 }
 
-export interface TagListProps {
+interface TagListProps {
   items: readonly TagListItem[]
   /** Loading: a spinner shows once loading lasts over 100 ms (spec §9). */
   loading?: boolean

@@ -9,7 +9,7 @@
  * whatever the zone.
  */
 
-export type DateValue = string | Date
+type DateValue = string | Date
 
 export type DateStyle =
   /** '3 December 2026' (en-GB), 'December 3, 2026' (en-US) */
@@ -49,7 +49,7 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   monthYear: { month: 'long', year: 'numeric' }
 }
 
-export interface DateFormatOptions {
+interface DateFormatOptions {
   /** The user's time zone (User.timezone); null or absent: the browser's. Ignored for calendar days. */
   timeZone?: string | null
   /** Only to pin a locale (tests); the user's otherwise. */

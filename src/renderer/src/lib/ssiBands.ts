@@ -1,7 +1,7 @@
 import type { BadgeProps } from '@fluentui/react-components'
 import { ssiBand } from '@shared/rules'
 
-export type SsiBand = ReturnType<typeof ssiBand>
+type SsiBand = ReturnType<typeof ssiBand>
 
 /** The tooltip bands of spec §2, lowest first. */
 export const SSI_BANDS: readonly SsiBand[] = ['0-30', '31-45', '46-60', '61-75', '75+']

@@ -1,5 +1,5 @@
 /** Whether the left navigation is expanded, remembered across launches (docs/architecture.md: it starts expanded). */
-export const NAV_EXPANDED_KEY = 'navExpanded'
+const NAV_EXPANDED_KEY = 'navExpanded'
 
 export function readNavExpanded(): boolean {
   try {

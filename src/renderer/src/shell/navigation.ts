@@ -19,7 +19,7 @@ import { useEntitlements } from '@renderer/api/entitlements'
  * Each navigation entry's icon, keyed by the registry's paths (src/shared/routes.ts): TypeScript
  * refuses an entry without an icon and an icon without an entry.
  */
-export const NAVIGATION_ICONS = {
+const NAVIGATION_ICONS = {
   '/dashboard': Board24Regular,
   '/content/write-post': DocumentEdit24Regular,
   '/recommended': ArrowRepeatAll24Regular,
@@ -42,7 +42,7 @@ export function useNavigationEntries(section: NavigationEntry['section']) {
 }
 
 /** The entitlements query as far as the plan's standing needs it (useEntitlements' result). */
-export interface EntitlementsRead {
+interface EntitlementsRead {
   isSuccess: boolean
   isError: boolean
   data?: readonly Entitlement[]

@@ -12,7 +12,7 @@ export const PORTAL_TOKEN_TTL_MS = 60 * 60 * 1000
 /** Where the built-in portal page lives, relative to the app's base address. */
 const PORTAL_PATH = `${API_BASE}/billing/portal`
 /** The renderer screen the providers send the browser back to, relative to the app's base address. */
-export const BILLING_RETURN_PATH = linkTo('billingSettings')
+const BILLING_RETURN_PATH = linkTo('billingSettings')
 
 export const hashPortalToken = (token: string) => createHash('sha256').update(token).digest('hex')
 

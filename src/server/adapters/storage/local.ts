@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { assertStorageKey, StorageNotFoundError, type MediaStorage } from './storage'
 
 /** The file writes the local storage makes: Node's, or a test's that fails them (a full disk, issue 16). */
-export interface LocalFileSystem {
+interface LocalFileSystem {
   createWriteStream: typeof createWriteStream
 }
 

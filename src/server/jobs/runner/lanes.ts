@@ -2,7 +2,7 @@ import type { JobKind, Lane, RunnerContext } from './types'
 
 /* The kinds' lanes: their timers and runs in flight (docs/architecture.md, "The job runner and the metrics sync"). */
 
-export function schedule(ctx: RunnerContext, lane: Lane, ms: number): void {
+function schedule(ctx: RunnerContext, lane: Lane, ms: number): void {
   const { timers } = ctx
   if (lane.timer !== null) timers.clearTimeout(lane.timer)
   lane.timer = timers.setTimeout(() => {

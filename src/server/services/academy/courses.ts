@@ -24,7 +24,7 @@ export interface Course {
   quiz: ContentQuiz | null
 }
 
-export interface ProgressRow {
+interface ProgressRow {
   courseSlug: string
   lessonSlug: string
   visitedAt: Date

@@ -22,7 +22,6 @@ import { updateLesson } from './updateLesson'
  */
 
 export { QUIZ_SUBMISSION_LIMIT } from './countQuizSubmission'
-export { INSIGHTS_DAYS, INSIGHTS_MINIMUM_POSTS, LENGTH_BUCKETS } from './insights'
 export { passesQuiz, scoreQuiz } from './quiz'
 export type { AcademyDeps } from './types'
 

@@ -15,11 +15,11 @@ import type { OrganizationSession } from '../sessions'
  */
 
 /** The insights' window. */
-export const INSIGHTS_DAYS = 180
+const INSIGHTS_DAYS = 180
 /** Published posts below which there are no insights (too few to say anything). */
-export const INSIGHTS_MINIMUM_POSTS = 5
+const INSIGHTS_MINIMUM_POSTS = 5
 /** Length buckets in words: [min, max] (max null: no upper bound). */
-export const LENGTH_BUCKETS: readonly { label: string; minWords: number; maxWords: number | null }[] = [
+const LENGTH_BUCKETS: readonly { label: string; minWords: number; maxWords: number | null }[] = [
   { label: 'Under 50 words', minWords: 0, maxWords: 49 },
   { label: '50–149 words', minWords: 50, maxWords: 149 },
   { label: '150–299 words', minWords: 150, maxWords: 299 },

@@ -8,7 +8,7 @@ import type { OrganizationSession } from '../sessions'
 
 /* The organization's own lessons as rows and as the API shows them (docs/architecture.md, "Academy: content, quizzes and certificates"). */
 
-export type LessonRow = typeof organizationLessons.$inferSelect
+type LessonRow = typeof organizationLessons.$inferSelect
 
 export const toLesson = (row: LessonRow): OrganizationLesson => ({
   id: row.id,

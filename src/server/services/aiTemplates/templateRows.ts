@@ -9,7 +9,7 @@ import { isUuid } from '../ids'
 
 const DEFAULT_TEMPLATE_NAME = 'Default'
 
-export type Row = typeof aiTemplates.$inferSelect
+type Row = typeof aiTemplates.$inferSelect
 export const toView = (r: Row): AiTemplateDetail => ({
   id: r.id,
   templateName: r.templateName,

@@ -18,7 +18,6 @@ import type { AnalyticsDeps, AnalyticsGroupKind, AnalyticsPostsQuery, AnalyticsQ
 export { CSV_BATCH, csvFileName, type CsvDownload } from './csvDownload'
 export { FROM, POST_ENGAGEMENTS, rate } from './metricsSql'
 export { postResultRows } from './postRows'
-export { ANALYTICS_MAX_DAYS, PERIOD_TOO_LONG } from './scope'
 export { checkedTimeZone, periodDays, storedTimeZone, UNKNOWN_TIME_ZONE, zonedIso } from './timeZones'
 export type { AnalyticsDeps, AnalyticsGroupKind } from './types'
 

@@ -17,8 +17,8 @@ import type { AnalyticsQuery } from './types'
  */
 
 /** A year (and a day for a period that crosses a DST change). */
-export const ANALYTICS_MAX_DAYS = 367
-export const PERIOD_TOO_LONG = 'Choose a period of at most a year.'
+const ANALYTICS_MAX_DAYS = 367
+const PERIOD_TOO_LONG = 'Choose a period of at most a year.'
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 

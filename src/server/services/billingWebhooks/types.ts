@@ -19,7 +19,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect
 export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'organizationId'>
 export type InvoiceStatus = 'paid' | 'open' | 'void'
 
-export type Effect =
+type Effect =
   | { kind: 'subscription'; state: ProviderSubscriptionState }
   | { kind: 'invoice'; values: InvoiceValues }
   | { kind: 'none'; outcome: WebhookResult['outcome'] }

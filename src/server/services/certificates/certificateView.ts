@@ -24,7 +24,7 @@ export function newCertificateId(): string {
 }
 
 /** The public page that validates a certificate. */
-export function validationUrl(publicBase: string, certificateId: string): string {
+function validationUrl(publicBase: string, certificateId: string): string {
   return `${publicBase.replace(/\/+$/, '')}${linkTo('validateCertification', { id: certificateId })}`
 }
 

@@ -25,7 +25,6 @@ export {
   certificateDate,
   newCertificateId,
   toCertificate,
-  validationUrl,
   type Download
 } from './certificateView'
 export type { CertificateDeps } from './types'

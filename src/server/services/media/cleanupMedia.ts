@@ -7,8 +7,8 @@ import type { MediaDeps } from './types'
 
 /** The media cleanup's name among the job runner's kinds. */
 export const MEDIA_CLEANUP_JOB = 'media-cleanup'
-export const UPLOAD_STALE_MS = DAY_MS
-export const UNUSED_MEDIA_MS = 7 * DAY_MS
+const UPLOAD_STALE_MS = DAY_MS
+const UNUSED_MEDIA_MS = 7 * DAY_MS
 const CLEANUP_BATCH = 500
 
 export async function cleanupMedia(deps: Pick<MediaDeps, 'db' | 'clock' | 'storage'>): Promise<number> {

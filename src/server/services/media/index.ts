@@ -17,9 +17,8 @@ import { updateMedia } from './updateMedia'
  * docs/architecture.md, "Writing and publishing" (Media upload).
  */
 
-export { MEDIA_CLEANUP_JOB, UNUSED_MEDIA_MS, UPLOAD_STALE_MS } from './cleanupMedia'
-export { cleanFileName, mediaUrl, toMediaView, usableMedia, type MediaRow } from './mediaView'
-export { THUMBNAIL_MAX_PIXELS, THUMBNAIL_SOURCE_MAX_BYTES } from './thumbnail'
+export { MEDIA_CLEANUP_JOB } from './cleanupMedia'
+export { cleanFileName, toMediaView, usableMedia, type MediaRow } from './mediaView'
 export type { MediaDeps, MediaFile } from './types'
 export { uploadTooBig } from './uploads'
 

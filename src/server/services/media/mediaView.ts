@@ -11,7 +11,7 @@ import { isUuid } from '../ids'
 export type MediaRow = typeof media.$inferSelect
 
 /** The API path of a media file or its thumbnail. */
-export function mediaUrl(path: typeof MEDIA_FILE_PATH | typeof MEDIA_THUMBNAIL_PATH, mediaId: string): string {
+function mediaUrl(path: typeof MEDIA_FILE_PATH | typeof MEDIA_THUMBNAIL_PATH, mediaId: string): string {
   return `${API_BASE}${path.replace(':mediaId', mediaId)}`
 }
 

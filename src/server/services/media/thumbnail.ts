@@ -6,8 +6,8 @@ import { readAll } from './uploads'
 
 /* An image's size from its header and its thumbnail, within the limits (docs/architecture.md, "Writing and publishing"). */
 
-export const THUMBNAIL_MAX_PIXELS = 50_000_000
-export const THUMBNAIL_SOURCE_MAX_BYTES = 64 * 1024 * 1024
+const THUMBNAIL_MAX_PIXELS = 50_000_000
+const THUMBNAIL_SOURCE_MAX_BYTES = 64 * 1024 * 1024
 
 export async function thumbnailFor(
   deps: Pick<MediaDeps, 'storage' | 'thumbnailer'>,

@@ -18,7 +18,6 @@ import { updateOwnTarget } from './updateOwnTarget'
  * docs/architecture.md, "Organizations and members".
  */
 
-export { USED_JOIN_LINK_RETENTION_MS } from './joinLinks'
 export { deleteOrphanPlaceholders, removeMemberships } from './removal'
 export type { AcceptedInvitation, InviteResult, ListMembersQuery, MemberDeps, UpdateMemberInput } from './types'
 

@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../../errors'
  */
 
 /** How long a used join link is remembered (and answered 410 join_link_used rather than 404). */
-export const USED_JOIN_LINK_RETENTION_MS = 90 * DAY_MS
+const USED_JOIN_LINK_RETENTION_MS = 90 * DAY_MS
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 const isJoinToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)

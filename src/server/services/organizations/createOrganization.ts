@@ -11,8 +11,8 @@ import type { CreateOrganizationInput, OrganizationDeps } from './types'
 
 /* Onboarding and 'Create new organization', in one transaction (docs/architecture.md, "Organizations and members"). */
 
-export const WELCOME_TITLE = 'Welcome to Pagecrew 🎉'
-export const welcomeMessage = (organizationName: string) =>
+const WELCOME_TITLE = 'Welcome to Pagecrew 🎉'
+const welcomeMessage = (organizationName: string) =>
   `${organizationName} is ready. Your ${TRIAL_DAYS}-day free trial has started: invite your team and plan your first posts.`
 
 const emptyToNull = (value: string | undefined): string | null => (value && value.length > 0 ? value : null)

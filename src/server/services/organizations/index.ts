@@ -22,7 +22,6 @@ import { updatePage } from './updatePage'
  * "Organizations and members".
  */
 
-export { WELCOME_TITLE, welcomeMessage } from './createOrganization'
 export type { BusinessPageInput, CreateOrganizationInput, OrganizationDeps, UpdateBusinessPageInput } from './types'
 
 export interface OrganizationService {

@@ -18,7 +18,7 @@ import { IMPORT_UNREADABLE, type ParsedRow } from './parseImport'
  * (docs/architecture.md, "The plan as CSV": one set of rules for import).
  */
 
-export const IMPORT_NEEDS_EMAIL = "Enter the member's email."
+const IMPORT_NEEDS_EMAIL = "Enter the member's email."
 export const IMPORT_DATE_FORMAT = 'Use a date as YYYY-MM-DD.'
 export const IMPORT_TAG_UNKNOWN = 'No topic tag with this title in your organization.'
 export const IMPORT_PAGE_UNKNOWN = 'No business page with this name in your organization.'
@@ -41,7 +41,7 @@ function messageOf(run: () => void): string | null {
 }
 
 /** What a checked row creates. */
-export interface SlotPlan {
+interface SlotPlan {
   assignee: Person
   time: Date
   timeZone: string

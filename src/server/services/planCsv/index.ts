@@ -11,10 +11,10 @@ import type { ExportQuery, PlanCsvDeps } from './types'
  * per file; this facade only delegates. The rules are in docs/architecture.md, "The plan as CSV".
  */
 
-export { IMPORT_DATE_FORMAT, IMPORT_NEEDS_EMAIL, IMPORT_PAGE_UNKNOWN, IMPORT_POST_TYPE, IMPORT_TAG_UNKNOWN } from './checkRows'
+export { IMPORT_DATE_FORMAT, IMPORT_PAGE_UNKNOWN, IMPORT_POST_TYPE, IMPORT_TAG_UNKNOWN } from './checkRows'
 export { IMPORT_ROWS_INVALID } from './commitImport'
 export { EXPORT_HEADER } from './exportPlanCsv'
-export { IMPORT_NO_ROWS, IMPORT_TOO_MANY_ROWS, IMPORT_UNREADABLE, importMissingColumns, parseImportCsv } from './parseImport'
+export { IMPORT_TOO_MANY_ROWS, IMPORT_UNREADABLE, parseImportCsv } from './parseImport'
 export type { PlanCsvDeps } from './types'
 
 export interface PlanCsvService {

@@ -8,14 +8,14 @@ import { csvUnguarded } from '../csv'
  * ignored, export's formula guard taken off (docs/architecture.md, "The plan as CSV").
  */
 
-export const IMPORT_NO_ROWS = 'The file has no rows to import.'
+const IMPORT_NO_ROWS = 'The file has no rows to import.'
 export const IMPORT_TOO_MANY_ROWS = `Import at most ${PLAN_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows at a time.`
 export const IMPORT_UNREADABLE = 'This file is not a readable CSV.'
-export const importMissingColumns = (names: string[]) => `The header row needs the column${names.length > 1 ? 's' : ''} ${names.join(', ')}.`
+const importMissingColumns = (names: string[]) => `The header row needs the column${names.length > 1 ? 's' : ''} ${names.join(', ')}.`
 
 const REQUIRED: PlanImportField[] = ['memberEmail', 'date', 'time']
 
-export type RowValues = Record<PlanImportField, string>
+type RowValues = Record<PlanImportField, string>
 export interface ParsedRow {
   line: number
   values: RowValues

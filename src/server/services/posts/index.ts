@@ -23,9 +23,8 @@ import { updatePost } from './updatePost'
  */
 
 export { APPROVAL_AGAIN_TITLE } from './approvalAgain'
-export { POST_LIST_LIMIT } from './listPosts'
 export { newPostValues, type NewPost, type PostRow } from './rows'
-export type { CreatePostInput, LinkedInAccess, PostDeps, SchedulePostInput, UpdatePostInput } from './types'
+export type { CreatePostInput, PostDeps, SchedulePostInput, UpdatePostInput } from './types'
 /** Other services that show posts (the review thread) render them the same. */
 export { postViews } from './views'
 

@@ -9,7 +9,7 @@ import { postViews } from './views'
 
 /* GET /posts: the user's own posts in the organization, most recently changed first (docs/architecture.md, "Posts on the server"). */
 
-export const POST_LIST_LIMIT = 500
+const POST_LIST_LIMIT = 500
 
 export async function listPosts(
   deps: Pick<PostDeps, 'db' | 'clock' | 'linkedInAdapter'>,

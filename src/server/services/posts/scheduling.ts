@@ -26,7 +26,7 @@ async function linkedInProblem(linkedIn: PostDeps['linkedIn'], userId: string): 
   return null
 }
 
-export interface ScheduleAtInput {
+interface ScheduleAtInput {
   postId: string
   version?: number
   when: 'now' | Date | null

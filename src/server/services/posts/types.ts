@@ -13,7 +13,7 @@ export type UpdatePostInput = z.output<typeof updatePostBodySchema>
 export type SchedulePostInput = z.output<typeof schedulePostBodySchema>
 
 /** What posts need of the LinkedIn connection (services.linkedIn). */
-export interface LinkedInAccess {
+interface LinkedInAccess {
   status(userId: string): Promise<'connected' | 'missing' | 'expired'>
   publishingIdentity(userId: string): Promise<{ accessToken: AccessToken; memberId: string } | null>
 }

@@ -30,7 +30,7 @@ export async function mediaOf(executor: Executor, postIds: readonly string[]): P
   return byPost
 }
 
-export interface PostViewDeps {
+interface PostViewDeps {
   clock: Clock
   linkedInAdapter: Pick<LinkedInAdapter, 'postUrl'>
 }

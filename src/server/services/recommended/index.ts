@@ -16,8 +16,6 @@ import type { CreateRecommendationInput, RecommendedDeps } from './types'
 
 export { addressedTo, isOpen } from './addressing'
 export { RECOMMENDED_LINK, RECOMMENDED_TITLE } from './createRecommendation'
-export { LIST_LIMIT } from './listRecommended'
-export { RECOMMENDABLE_LIMIT } from './recommendablePosts'
 export { reshareSource } from './reshareSource'
 export type { CreateRecommendationInput, RecommendedDeps } from './types'
 

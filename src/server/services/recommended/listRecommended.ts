@@ -13,7 +13,7 @@ import { recommendationViews } from './views'
  * own; admins and ghosts the organization's), newest first (docs/architecture.md, "Recommended posts": lists).
  */
 
-export const LIST_LIMIT = 200
+const LIST_LIMIT = 200
 
 export async function listRecommended(deps: Pick<RecommendedDeps, 'db' | 'clock' | 'entitlements'>, session: OrganizationSession): Promise<RecommendedList> {
   const { db, clock } = deps

@@ -7,7 +7,7 @@ import type { RecommendedDeps } from './types'
 
 /* GET /recommended/posts: the recommenders' picker of the organization's published posts, newest first, searched by text (docs/architecture.md, "Recommended posts"). */
 
-export const RECOMMENDABLE_LIMIT = 50
+const RECOMMENDABLE_LIMIT = 50
 
 export async function recommendablePosts(
   deps: Pick<RecommendedDeps, 'db' | 'entitlements' | 'linkedInAdapter'>,

@@ -14,11 +14,11 @@ import { quarterOf, safeTimeZone } from './time'
  * Auto mode of slot creation: the member furthest below their monthly target, at their usual
  * quarter-hour, tomorrow in their timezone (docs/architecture.md, "Plan (assigned slots)", "Auto mode").
  */
-export const DEFAULT_AUTO_HOUR = 9
+const DEFAULT_AUTO_HOUR = 9
 /** Auto mode: how far back a member's slots count for their usual posting time. */
-export const AUTO_HISTORY_DAYS = 90
+const AUTO_HISTORY_DAYS = 90
 /** Auto mode: the look-ahead of the second tie-break. */
-export const AUTO_UPCOMING_DAYS = 30
+const AUTO_UPCOMING_DAYS = 30
 
 /**
  * Auto mode, the time: the member's usual quarter-hour, i.e. the most common quarter-hour (in

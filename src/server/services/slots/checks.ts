@@ -97,7 +97,7 @@ export async function requirePages(executor: Executor, organizationId: string, i
 }
 
 /** 400 slotBusinessTagNotAllowed unless the business post tag belongs to one of the pages. */
-export async function requireBusinessTag(executor: Executor, organizationId: string, businessPostTagId: string, pageIds: readonly string[]): Promise<void> {
+async function requireBusinessTag(executor: Executor, organizationId: string, businessPostTagId: string, pageIds: readonly string[]): Promise<void> {
   const fail = () => fieldError(MESSAGES.slotBusinessTagNotAllowed, 'businessPostTagId')
   if (pageIds.length === 0 || !isUuid(businessPostTagId)) throw fail()
   const [row] = await executor

@@ -12,10 +12,10 @@ import { updateSlotTags } from './updateSlotTags'
  * file in this folder. The read side (lists, calendar) is ../schedule/; both show slots through
  * ../slotView.ts (readSlots). Decisions: docs/architecture.md, "Plan (assigned slots)".
  */
-export { AUTO_HISTORY_DAYS, AUTO_UPCOMING_DAYS, bestQuarterHour, DEFAULT_AUTO_HOUR, pickFairly, type AutoCandidate } from './autoPick'
+export { bestQuarterHour, pickFairly, type AutoCandidate } from './autoPick'
 export { linkedToAll, requireMayAssign, withTag } from './checks'
 export { deleteFutureSlots } from './deleteFutureSlots'
-export { MOVED_SLOT_TITLE, NEW_SLOT_TITLE, notifyAssignee, recordSlotsAssigned, slotLink, slotWhen } from './notices'
+export { MOVED_SLOT_TITLE, NEW_SLOT_TITLE, notifyAssignee, recordSlotsAssigned, slotLink } from './notices'
 export { chunked, type CreateSlotInput, type Person, type SlotDeps, type UpdateSlotInput, type UpdateSlotTagsInput } from './shared'
 export { addDaysTo, daysBetween, isOptionInstant, quarterOf, recurrenceOf, requireWindow, safeTimeZone } from './time'
 

@@ -18,7 +18,7 @@ export const NEW_SLOT_TITLE = 'New posting slot 📅'
 export const MOVED_SLOT_TITLE = 'Posting slot moved 📅'
 
 /** How a slot notification names the slot's day and time, in the recipient's timezone: 'Tue 17 Mar 2026 at 09:00'. */
-export function slotWhen(time: Date, timeZone: string): string {
+function slotWhen(time: Date, timeZone: string): string {
   return format(new TZDate(time.getTime(), timeZone), "EEE d MMM yyyy 'at' HH:mm")
 }
 /** slotWhen's text inside a stored notification, so a move can put the new one in its place. */

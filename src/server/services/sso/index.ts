@@ -20,7 +20,7 @@ import { verifyDomain } from './verifyDomain'
 
 export { SSO_AUTHORIZATION_TTL_MS } from './signInState'
 export { refusePasswordSession } from './requiringOrganization'
-export type { SaveSsoInput, SsoCallbackInput, SsoConfig, SsoDeps, SsoOptions, TxtResolver } from './types'
+export type { SaveSsoInput, SsoCallbackInput, SsoConfig, SsoDeps, SsoOptions } from './types'
 
 export interface SsoService {
   settings(session: OrganizationSession, serverUrl: string): Promise<SsoSettings>

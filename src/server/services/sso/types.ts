@@ -21,7 +21,7 @@ export interface SsoCallbackInput {
   error_description?: string
 }
 
-export type TxtResolver = (hostname: string) => Promise<string[][]>
+type TxtResolver = (hostname: string) => Promise<string[][]>
 
 /** What tests replace (createServer's `sso`). */
 export interface SsoOptions {

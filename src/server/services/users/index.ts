@@ -17,9 +17,6 @@ import { viewUser } from './viewUser'
  * this facade only delegates. The rules are in docs/architecture.md, "Notifications and `GET /user`".
  */
 
-export { canonicalTimezone, INVALID_IMAGE_MESSAGE } from './updateDetails'
-export { EMAIL_IN_USE_MESSAGE } from './updateEmail'
-export { userHashFor } from './viewUser'
 export type { UpdateUserDetailsInput, UserDeps } from './types'
 
 export interface UserService {

@@ -10,10 +10,10 @@ import { viewUser } from './viewUser'
 
 /* The user's name, time zone and image address (docs/architecture.md, "Notifications and `GET /user`"). */
 
-export const INVALID_IMAGE_MESSAGE = 'Use an image address starting with https://'
+const INVALID_IMAGE_MESSAGE = 'Use an image address starting with https://'
 
 /** Stores a time zone with the IANA database's spelling ('europe/paris' -> 'Europe/Paris'). */
-export function canonicalTimezone(timezone: string): string {
+function canonicalTimezone(timezone: string): string {
   const resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone
   return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone
 }

@@ -8,7 +8,7 @@ import { viewUser } from './viewUser'
 
 /* The user's email, 409 when another account has it (docs/architecture.md, "Notifications and `GET /user`"). */
 
-export const EMAIL_IN_USE_MESSAGE = 'That email is already in use.'
+const EMAIL_IN_USE_MESSAGE = 'That email is already in use.'
 
 export async function updateEmail(deps: Pick<UserDeps, 'db' | 'clock' | 'supportChatSecret'>, session: AuthSession, email: string): Promise<User> {
   const { db, clock } = deps

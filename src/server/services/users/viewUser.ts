@@ -9,7 +9,7 @@ import type { UserDeps } from './types'
 /* GET /user in one statement (docs/architecture.md, "Notifications and `GET /user`"). */
 
 /** The chat provider's identity-verification hash: HMAC-SHA256(secret, userId) as hex; '' without a secret. */
-export function userHashFor(userId: string, secret: string | null): string {
+function userHashFor(userId: string, secret: string | null): string {
   return secret ? createHmac('sha256', secret).update(userId).digest('hex') : ''
 }
 

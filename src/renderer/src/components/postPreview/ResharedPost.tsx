@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' }
 })
 
-export interface ResharedPostProps {
+interface ResharedPostProps {
   /** The post's author or business page as LinkedIn shows it ('' for an outside address Pagecrew has not read). */
   author: string
   /** Its text ('' for an outside address). */

@@ -18,7 +18,7 @@ const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' }
 })
 
-export interface MemberDialogProps {
+interface MemberDialogProps {
   open: boolean
   /** The member to edit; null invites someone new. */
   member: Member | null

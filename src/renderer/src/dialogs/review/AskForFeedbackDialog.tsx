@@ -33,7 +33,7 @@ const useStyles = makeStyles({
   asked: { color: tokens.colorNeutralForeground2 }
 })
 
-export interface AskForFeedbackDialogProps {
+interface AskForFeedbackDialogProps {
   /** A saved post of the signed-in user's, not published or being published. */
   post: Post
   open: boolean

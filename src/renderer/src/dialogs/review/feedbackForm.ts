@@ -3,7 +3,7 @@ import type { Priority, ReviewRequest } from '@shared/domain'
 import { localDate, localTime, zonedInstant } from '@shared/rules/slots'
 
 /** A due date picked without a time is due at the end of the working day. */
-export const DEFAULT_DUE_TIME = '17:00'
+const DEFAULT_DUE_TIME = '17:00'
 
 export interface FeedbackForm {
   reviewerIds: string[]

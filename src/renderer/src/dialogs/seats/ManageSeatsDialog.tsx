@@ -50,11 +50,11 @@ const useStyles = makeStyles({
 })
 
 /** Rows the removal list shows at once; typing in its search narrows a large organization. */
-export const REMOVAL_LIST_LIMIT = 100
+const REMOVAL_LIST_LIMIT = 100
 
-export const MANAGE_SEATS_TITLE = 'Manage seats'
+const MANAGE_SEATS_TITLE = 'Manage seats'
 
-export function selectMembersText(n: number): string {
+function selectMembersText(n: number): string {
   return `Select ${n} ${n === 1 ? 'member' : 'members'} to remove`
 }
 
@@ -68,11 +68,11 @@ function problemText(problem: SeatChangeProblem | null): string | undefined {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** The seat count is below what the members who cannot be removed take (you, and any the list does not hold). */
-export function seatsToKeepText(keep: number, removable: number): string {
+function seatsToKeepText(keep: number, removable: number): string {
   return `Keep at least ${plural(keep, 'seat', 'seats')}: only ${plural(removable, 'member', 'members')} can be removed, never yourself.`
 }
 
-export interface ManageSeatsDialogProps {
+interface ManageSeatsDialogProps {
   open: boolean
   onClose: () => void
 }

@@ -26,7 +26,7 @@ const EMPTY: SsiValues = { score: '', brand: '', people: '', insights: '', relat
  * What the fields hold as the request's body: an empty pillar is left out, anything else is a
  * number (NaN for text that is none, which the schema refuses with its own message).
  */
-export function ssiBodyOf(values: SsiValues): Record<string, number> {
+function ssiBodyOf(values: SsiValues): Record<string, number> {
   const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')))
   const body: Record<string, number> = { score: number(values.score) }
   for (const pillar of SSI_PILLARS) if (values[pillar.key].trim() !== '') body[pillar.key] = number(values[pillar.key])

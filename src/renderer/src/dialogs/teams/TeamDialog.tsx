@@ -51,7 +51,7 @@ interface TeamValues extends TeamForm {
   imageRemoved: boolean
 }
 
-export interface TeamDialogProps {
+interface TeamDialogProps {
   open: boolean
   /** The team to edit; null creates one. */
   team: Team | null

@@ -57,7 +57,7 @@ const useStyles = makeStyles({
 })
 
 /** The certificate itself as it prints. */
-export function PrintableCertificate({ certificate }: { certificate: Certificate }) {
+function PrintableCertificate({ certificate }: { certificate: Certificate }) {
   usePrintStyles()
   const styles = useStyles()
   return (
@@ -89,7 +89,7 @@ export function PrintableCertificate({ certificate }: { certificate: Certificate
 }
 
 /** Download PDF, Print, Add to LinkedIn profile, Copy link. */
-export function CertificateActions({ certificate }: { certificate: Certificate }) {
+function CertificateActions({ certificate }: { certificate: Certificate }) {
   const styles = useStyles()
   const host = useHost()
   const notify = useNotify()

@@ -19,7 +19,7 @@ const useStyles = makeStyles({
 })
 
 /** Which filters the viewer's scope gives a meaning to (issue 14: a member sees their own posts). */
-export interface FilterScope {
+interface FilterScope {
   /** Admins: every member; leaders: their teams' members; members: none (only their own posts). */
   member: boolean
   team: boolean

@@ -12,7 +12,7 @@ import type { AnalyticsPostsSort, AnalyticsQuery } from '@renderer/api/analytics
 
 export const PERIOD_CHOICES = ['7d', '30d', '90d', 'thisMonth', 'lastMonth', 'custom'] as const
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number]
-export const DEFAULT_PERIOD: PeriodChoice = '30d'
+const DEFAULT_PERIOD: PeriodChoice = '30d'
 
 export const PERIOD_LABELS: Record<PeriodChoice, string> = {
   '7d': 'Last 7 days',
@@ -23,14 +23,14 @@ export const PERIOD_LABELS: Record<PeriodChoice, string> = {
   custom: 'Custom'
 }
 
-export const TABS = ['posts', 'members', 'teams', 'pages'] as const
+const TABS = ['posts', 'members', 'teams', 'pages'] as const
 export type AnalyticsTab = (typeof TABS)[number]
 
 export const FILTER_NAMES = ['memberId', 'teamId', 'businessPageId', 'type', 'tagId', 'search'] as const
 export type FilterName = (typeof FILTER_NAMES)[number]
 export type AnalyticsFilters = Partial<Pick<AnalyticsQuery, FilterName>>
 
-export interface AnalyticsUrlState {
+interface AnalyticsUrlState {
   period: PeriodChoice
   /** The custom period's first and last days ('yyyy-MM-dd', both included); null when unset. */
   customFrom: string | null

@@ -6,7 +6,7 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
 import { forgetSsoPending, useCompleteSso } from '@renderer/api/sso'
 import { CenteredCard } from '@renderer/components/CenteredCard'
 
-export const SSO_MISSING_ANSWER_MESSAGE = 'This address does not carry an answer from your identity provider. Sign in again.'
+const SSO_MISSING_ANSWER_MESSAGE = 'This address does not carry an answer from your identity provider. Sign in again.'
 
 /** The provider's answer as the server takes it: state with a code or an error, and the issuer. */
 function readAnswer(params: URLSearchParams) {

@@ -31,7 +31,7 @@ export function checkoutSeats(values: CheckoutValues, plan: PlanDto, users: numb
   return values.seats ?? String(defaultCheckoutSeats(plan.seats, users))
 }
 
-export interface CheckoutFormProps {
+interface CheckoutFormProps {
   /** The plan dialog's form (useFormDialog), so its close button and Escape follow the same save. */
   form: FormDialogState<CheckoutValues>
   title: ReactNode
@@ -60,7 +60,7 @@ function seatProblem(value: string, plan: PlanDto, users: number): string | null
 }
 
 /** One rule, in one sentence: whichever of the plan's minimum and the users is larger (checkoutMinimum). */
-export function seatsHint(planSeats: number, users: number): string {
+function seatsHint(planSeats: number, users: number): string {
   return users > planSeats
     ? `At least ${users}, one for each of your users (the plan's minimum is ${planSeats}).`
     : `At least ${planSeats}, the plan's minimum.`

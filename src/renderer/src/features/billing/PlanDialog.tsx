@@ -37,15 +37,15 @@ const useStyles = makeStyles({
   waiting: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' }
 })
 
-export const PLAN_DIALOG_TITLE = 'Manage your plan'
-export const FINISH_CHECKOUT_TEXT = 'Finish checkout in your browser…'
+const PLAN_DIALOG_TITLE = 'Manage your plan'
+const FINISH_CHECKOUT_TEXT = 'Finish checkout in your browser…'
 
 export interface PlanChoice {
   plan: PlanDto
   variant: PlanVariantDto
 }
 
-export interface PlanDialogProps {
+interface PlanDialogProps {
   open: boolean
   onClose: () => void
   /** Start at the confirm step with this plan and interval (a card chosen on a page). */

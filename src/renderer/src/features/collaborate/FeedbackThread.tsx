@@ -58,7 +58,7 @@ const useStyles = makeStyles({
 const STATUS_LABELS = { RESOLVED: 'Resolved', ACCEPTED: 'Accepted', DISMISSED: 'Dismissed' } as const
 
 /** A comment's text with the people it mentioned highlighted. */
-export function FeedbackText({ item }: { item: Pick<Feedback, 'text' | 'mentions'> }) {
+function FeedbackText({ item }: { item: Pick<Feedback, 'text' | 'mentions'> }) {
   const styles = useStyles()
   return (
     <span className={styles.text}>

@@ -66,7 +66,7 @@ const useStyles = makeStyles({
   actions: { flexShrink: 0 }
 })
 
-export interface InboxListProps {
+interface InboxListProps {
   items: readonly ReviewInboxItem[]
   /** The post whose review is open. */
   selectedId: string | null

@@ -171,7 +171,7 @@ function ReviewContent({
   )
 }
 
-export interface ReviewPanelProps {
+interface ReviewPanelProps {
   postId: string
   selfId: string
   timeZone: string | null

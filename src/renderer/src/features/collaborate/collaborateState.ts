@@ -2,14 +2,14 @@ import { postStageSchema, prioritySchema, type PostStage, type Priority } from '
 
 /** The tabs: requested is "For my review", mine "My posts", team "Team" (GET /review/inbox's views). */
 export type InboxView = 'requested' | 'mine' | 'team'
-export const INBOX_VIEWS: readonly InboxView[] = ['requested', 'mine', 'team']
+const INBOX_VIEWS: readonly InboxView[] = ['requested', 'mine', 'team']
 
 /**
  * What /collaborate keeps in its address, so a reload or a shared link shows the same:
  * `?view=mine&status=DRAFT&priority=URGENT&search=launch&postId=…`. `postId` is the post whose
  * review is open (what notifications link to); without `view` the screen picks its default tab.
  */
-export interface CollaborateUrlState {
+interface CollaborateUrlState {
   view: InboxView | null
   postId: string | null
   status: PostStage | undefined

@@ -39,7 +39,7 @@ export const PRIORITY_COLORS: Record<Exclude<Priority, 'NOPRIORITY'>, BadgeColor
   LOW: 'informative'
 }
 
-export interface ApprovalState {
+interface ApprovalState {
   label: string
   color: BadgeColor
 }

@@ -25,7 +25,7 @@ export function mentionedIds(text: string, picked: readonly PersonRef[]): string
   return [...new Set(picked.filter((p) => text.includes(`@${p.fullName}`)).map((p) => p.id))]
 }
 
-export type MentionPart = { kind: 'text'; text: string } | { kind: 'mention'; text: string; person: PersonRef }
+type MentionPart = { kind: 'text'; text: string } | { kind: 'mention'; text: string; person: PersonRef }
 
 /** A comment's text cut into plain runs and '@Full Name' mentions of the people it mentioned (longest names first). */
 export function mentionParts(text: string, mentions: readonly PersonRef[]): MentionPart[] {

@@ -20,7 +20,7 @@ export function placeAnchor(text: string, anchor: Pick<TextAnchor, 'start' | 'en
 }
 
 /** A run of the text with the same marks: the open comments over it and the open suggestions replacing it. */
-export interface TextSegment {
+interface TextSegment {
   start: number
   end: number
   text: string
@@ -29,7 +29,7 @@ export interface TextSegment {
 }
 
 /** A suggestion's replacement, shown where its range ends (it is not part of the post's text). */
-export interface Insertion {
+interface Insertion {
   at: number
   feedbackId: string
   text: string

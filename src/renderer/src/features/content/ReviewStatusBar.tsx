@@ -7,7 +7,7 @@ import { formatWhen } from './postTimes'
 import { approvalBlock, approvalState } from './postApproval'
 
 /** The post on /collaborate, with its review panel. */
-export const reviewPath = (postId: string) => `${paths.collaborate}?postId=${encodeURIComponent(postId)}`
+const reviewPath = (postId: string) => `${paths.collaborate}?postId=${encodeURIComponent(postId)}`
 
 interface ReviewStatusBarProps {
   post: Post

@@ -15,7 +15,7 @@ export function approvalBlock(post: ApprovalOf): string | null {
   return post.approval.status === 'PENDING' ? MESSAGES.approvalPendingToSchedule : MESSAGES.approvalRequiredToSchedule
 }
 
-export interface ApprovalState {
+interface ApprovalState {
   /** Not sent, Waiting for approval, Approved, Rejected: <reason>, Approved for an earlier version: needs approval again. */
   text: string
   intent: MessageBarIntent

@@ -10,7 +10,7 @@ import { formatCount, formatRate, postsAgainstTarget } from './format'
 import { editPostPath, myDraftsPath, postResultsPath, reviewsWaitingPath, setupItems, writeForSlotPath } from './links'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
-export const useCardStyles = makeStyles({
+const useCardStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, minWidth: 0 },
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -26,7 +26,7 @@ export const useCardStyles = makeStyles({
 })
 
 /** A dashboard card: a title, what it shows, and the links to act on it at its foot. */
-export function DashboardCard({ title, description, footer, children, 'data-testid': testId }: { title: string; description?: string; footer?: ReactNode; children: ReactNode; 'data-testid': string }) {
+function DashboardCard({ title, description, footer, children, 'data-testid': testId }: { title: string; description?: string; footer?: ReactNode; children: ReactNode; 'data-testid': string }) {
   const styles = useCardStyles()
   return (
     <Card className={styles.card} data-testid={testId}>

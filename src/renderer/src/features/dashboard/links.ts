@@ -14,12 +14,12 @@ export const editPostPath = (postId: string) => withQuery(paths.writePost, { pos
 export const myDraftsPath = withQuery(paths.collaborate, { view: 'mine', status: 'DRAFT' })
 export const reviewsWaitingPath = withQuery(paths.collaborate, { view: 'requested' })
 export const postResultsPath = (postId: string) => withQuery(paths.analytics, { postId })
-export const membersSettingsPath = withQuery(paths.organizationSettings, { section: 'members' })
-export const teamsSettingsPath = withQuery(paths.organizationSettings, { section: 'teams' })
+const membersSettingsPath = withQuery(paths.organizationSettings, { section: 'members' })
+const teamsSettingsPath = withQuery(paths.organizationSettings, { section: 'teams' })
 
-export type SetupStep = keyof NonNullable<Dashboard['setup']>
+type SetupStep = keyof NonNullable<Dashboard['setup']>
 
-export interface SetupItem {
+interface SetupItem {
   key: SetupStep
   /** What is left to do, or once done what was done ('Connect LinkedIn', 'LinkedIn connected'). */
   label: string

@@ -39,7 +39,7 @@ export function firstEndDay(now: Date, timeZone: string): string {
 }
 
 /** A recommendation offered until `endsOn` ends at the midnight after it, in the user's zone. */
-export function endsAtOf(endsOn: string, timeZone: string): string | null {
+function endsAtOf(endsOn: string, timeZone: string): string | null {
   if (endsOn === '') return null
   const [y, m, d] = endsOn.split('-').map(Number) as [number, number, number]
   const next = format(addDays(new Date(y, m - 1, d), 1), 'yyyy-MM-dd')

@@ -76,7 +76,7 @@ interface ChipLayout {
 }
 
 /** One slot: time, assignee, tag colour, page icon, status; click or Enter edits, drag moves. */
-export function SlotChip({ slot, time, compact = false, timeless = false, fit = false, style }: { slot: AssignedSlot; time: string } & ChipLayout) {
+function SlotChip({ slot, time, compact = false, timeless = false, fit = false, style }: { slot: AssignedSlot; time: string } & ChipLayout) {
   const styles = useStyles()
   const { openEdit, openMenu } = useSchedule()
   const drag = useSlotDrag(slot)
@@ -138,7 +138,7 @@ export function SlotChip({ slot, time, compact = false, timeless = false, fit = 
 }
 
 /** A post (published or planned): opens in the editor; not moved here. */
-export function PostChip({ entry, compact = false, timeless = false, fit = false, style }: { entry: Extract<Entry, { kind: 'post' }> } & ChipLayout) {
+function PostChip({ entry, compact = false, timeless = false, fit = false, style }: { entry: Extract<Entry, { kind: 'post' }> } & ChipLayout) {
   const styles = useStyles()
   const { post } = entry
   return (

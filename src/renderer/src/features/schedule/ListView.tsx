@@ -10,8 +10,8 @@ import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, po
 import { useSchedule } from './scheduleContext'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
-export const LIST_DAY_ROW_PX = 40
-export const LIST_ITEM_ROW_PX = 52
+const LIST_DAY_ROW_PX = 40
+const LIST_ITEM_ROW_PX = 52
 /** Narrower than this, a row puts who and what on two lines and leaves the post type out (the six columns need ~500 px). */
 const NARROW_LIST_PX = 560
 /** Where layout reports no height (a DOM without layout), the list assumes this much room. */
@@ -20,7 +20,7 @@ const FALLBACK_HEIGHT_PX = 640
 type Row = { kind: 'day'; key: string; day: string } | { kind: 'entry'; key: string; entry: Entry }
 
 /** Items (already in time order) with a heading row before each new local day. */
-export function listRows(items: readonly ScheduleItem[], clock: (instant: string) => ZonedParts): Row[] {
+function listRows(items: readonly ScheduleItem[], clock: (instant: string) => ZonedParts): Row[] {
   const rows: Row[] = []
   let day: string | null = null
   for (const item of items) {
@@ -109,7 +109,7 @@ const useStyles = makeStyles({
 })
 
 /** What a slot is for, as its row's tooltip: the tag, the idea and the audience. */
-export function slotWhat(slot: Pick<AssignedSlot, 'comment' | 'targetAudience' | 'tag' | 'businessPostTag'>): string {
+function slotWhat(slot: Pick<AssignedSlot, 'comment' | 'targetAudience' | 'tag' | 'businessPostTag'>): string {
   const tag = slot.tag ?? slot.businessPostTag
   return [tag ? `Tag: ${tag.title}` : '', slot.comment ? `Idea: ${slot.comment}` : '', slot.targetAudience ? `Audience: ${slot.targetAudience}` : '']
     .filter((line) => line !== '')

@@ -32,8 +32,8 @@ const WIDTHS: Record<PlanImportField, string> = {
 }
 
 /** The header row alone: a file to fill in. */
-export const PLAN_TEMPLATE_CSV = `${Object.values(PLAN_IMPORT_COLUMNS).join(',')}\r\n`
-export const PLAN_TEMPLATE_FILE = 'pagecrew-plan-template.csv'
+const PLAN_TEMPLATE_CSV = `${Object.values(PLAN_IMPORT_COLUMNS).join(',')}\r\n`
+const PLAN_TEMPLATE_FILE = 'pagecrew-plan-template.csv'
 
 const needFixing = (n: number) => (n === 1 ? '1 row needs fixing' : `${n} rows need fixing`)
 

@@ -6,9 +6,9 @@ import { EntryChip, MoreEntries } from './EntryChip'
 import { laneBox, layoutDay, weekLanes, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 
-export const HOUR_PX = 48
+const HOUR_PX = 48
 /** A block is drawn half an hour tall, so a slot's name stays readable. */
-export const BLOCK_MINUTES = 30
+const BLOCK_MINUTES = 30
 /** Below this a chip drops its avatar, status, page and tag marks (tooltip and name keep them) for the name. */
 const WEEK_FULL_CHIP_PX = 140
 /**
@@ -16,9 +16,9 @@ const WEEK_FULL_CHIP_PX = 140
  * left two letters of the name ('09:00 Al…'). The block's place against the hours says when, the
  * tooltip and accessible name say it exactly, and the name says who.
  */
-export const WEEK_TIMED_CHIP_PX = 112
+const WEEK_TIMED_CHIP_PX = 112
 /** The hour the week opens scrolled to. */
-export const WEEK_SCROLL_HOUR = 8
+const WEEK_SCROLL_HOUR = 8
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h)
 const GUTTER_PX = 56
@@ -26,7 +26,7 @@ const GUTTER_PX = 56
  * The narrowest a day column gets: below it (a phone) the week scrolls sideways instead of squeezing
  * each chip to its first letters or its time alone.
  */
-export const WEEK_MIN_DAY_PX = 104
+const WEEK_MIN_DAY_PX = 104
 const GUTTER = `${GUTTER_PX}px`
 
 const useStyles = makeStyles({

@@ -14,7 +14,7 @@ export function slotEntry(slot: AssignedSlot, clock: Clock): Entry {
   return { kind: 'slot', id: `slot:${slot.id}`, slot, ...clock(slot.time) }
 }
 
-export function postEntry(post: CalendarPost, clock: Clock): Entry {
+function postEntry(post: CalendarPost, clock: Clock): Entry {
   return { kind: 'post', id: `post:${post.id}`, post, ...clock(post.time) }
 }
 
@@ -22,7 +22,7 @@ export function itemEntry(item: ScheduleItem, clock: Clock): Entry {
   return item.kind === 'slot' ? slotEntry(item.slot, clock) : postEntry(item.post, clock)
 }
 
-export function entryName(entry: Entry): string {
+function entryName(entry: Entry): string {
   return entry.kind === 'slot' ? entry.slot.assignee.fullName : entry.post.account.name
 }
 
@@ -44,7 +44,7 @@ export function entriesByDay(data: Calendar | undefined, clock: Clock): Map<stri
 }
 
 /** A slot or post block in a week-view day column. */
-export interface PlacedEntry {
+interface PlacedEntry {
   entry: Entry
   lane: number
   lanes: number
@@ -52,7 +52,7 @@ export interface PlacedEntry {
   withMore: boolean
 }
 
-export interface WeekDayLayout {
+interface WeekDayLayout {
   placed: PlacedEntry[]
   /**
    * Entries that did not fit beside the others: a '+N more' at `minutes` for `entries`, whose list
@@ -66,7 +66,7 @@ export interface WeekDayLayout {
  * (12 px text, a 4 px border and padding). Narrower lanes showed '10:3' (issue 12).
  */
 export const WEEK_MIN_LANE_PX = 72
-export const WEEK_MAX_LANES = 4
+const WEEK_MAX_LANES = 4
 /** The '+N more' lane: narrower than a chip's, so the chips beside it keep more of their names. */
 export const WEEK_MORE_LANE_PX = 60
 

@@ -34,7 +34,7 @@ const useStyles = makeStyles({
 })
 
 /** The query parameter the monthly reminder's link carries: Settings then opens the dialog. */
-export const RECORD_SSI_PARAM = 'ssi'
+const RECORD_SSI_PARAM = 'ssi'
 
 const pillarText = (value: number | null) => (value === null ? '–' : String(value))
 

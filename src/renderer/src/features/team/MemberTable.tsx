@@ -33,7 +33,7 @@ const useStyles = makeStyles({
 })
 
 /** `nudgeable`: whether this member may be nudged now (the viewer's team, this month, behind). */
-export interface MemberTableProps {
+interface MemberTableProps {
   members: readonly EffortMember[]
   month: string
   nudgeable: (member: EffortMember) => boolean

@@ -9,7 +9,7 @@ import { monthLabel } from './months'
 const SsiTrendChart = lazy(() => import('./SsiTrendChart'))
 
 /** Months of trend the card shows. */
-export const SSI_TREND_MONTHS = 12
+const SSI_TREND_MONTHS = 12
 export const SSI_TREND_EMPTY = 'Members record their SSI from the badge in the top bar.'
 
 const useStyles = makeStyles({

@@ -18,7 +18,7 @@ const MAX_ANSWER_BYTES = 2 * 1024 * 1024
 /** How long to wait after a 429 that carries no Retry-After (LinkedIn's limits are per day, so not seconds). */
 const RATE_LIMIT_DEFAULT_MS = 5 * 60_000
 
-export interface Answer {
+interface Answer {
   status: number
   headers: IncomingHttpHeaders
   text: string

@@ -21,8 +21,6 @@ export {
   SandboxAuthorizeError,
   type LinkedInSandbox,
   type SandboxAuthorizeParams,
-  type SandboxConsent,
-  type SandboxFailure,
   type SandboxMedia,
   type SandboxPost
 } from './types'

@@ -44,7 +44,7 @@ export interface SandboxAuthorizeParams {
 }
 
 /** What the sign-in page shows: who is being connected, and the request to send back with the answer. */
-export interface SandboxConsent {
+interface SandboxConsent {
   params: SandboxAuthorizeParams
   memberName: string
 }
@@ -54,7 +54,7 @@ export class SandboxAuthorizeError extends Error {
   override name = 'SandboxAuthorizeError'
 }
 
-export type SandboxFailure = 'validation' | 'tokenExpired' | 'error'
+type SandboxFailure = 'validation' | 'tokenExpired' | 'error'
 
 export interface LinkedInSandbox extends LinkedInClient {
   readonly provider: 'sandbox'
@@ -87,7 +87,7 @@ export interface PendingSignIn {
   expiresAt: number
 }
 
-export interface IssuedCode {
+interface IssuedCode {
   memberId: string
   memberName: string
   redirectUri: string
@@ -96,7 +96,7 @@ export interface IssuedCode {
   expiresAt: number
 }
 
-export type Pending =
+type Pending =
   | { kind: 'fail'; failure: SandboxFailure; message?: string }
   | { kind: 'timeout'; ms: number }
   | { kind: 'acceptThenTimeout'; ms: number }

@@ -22,7 +22,7 @@ const useStyles = makeStyles({
   note: { color: tokens.colorNeutralForeground3 }
 })
 
-export interface SlotFieldsProps {
+interface SlotFieldsProps {
   mode: 'create' | 'edit'
   /** The form as it stands against the options (SlotOptions.effective). */
   form: SlotForm

@@ -18,7 +18,7 @@ export interface Crop {
 }
 
 /** The square to draw, in source pixels. */
-export interface CropRect {
+interface CropRect {
   x: number
   y: number
   side: number
@@ -27,7 +27,7 @@ export interface CropRect {
 export const MIN_ZOOM = 1
 export const MAX_ZOOM = 4
 /** Arrow keys move the photo this many frame pixels (with Shift, five times as far). */
-export const KEY_PAN_STEP = 10
+const KEY_PAN_STEP = 10
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
 

@@ -28,7 +28,7 @@ const formOf = (t: AiTemplateDetail | null): TemplateForm => ({
   instructions: t?.instructions ?? ''
 })
 
-export function splitIndustries(text: string): string[] {
+function splitIndustries(text: string): string[] {
   return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))]
 }
 

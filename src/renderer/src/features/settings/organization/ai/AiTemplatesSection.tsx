@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 })
 
 /** The organization default first (spec §9), then by name as the server sends them. */
-export function defaultFirst<T extends { isDefaultOrganizationTemplate: boolean }>(templates: readonly T[]): T[] {
+function defaultFirst<T extends { isDefaultOrganizationTemplate: boolean }>(templates: readonly T[]): T[] {
   return [...templates.filter((t) => t.isDefaultOrganizationTemplate), ...templates.filter((t) => !t.isDefaultOrganizationTemplate)]
 }
 

@@ -37,7 +37,7 @@ const PERIODS = [
 type Period = (typeof PERIODS)[number]['value']
 
 /** A value of an entry's before/after as one short line. */
-export function auditValue(value: unknown): string {
+function auditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(auditValue).join(', ')
   if (typeof value === 'boolean') return value ? 'yes' : 'no'

@@ -40,7 +40,7 @@ const useStyles = makeStyles({
  * /organization/settings/default-page/update), else its first page (the one onboarding made), so an
  * organization with pages always shows one as the default.
  */
-export function defaultPageId(organization: Pick<Organization, 'organizationBusinessPages' | 'defaultBusinessPageId'>): string | null {
+function defaultPageId(organization: Pick<Organization, 'organizationBusinessPages' | 'defaultBusinessPageId'>): string | null {
   const pages = organization.organizationBusinessPages
   const chosen = pages.find((p) => p.id === organization.defaultBusinessPageId)
   return (chosen ?? pages[0])?.id ?? null
