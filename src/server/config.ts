@@ -162,16 +162,21 @@ export function defaultRendererDir(moduleUrl: string = import.meta.url): string 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional())
 
+/**
+ * A whole number from `min` to `max`; blank or unset takes `fallback`. `message` is the one line for
+ * any wrong value, or one line each for not a number, not whole, and out of range.
+ */
+function wholeNumberInRange(min: number, max: number, fallback: number, message: string | { number: string; whole: string; range: string }) {
+  const m = typeof message === 'string' ? { number: message, whole: message, range: message } : message
+  return z.preprocess(blankToUndefined, z.coerce.number({ message: m.number }).int(m.whole).min(min, m.range).max(max, m.range).default(fallback))
+}
+
 const envSchema = z.object({
-  PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: 'PORT must be a number from 0 to 65535.' })
-      .int('PORT must be a whole number from 0 to 65535.')
-      .min(0, 'PORT must be a number from 0 to 65535.')
-      .max(65535, 'PORT must be a number from 0 to 65535.')
-      .default(DEFAULT_PORT)
-  ),
+  PORT: wholeNumberInRange(0, 65535, DEFAULT_PORT, {
+    number: 'PORT must be a number from 0 to 65535.',
+    whole: 'PORT must be a whole number from 0 to 65535.',
+    range: 'PORT must be a number from 0 to 65535.'
+  }),
   HOST: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_HOST)),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
@@ -248,33 +253,18 @@ const envSchema = z.object({
       .refine((ms) => ms === 0 || (ms >= 100 && ms <= 3_600_000), 'PAGECREW_PUBLISHER_INTERVAL_MS must be 0 (no publisher) or from 100 to 3600000.')
       .default(DEFAULT_PUBLISHER_INTERVAL_MS)
   ),
-  PAGECREW_METRICS_INTERVAL_MS: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: 'PAGECREW_METRICS_INTERVAL_MS must be a number of milliseconds from 100 to 3600000.' })
-      .int('PAGECREW_METRICS_INTERVAL_MS must be a whole number of milliseconds.')
-      .min(100, 'PAGECREW_METRICS_INTERVAL_MS must be from 100 to 3600000.')
-      .max(3_600_000, 'PAGECREW_METRICS_INTERVAL_MS must be from 100 to 3600000.')
-      .default(DEFAULT_METRICS_INTERVAL_MS)
+  PAGECREW_METRICS_INTERVAL_MS: wholeNumberInRange(100, 3_600_000, DEFAULT_METRICS_INTERVAL_MS, {
+    number: 'PAGECREW_METRICS_INTERVAL_MS must be a number of milliseconds from 100 to 3600000.',
+    whole: 'PAGECREW_METRICS_INTERVAL_MS must be a whole number of milliseconds.',
+    range: 'PAGECREW_METRICS_INTERVAL_MS must be from 100 to 3600000.'
+  }),
+  PAGECREW_LINKEDIN_DAILY_CALLS: wholeNumberInRange(
+    1,
+    1_000_000,
+    DEFAULT_LINKEDIN_DAILY_CALLS,
+    'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.'
   ),
-  PAGECREW_LINKEDIN_DAILY_CALLS: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.' })
-      .int('PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
-      .min(1, 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
-      .max(1_000_000, 'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.')
-      .default(DEFAULT_LINKEDIN_DAILY_CALLS)
-  ),
-  PAGECREW_CALENDAR_CACHE_MB: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.' })
-      .int('PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
-      .min(0, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
-      .max(4096, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.')
-      .default(DEFAULT_CALENDAR_CACHE_MB)
-  ),
+  PAGECREW_CALENDAR_CACHE_MB: wholeNumberInRange(0, 4096, DEFAULT_CALENDAR_CACHE_MB, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.'),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
   PAGECREW_OUTBOUND_ALLOW_LOOPBACK: z.string().optional(),
   PAGECREW_RESPONSE_CHECKS: z.enum(['0', '1', 'true', 'false'], { message: 'PAGECREW_RESPONSE_CHECKS must be 1 or 0.' }).optional(),
