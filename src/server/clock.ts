@@ -5,25 +5,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() }
 
-/** A clock under the test's control. */
-export interface ManualClock extends Clock {
-  set(date: Date | string): void
-  advance(ms: number): void
-}
-
-export function manualClock(start: Date | string = '2025-01-15T09:00:00.000Z'): ManualClock {
-  let current = new Date(start).getTime()
-  return {
-    now: () => new Date(current),
-    set: (date) => {
-      current = new Date(date).getTime()
-    },
-    advance: (ms) => {
-      current += ms
-    }
-  }
-}
-
 /**
  * The timers background jobs wait on (the publisher's interval, a publish call's timeout). Tests
  * inject manual ones (testing/timers.ts) and move time themselves instead of sleeping.

@@ -6,13 +6,13 @@ import type { Services } from '../services'
 import { RateLimited } from '../services/rateLimit'
 import type { AuthSession, OrganizationSession } from '../services/sessions'
 import type { AnswerCache, CacheTicket } from './answerCache'
-import { answering, sendAnswer, sendDownload, sendThroughCache, type Download } from './route/answer'
-import { readInput } from './route/input'
-import { renewSession, requireSessionCookie, resolveSession } from './route/session'
+import { answering, sendAnswer, sendDownload, sendThroughCache, type Download } from './routeSteps/answer'
+import { readInput } from './routeSteps/input'
+import { renewSession, requireSessionCookie, resolveSession } from './routeSteps/session'
 
-export { validationError } from './route/input'
-export { clearSessionCookie, setSessionCookie } from './route/session'
-export type { Download } from './route/answer'
+export { validationError } from './routeSteps/input'
+export { clearSessionCookie, setSessionCookie } from './routeSteps/session'
+export type { Download } from './routeSteps/answer'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,10 +98,10 @@ function contextOf<E extends Endpoint>(
 /**
  * Registers one contract endpoint, its concerns as Fastify hooks of the route, in this order:
  * onRequest refuses a session endpoint without a cookie before the body is read; preHandler resolves
- * the session and enforces the entry's access (./route/session.ts, services/authorize.ts), reads and
- * validates the input with the entry's zod schemas (./route/input.ts), renews the session and
+ * the session and enforces the entry's access (./routeSteps/session.ts, services/authorize.ts), reads and
+ * validates the input with the entry's zod schemas (./routeSteps/input.ts), renews the session and
  * counts the request against its `limit`. The handler then answers: a `download`, a kept answer
- * (`cache`), or the handler's, once per Idempotency-Key for `idempotent` entries (./route/answer.ts).
+ * (`cache`), or the handler's, once per Idempotency-Key for `idempotent` entries (./routeSteps/answer.ts).
  * With response checks on (tests, development) every answer is checked against the contract, so the
  * server cannot drift from it; in production it is written by the endpoint's compiled serializer.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { manualClock, type ManualClock } from '../clock'
+import { manualClock, type ManualClock } from '../testing/clock'
 import type { Database, DatabaseHandle } from '../db/client'
 import { jobs } from '../db/schema'
 import { createTestDatabase, testDatabaseKinds } from '../testing/harness'

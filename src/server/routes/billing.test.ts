@@ -13,7 +13,7 @@ import type { BillingProvider, ProviderCheckout } from '../adapters/billing/bill
 import { createBuiltinProvider, hashPortalToken } from '../adapters/billing/builtin'
 import { createPasswordIdentity } from '../adapters/identity/password'
 import { createServer } from '../app'
-import { manualClock } from '../clock'
+import { manualClock } from '../testing/clock'
 import { DEFAULT_CONTACT_SALES_URL } from '../config'
 import type { DatabaseHandle } from '../db/client'
 import { billingPortalTokens, invoices, subscriptions } from '../db/schema'

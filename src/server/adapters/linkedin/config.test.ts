@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { manualClock } from '../../clock'
+import { manualClock } from '../../testing/clock'
 import { ConfigError } from '../../configError'
 import { createLinkedInAdapter, DEFAULT_LINKEDIN_VERSION, linkedInConfigFromEnv } from './config'
 

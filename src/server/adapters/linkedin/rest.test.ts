@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { manualClock } from '../../clock'
+import { manualClock } from '../../testing/clock'
 import { startFakeLinkedIn, type FakeLinkedIn } from '../../testing/fakeLinkedIn'
 import type { LinkedInConfig } from './linkedin'
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { manualClock } from '../../clock'
+import { manualClock } from '../../testing/clock'
 import {
   LinkedInGrantError,
   LinkedInTimeoutError,

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { manualClock } from '../../clock'
+import { manualClock } from '../../testing/clock'
 import { createMailer, type MailTransport } from './mail'
 import { createSmtpTransport } from './smtp'
 
