@@ -6,6 +6,7 @@ import type { User } from '@shared/domain'
 import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
 import { aSession, aUser, withRole } from '@renderer/testing/fixtures'
 import { renderInApp } from '@renderer/testing/render'
+import { AccountDialogs } from './AccountDialogs'
 import { AvatarMenu } from './AvatarMenu'
 import { LeftNav } from './LeftNav'
 import { CHAT_NOT_CONFIGURED } from './useSupportActions'
@@ -27,7 +28,12 @@ const twoOrganizations = aUser({
 })
 
 async function openMenu(user: User, fake = createFakeHost()) {
-  const view = renderInApp(<AvatarMenu user={user} />, fake)
+  const view = renderInApp(
+    <AccountDialogs user={user}>
+      <AvatarMenu user={user} />
+    </AccountDialogs>,
+    fake
+  )
   const events = userEvent.setup()
   await events.click(screen.getByTestId('avatar-menu-button'))
   await screen.findByRole('menu')

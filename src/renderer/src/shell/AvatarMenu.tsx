@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { useNavigate } from 'react-router-dom'
 import {
   Button,
@@ -37,7 +37,7 @@ import { useLogout, useSwitchOrganization } from '@renderer/api/auth'
 import { useTheme } from '@renderer/app/theme'
 import { useReload } from '@renderer/host/HostContext'
 import { useNewTeam } from '@renderer/dialogs/teams/useNewTeam'
-import { CreateOrganizationDialog } from './CreateOrganizationDialog'
+import { useOpenAccountDialog } from './AccountDialogs'
 import { useSupportActions } from './useSupportActions'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
@@ -50,10 +50,6 @@ const useStyles = makeStyles({
   },
   organizationId: { color: tokens.colorNeutralForeground3, wordBreak: 'break-all' }
 })
-
-// The administration dialogs load on first use, not with the shell.
-const MemberDialog = lazy(async () => ({ default: (await import('@renderer/dialogs/members/MemberDialog')).MemberDialog }))
-const TeamDialog = lazy(async () => ({ default: (await import('@renderer/dialogs/teams/TeamDialog')).TeamDialog }))
 
 const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const
 
@@ -141,13 +137,12 @@ export function AvatarMenu({ user }: { user: User }) {
   const { openChat, openHelpCenter, chatUnavailable } = useSupportActions()
   const logout = useLogout()
   const { mutate: switchOrganization } = useSwitchOrganization()
-  const [creating, setCreating] = useState(false)
-  const [inviting, setInviting] = useState(false)
-  const [creatingTeam, setCreatingTeam] = useState(false)
+  // The dialogs are the shell's (AccountDialogs): this menu moves between the top and the bottom bar.
+  const openDialog = useOpenAccountDialog()
 
   const organization = currentOrganization(user)
   const admin = isAdmin(user)
-  const newTeam = useNewTeam(useCallback(() => setCreatingTeam(true), []), { enabled: admin })
+  const newTeam = useNewTeam(useCallback(() => openDialog('newTeam'), [openDialog]), { enabled: admin })
 
   return (
     <>
@@ -191,7 +186,7 @@ export function AvatarMenu({ user }: { user: User }) {
               </MenuItem>
             ) : null}
             {admin ? (
-              <MenuItem icon={<PersonAdd24Regular />} onClick={() => setInviting(true)} data-testid="menu-invite-users">
+              <MenuItem icon={<PersonAdd24Regular />} onClick={() => openDialog('invite')} data-testid="menu-invite-users">
                 Invite users
               </MenuItem>
             ) : null}
@@ -208,7 +203,7 @@ export function AvatarMenu({ user }: { user: User }) {
                 onSwitch={(organizationWorkOSId) => switchOrganization({ organizationWorkOSId })}
               />
             ) : null}
-            <MenuItem icon={<AddCircle24Regular />} onClick={() => setCreating(true)} data-testid="create-organization">
+            <MenuItem icon={<AddCircle24Regular />} onClick={() => openDialog('createOrganization')} data-testid="create-organization">
               Create new organization
             </MenuItem>
             <MenuDivider />
@@ -236,13 +231,6 @@ export function AvatarMenu({ user }: { user: User }) {
           </MenuList>
         </MenuPopover>
       </Menu>
-      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
-      {admin && (inviting || creatingTeam) ? (
-        <Suspense fallback={null}>
-          <MemberDialog open={inviting} member={null} onClose={() => setInviting(false)} />
-          <TeamDialog open={creatingTeam} team={null} onClose={() => setCreatingTeam(false)} />
-        </Suspense>
-      ) : null}
     </>
   )
 }

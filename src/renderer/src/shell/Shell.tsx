@@ -8,6 +8,7 @@ import { useUser } from '@renderer/api/user'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
 import { useNow } from '@renderer/hooks/useNow'
+import { AccountDialogs } from './AccountDialogs'
 import { AccountControls } from './AccountControls'
 import { Banners } from './Banners'
 import { LeftNav } from './LeftNav'
@@ -101,30 +102,32 @@ export function Shell() {
   const account = user.data ? <AccountControls user={user.data} /> : <AccountPlaceholder />
 
   return (
-    <div className={styles.root}>
-      <Button className={styles.skipLink} appearance="primary" onClick={() => mainRef.current?.focus()}>
-        Skip to main content
-      </Button>
-      {small ? null : <LeftNav expanded={navExpanded} onToggle={toggleNav} />}
-      <div className={styles.column}>
-        <header className={styles.topBar}>
-          {small ? <MobileNavMenu /> : null}
-          <h1 className={styles.title} data-testid="page-title">
-            {title}
-          </h1>
-          {small ? null : account}
-        </header>
-        {user.data ? <Banners pathname={pathname} user={user.data} organization={organization.data} now={now} /> : null}
-        <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, styles.mainFocus, small && styles.mainSmall)}>
-          {inPlan === 'included' ? <Outlet /> : inPlan === 'checking' ? <LoadingState label={`Loading ${title}`} /> : <NotInPlan title={title} />}
-        </main>
-        {small ? (
-          <footer className={styles.bottomBar} data-testid="bottom-bar">
-            {account}
-          </footer>
-        ) : null}
+    <AccountDialogs user={user.data}>
+      <div className={styles.root}>
+        <Button className={styles.skipLink} appearance="primary" onClick={() => mainRef.current?.focus()}>
+          Skip to main content
+        </Button>
+        {small ? null : <LeftNav expanded={navExpanded} onToggle={toggleNav} />}
+        <div className={styles.column}>
+          <header className={styles.topBar}>
+            {small ? <MobileNavMenu /> : null}
+            <h1 className={styles.title} data-testid="page-title">
+              {title}
+            </h1>
+            {small ? null : account}
+          </header>
+          {user.data ? <Banners pathname={pathname} user={user.data} organization={organization.data} now={now} /> : null}
+          <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, styles.mainFocus, small && styles.mainSmall)}>
+            {inPlan === 'included' ? <Outlet /> : inPlan === 'checking' ? <LoadingState label={`Loading ${title}`} /> : <NotInPlan title={title} />}
+          </main>
+          {small ? (
+            <footer className={styles.bottomBar} data-testid="bottom-bar">
+              {account}
+            </footer>
+          ) : null}
+        </div>
+        {user.data ? <SeatOverflowDialog user={user.data} pathname={pathname} /> : null}
       </div>
-      {user.data ? <SeatOverflowDialog user={user.data} pathname={pathname} /> : null}
-    </div>
+    </AccountDialogs>
   )
 }
