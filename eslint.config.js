@@ -106,6 +106,13 @@ const cssSelectors = [
     message: 'A negative token is calc(<token> * -1): "-" before var(...) is no CSS value and the declaration is dropped.'
   }
 ]
+/** One tooltip: AppTooltip has the spec's timing (delay 700 ms, skip delay 300 ms). */
+const tooltipSelectors = [
+  {
+    selector: "ImportDeclaration[source.value='@fluentui/react-components'] > ImportSpecifier[imported.name='Tooltip']",
+    message: 'Use components/AppTooltip: it has the spec’s tooltip delay and skip delay.'
+  }
+]
 /**
  * Server layers (docs/architecture.md): a request flows routes → http → services (the use cases) → db and
  * adapters; jobs and events sit beside the services. No production file imports a layer above its own, and only
@@ -231,9 +238,10 @@ export default tseslint.config(
   },
   {
     files: [`${renderer}/**/*.{ts,tsx}`],
-    ignores: [`${renderer}/components/ConfirmDialog.tsx`, `${renderer}/components/PersonAvatar.tsx`],
-    rules: syntaxRules(confirmationSelectors, avatarSelectors, cssSelectors)
+    ignores: [`${renderer}/components/ConfirmDialog.tsx`, `${renderer}/components/PersonAvatar.tsx`, `${renderer}/components/AppTooltip.tsx`],
+    rules: syntaxRules(confirmationSelectors, avatarSelectors, tooltipSelectors, cssSelectors)
   },
-  { files: [`${renderer}/components/ConfirmDialog.tsx`], rules: syntaxRules(avatarSelectors, cssSelectors) },
-  { files: [`${renderer}/components/PersonAvatar.tsx`], rules: syntaxRules(confirmationSelectors, cssSelectors) }
+  { files: [`${renderer}/components/ConfirmDialog.tsx`], rules: syntaxRules(avatarSelectors, tooltipSelectors, cssSelectors) },
+  { files: [`${renderer}/components/PersonAvatar.tsx`], rules: syntaxRules(confirmationSelectors, tooltipSelectors, cssSelectors) },
+  { files: [`${renderer}/components/AppTooltip.tsx`], rules: syntaxRules(confirmationSelectors, avatarSelectors, cssSelectors) }
 )

@@ -226,6 +226,13 @@ describe('lint boundaries', () => {
     expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, calc)).toEqual([])
   })
 
+  it('shows tooltips with AppTooltip (the spec’s timing): Fluent’s Tooltip imported by a feature is reported, AppTooltip is not', async () => {
+    const fluent = "import { Tooltip } from '@fluentui/react-components'\nexport const probe = <Tooltip content=\"Plan\" relationship=\"label\"><button /></Tooltip>\n"
+    const ours = "import { AppTooltip } from '@renderer/components/AppTooltip'\nexport const probe = <AppTooltip content=\"Plan\" relationship=\"label\"><button /></AppTooltip>\n"
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, fluent)).toEqual(['no-restricted-syntax'])
+    expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, ours)).toEqual([])
+  })
+
   it('finds no two modules whose import paths differ only by case (one would resolve to the other on macOS and Windows)', () => {
     const seen = new Map<string, string>()
     const clashes: string[] = []

@@ -1,8 +1,9 @@
 import { useId, useRef } from 'react'
-import { Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular, Dismiss20Regular } from '@fluentui/react-icons'
 import { fileTooBigMessage } from '@shared/api/messages'
 import { isTooBig, truncateFileName } from '@renderer/lib/files'
+import { AppTooltip } from './AppTooltip'
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -78,11 +79,11 @@ export function FilePicker({
       </Button>
       {fileName ? (
         <>
-          <Tooltip content={fileName} relationship="description" withArrow>
+          <AppTooltip content={fileName} relationship="description" withArrow>
             <Text id={nameId} className={styles.name} data-testid={`${testId}-name`}>
               {truncateFileName(fileName)}
             </Text>
-          </Tooltip>
+          </AppTooltip>
           <Button
             appearance="subtle"
             icon={<Dismiss20Regular />}

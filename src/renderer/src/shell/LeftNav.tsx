@@ -1,6 +1,6 @@
 import { useId, type ReactElement, type ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
-import { Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import {
   ChatHelp24Regular,
   PanelLeftContract24Regular,
@@ -8,10 +8,11 @@ import {
   QuestionCircle24Regular,
   type FluentIcon
 } from '@fluentui/react-icons'
-import { NAV_WIDTH_COLLAPSED_PX, NAV_WIDTH_EXPANDED_PX, TOOLTIP_DELAY_MS } from '@shared/constants'
+import { NAV_WIDTH_COLLAPSED_PX, NAV_WIDTH_EXPANDED_PX } from '@shared/constants'
 import type { NavigationEntry } from '@shared/routes'
 import { useNavigationEntries } from './navigation'
 import { useSupportActions } from './useSupportActions'
+import { AppTooltip } from '@renderer/components/AppTooltip'
 
 const useStyles = makeStyles({
   nav: {
@@ -72,9 +73,9 @@ const useStyles = makeStyles({
 function WithTooltip({ show, label, children }: { show: boolean; label: string; children: ReactElement }) {
   if (!show) return <>{children}</>
   return (
-    <Tooltip content={label} relationship="label" positioning="after" showDelay={TOOLTIP_DELAY_MS}>
+    <AppTooltip content={label} relationship="label" positioning="after">
       {children}
-    </Tooltip>
+    </AppTooltip>
   )
 }
 
@@ -115,12 +116,12 @@ function NavActionItem({ label, icon, onClick, expanded, testId, unavailable = n
   if (unavailable) {
     return (
       <li>
-        <Tooltip content={`${label}: ${unavailable}`} relationship="description" positioning="after" showDelay={TOOLTIP_DELAY_MS}>
+        <AppTooltip content={`${label}: ${unavailable}`} relationship="description" positioning="after">
           <button type="button" className={mergeClasses(styles.item, styles.unavailable)} aria-disabled="true" aria-label={label} aria-describedby={reasonId} data-testid={testId}>
             <span className={styles.icon}>{icon}</span>
             {expanded ? <span>{label}</span> : null}
           </button>
-        </Tooltip>
+        </AppTooltip>
         <span id={reasonId} className={styles.hidden} data-testid={`${testId}-unavailable`}>
           {unavailable}
         </span>

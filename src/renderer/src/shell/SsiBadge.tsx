@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { Badge, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
-import { TOOLTIP_DELAY_MS } from '@shared/constants'
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ssiBand } from '@shared/rules'
 import { RecordSsiDialog } from '@renderer/dialogs/ssi/RecordSsiDialog'
 import { SSI_BAND_COLORS, SSI_BANDS, SSI_NO_VALUE_TEXT } from '@renderer/lib/ssiBands'
+import { AppTooltip } from '@renderer/components/AppTooltip'
 
 const useStyles = makeStyles({
   tooltip: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -39,13 +39,13 @@ export function SsiBadge({ score }: { score: number | null }) {
   const shown = score === null ? '–' : String(Math.round(score))
   return (
     <>
-      <Tooltip content={<SsiBands score={score} />} relationship="description" showDelay={TOOLTIP_DELAY_MS} withArrow>
+      <AppTooltip content={<SsiBands score={score} />} relationship="description" withArrow>
         <Button appearance="subtle" aria-label={`Social Selling Index ${shown}`} aria-haspopup="dialog" onClick={() => setRecording(true)} data-testid="ssi-badge">
           <Badge appearance="tint" shape="rounded" color={score === null ? 'informative' : SSI_BAND_COLORS[ssiBand(score)]} size="large" data-band={score === null ? undefined : ssiBand(score)}>
             SSI {shown}
           </Badge>
         </Button>
-      </Tooltip>
+      </AppTooltip>
       {recording ? <RecordSsiDialog onClose={() => setRecording(false)} /> : null}
     </>
   )

@@ -1,8 +1,9 @@
-import { Button, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { CalendarClock20Regular, Delete20Regular, PersonFeedback20Regular, Send20Regular } from '@fluentui/react-icons'
 import type { Post, ReviewRequest } from '@shared/domain'
 import type { SaveState } from './autosave'
 import type { PostActions } from './usePostActions'
+import { AppTooltip } from '@renderer/components/AppTooltip'
 
 const SAVE_STATE_TEXT: Record<SaveState, string> = {
   idle: '',
@@ -78,17 +79,17 @@ export function EditorToolbar(props: EditorToolbarProps) {
             </Button>
           ) : null}
           {scheduled ? null : (
-            <Tooltip content={blocked ?? 'Choose when it goes out on LinkedIn.'} relationship="description">
+            <AppTooltip content={blocked ?? 'Choose when it goes out on LinkedIn.'} relationship="description">
               <Button icon={<CalendarClock20Regular />} disabledFocusable={!canAct} onClickCapture={onTryPublish} onClick={() => actions.openSchedule(null)}>
                 Schedule
               </Button>
-            </Tooltip>
+            </AppTooltip>
           )}
-          <Tooltip content={blocked ?? 'Publish on LinkedIn right away.'} relationship="description">
+          <AppTooltip content={blocked ?? 'Publish on LinkedIn right away.'} relationship="description">
             <Button appearance="primary" icon={<Send20Regular />} disabledFocusable={!canAct} onClickCapture={onTryPublish} onClick={actions.askPostNow}>
               Post now
             </Button>
-          </Tooltip>
+          </AppTooltip>
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Caption1, Input, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Caption1, Input, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowLeft16Regular, ArrowRight16Regular, Dismiss16Regular, Document24Regular, DocumentPdf24Regular, Video24Regular } from '@fluentui/react-icons'
 import { MEDIA_ALT_TEXT_MAX } from '@shared/constants'
 import type { PostMedia } from '@shared/domain/entities'
@@ -8,6 +8,7 @@ import { useNotify } from '@renderer/lib/toasts'
 import { failureToast } from '@renderer/lib/failureToast'
 import { truncateFileName } from '@renderer/lib/files'
 import { formatFileSize, mediaTypeLabel } from './mediaLabels'
+import { AppTooltip } from '@renderer/components/AppTooltip'
 
 const TILE = 160
 
@@ -107,9 +108,9 @@ export function MediaCard(props: { media: PostMedia; disabled: boolean; onRemove
     <div className={styles.card} data-testid="media-card">
       {icon}
       <div className={styles.cardText}>
-        <Tooltip content={media.fileName} relationship="description">
+        <AppTooltip content={media.fileName} relationship="description">
           <Text weight="semibold">{truncateFileName(media.fileName)}</Text>
-        </Tooltip>
+        </AppTooltip>
         <Caption1 className={styles.muted}>
           {mediaTypeLabel(media.contentType)} · {formatFileSize(media.size)}
         </Caption1>

@@ -1,7 +1,8 @@
-import { Button, Caption1, ProgressBar, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Caption1, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Dismiss16Regular } from '@fluentui/react-icons'
 import { truncateFileName } from '@renderer/lib/files'
 import type { Upload } from './useMediaUploads'
+import { AppTooltip } from '@renderer/components/AppTooltip'
 
 const useStyles = makeStyles({
   uploads: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, listStyleType: 'none', margin: 0, padding: 0 },
@@ -28,9 +29,9 @@ export function UploadList({ uploads, onRetry, onRemove }: UploadListProps) {
         const percent = u.total === 0 ? 100 : Math.floor((u.sent / u.total) * 100)
         return (
           <li key={u.key} className={styles.upload} data-testid="upload-row">
-            <Tooltip content={u.file.name} relationship="description">
+            <AppTooltip content={u.file.name} relationship="description">
               <Text className={styles.uploadName}>{truncateFileName(u.file.name)}</Text>
-            </Tooltip>
+            </AppTooltip>
             {u.failure === null ? (
               <>
                 <Caption1 className={styles.percent}>{percent}%</Caption1>
