@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -234,6 +235,22 @@ export default tseslint.config(
           message: 'A yes/no question is a ConfirmDialog (components/ConfirmDialog.tsx), not the browser’s confirm().'
         }))
       ]
+    }
+  },
+  {
+    // Accessibility: jsx-a11y's recommended rules on the renderer's JSX. They judge DOM elements; Fluent's components
+    // (Button, Input, Field…) bring their own roles, labels and keyboard handling and are left to Fluent.
+    files: ['src/renderer/**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // autoFocus stays refused on DOM elements. On a Fluent component it is only ever written where a user's action
+      // mounts it (a dialog opened, Reply or Suggest chosen, a dismissed card's Undo taking the focus its button held):
+      // focus goes where the action leads, never on a page's load.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+      // A named region that scrolls (or whose text is selected with the keyboard) is a tab stop, or the keyboard
+      // cannot reach its content (axe's scrollable-region-focusable); tabpanel is the plugin's own default.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }]
     }
   },
   {

@@ -233,6 +233,26 @@ describe('lint boundaries', () => {
     expect(await ruleIds(`${renderer}/features/team/Probe.tsx`, ours)).toEqual([])
   })
 
+  it('checks the renderer’s JSX for accessibility: an image without alt and a clickable div are reported, their fixed versions are not', async () => {
+    const probe = `${renderer}/features/team/Probe.tsx`
+    expect(await ruleIds(probe, 'export const probe = <img src="ada.png" />\n')).toEqual(['jsx-a11y/alt-text'])
+    expect(await ruleIds(probe, 'export const probe = (open: () => void) => <div onClick={open}>Ada</div>\n')).toEqual([
+      'jsx-a11y/click-events-have-key-events',
+      'jsx-a11y/no-static-element-interactions'
+    ])
+    expect(await ruleIds(probe, 'export const probe = <img src="ada.png" alt="Ada Lovelace" />\n')).toEqual([])
+    expect(await ruleIds(probe, 'export const probe = (open: () => void) => <button type="button" onClick={open}>Ada</button>\n')).toEqual([])
+  })
+
+  it('refuses autoFocus on a DOM element, not on a Fluent component; makes a named region a tab stop, not a group', async () => {
+    const probe = `${renderer}/features/team/Probe.tsx`
+    const input = "import { Input } from '@fluentui/react-components'\n"
+    expect(await ruleIds(probe, 'export const probe = <input aria-label="Name" autoFocus />\n')).toEqual(['jsx-a11y/no-autofocus'])
+    expect(await ruleIds(probe, `${input}export const probe = <Input aria-label="Name" autoFocus />\n`)).toEqual([])
+    expect(await ruleIds(probe, 'export const probe = <div role="group" aria-label="Figures" tabIndex={0} />\n')).toEqual(['jsx-a11y/no-noninteractive-tabindex'])
+    expect(await ruleIds(probe, 'export const probe = <div role="region" aria-label="Figures" tabIndex={0} />\n')).toEqual([])
+  })
+
   it('finds no two modules whose import paths differ only by case (one would resolve to the other on macOS and Windows)', () => {
     const seen = new Map<string, string>()
     const clashes: string[] = []

@@ -136,6 +136,7 @@ export function VirtualTable<T>({
         <div
           ref={scroller}
           role="rowgroup"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the body scrolls on its own: Tab reaches it so the keyboard scrolls it, and in a table it stays a rowgroup
           tabIndex={0}
           aria-label={`${label} rows`}
           className={styles.body}

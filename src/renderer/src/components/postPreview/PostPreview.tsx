@@ -148,7 +148,6 @@ export function PostPreview(props: PostPreviewProps) {
 
   return (
     <section
-      role="region"
       aria-label={`Post preview (${width})`}
       className={styles.root}
       style={{ width: `${layout.width}px` }}

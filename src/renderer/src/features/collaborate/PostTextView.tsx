@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Comment16Regular, Dismiss16Regular, Edit16Regular } from '@fluentui/react-icons'
 import type { Feedback, FeedbackKind } from '@shared/domain'
@@ -44,6 +44,7 @@ const useStyles = makeStyles({
     cursor: 'pointer',
     userSelect: 'none'
   },
+  markButton: { borderRadius: tokens.borderRadiusSmall, ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -79,9 +80,26 @@ function readSelection(view: HTMLElement, text: string): SelectedRange | null | 
 }
 
 /**
+ * A mark's words as a button (inside the <ins>, <del> or <mark>, which keep saying what the words are):
+ * a click, or Enter or Space once Tab reaches it, shows the mark's feedback in the thread.
+ */
+function MarkButton({ className, onShow, children }: { className: string; onShow: () => void; children: ReactNode }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return
+    event.preventDefault()
+    onShow()
+  }
+  return (
+    <span role="button" tabIndex={0} className={className} onClick={onShow} onKeyDown={onKeyDown}>
+      {children}
+    </span>
+  )
+}
+
+/**
  * The text's pieces as the view draws them: open suggestions as tracked changes (the replaced words
  * struck through, the replacement inserted after them), anchored comments highlighted, each mark
- * showing its feedback when clicked.
+ * showing its feedback when clicked or activated from the keyboard.
  */
 function markedPieces(marked: MarkedText, length: number, styles: ReturnType<typeof useStyles>, onShowFeedback: (feedbackId: string) => void) {
   const pieces: ReactNode[] = []
@@ -95,10 +113,11 @@ function markedPieces(marked: MarkedText, length: number, styles: ReturnType<typ
             data-at={insertion.at}
             data-feedback-id={insertion.feedbackId}
             className={styles.added}
-            onClick={() => onShowFeedback(insertion.feedbackId)}
             data-testid={`suggestion-insert-${insertion.feedbackId}`}
           >
-            {insertion.text}
+            <MarkButton className={styles.markButton} onShow={() => onShowFeedback(insertion.feedbackId)}>
+              {insertion.text}
+            </MarkButton>
           </ins>
         )
       )
@@ -108,20 +127,18 @@ function markedPieces(marked: MarkedText, length: number, styles: ReturnType<typ
     const [comment] = segment.commentIds
     if (suggestion) {
       pieces.push(
-        <del
-          key={segment.start}
-          data-start={segment.start}
-          className={styles.removed}
-          onClick={() => onShowFeedback(suggestion)}
-          data-testid={`suggestion-remove-${suggestion}`}
-        >
-          {segment.text}
+        <del key={segment.start} data-start={segment.start} className={styles.removed} data-testid={`suggestion-remove-${suggestion}`}>
+          <MarkButton className={styles.markButton} onShow={() => onShowFeedback(suggestion)}>
+            {segment.text}
+          </MarkButton>
         </del>
       )
     } else if (comment) {
       pieces.push(
-        <mark key={segment.start} data-start={segment.start} className={styles.comment} onClick={() => onShowFeedback(comment)} data-testid={`comment-mark-${comment}`}>
-          {segment.text}
+        <mark key={segment.start} data-start={segment.start} className={styles.comment} data-testid={`comment-mark-${comment}`}>
+          <MarkButton className={styles.markButton} onShow={() => onShowFeedback(comment)}>
+            {segment.text}
+          </MarkButton>
         </mark>
       )
     } else {
@@ -184,6 +201,7 @@ export function PostTextView({ text, feedback, onAnchor, onShowFeedback }: PostT
 
   return (
     <div className={styles.root}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- no control: mouse-up and key-up (Shift+arrows) only read the selection just made; its actions are the buttons below */}
       <div
         ref={view}
         dir="auto"

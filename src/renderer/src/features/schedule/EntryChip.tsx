@@ -214,8 +214,9 @@ export function MoreEntries({
           {fit ? label.split(' ').map((word, i) => <span key={i}>{i > 0 ? ` ${word}` : word}</span>) : label}
         </Button>
       </PopoverTrigger>
-      <PopoverSurface aria-label={heading} data-testid={testId.replace(/^more-/, 'more-list-')}>
-        <div className={styles.popover} onClick={(event) => event.stopPropagation()}>
+      {/* The surface is a portal, but React bubbles its clicks to the day: none of them (its padding's too) is a click on the day. */}
+      <PopoverSurface aria-label={heading} data-testid={testId.replace(/^more-/, 'more-list-')} onClick={(event) => event.stopPropagation()}>
+        <div className={styles.popover}>
           <h3 className={styles.popoverTitle}>{heading}</h3>
           {entries.map((entry) => (
             <EntryChip key={entry.id} entry={entry} />

@@ -272,8 +272,9 @@ export function ListView({
 
   return (
     <section className={styles.root} aria-label={title} data-testid="schedule-list" data-ready={ready ? 'true' : 'false'}>
-      <div ref={scroller} className={styles.scroller} tabIndex={0} role="list" aria-label={`${title}: slots and posts`} data-testid="schedule-list-scroller">
-        <div className={styles.sizer} style={{ height: virtualizer.getTotalSize() }}>
+      {/* The scroller is a named region Tab reaches, so the keyboard scrolls it; the list is inside it. */}
+      <div ref={scroller} className={styles.scroller} tabIndex={0} role="region" aria-label={`${title}: slots and posts`} data-testid="schedule-list-scroller">
+        <div className={styles.sizer} style={{ height: virtualizer.getTotalSize() }} role="list">
           {virtualRows.map((virtualRow) => {
             const row = rows[virtualRow.index]!
             return (

@@ -93,6 +93,7 @@ function DayCell({
   const rest = overflowing ? entries.slice(MONTH_CELL_ENTRIES - 1) : []
   const isToday = day === today
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- mouse shortcut: the cell's day button (roving tabindex) is the keyboard way to the same modal
     <div
       role="gridcell"
       className={mergeClasses(styles.cell, !inMonth && styles.outside, over && styles.over)}
@@ -167,6 +168,7 @@ export function MonthView({
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the arrow keys bubble up from the day buttons (roving tabindex); the grid itself is no tab stop (APG grid)
     <div
       ref={gridRef}
       role="grid"

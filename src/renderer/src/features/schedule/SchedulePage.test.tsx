@@ -122,6 +122,9 @@ describe('Plan: month view', () => {
     // By test id: under happy-dom, tabster may leave the surface aria-hidden (see NotificationBell.test).
     expect(Array.from(list.querySelectorAll('[data-slot-id]')).map((b) => b.getAttribute('data-slot-id'))).toEqual(['s0', 's1', 's2', 's3', 's4'])
     expect(screen.queryByTestId('slot-modal')).toBeNull()
+    // A click on the popover (its padding too) is no click on the day under it: no new slot is offered.
+    await events.click(list)
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
   })
 
   it('shows posts when the calendar has them, each opening the editor at that post', async () => {

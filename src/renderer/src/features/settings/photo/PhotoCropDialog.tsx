@@ -102,10 +102,13 @@ export function PhotoCropDialog({ photo, onClose }: PhotoCropDialogProps) {
       className={styles.surface}
       testIds={{ dialog: 'photo-crop-dialog', submit: 'photo-crop-save', cancel: 'photo-crop-cancel' }}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a pan widget ARIA has no interactive role for (drag, or the arrow keys); 'application' hands it the arrow keys */}
       <div
         ref={frame}
         className={mergeClasses(styles.frame, dragging && styles.dragging)}
-        role="group"
+        // Not 'group': a screen reader in browse mode keeps the arrow keys; in an 'application' they reach onKeyDown.
+        role="application"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the pan widget above: Tab reaches it for its arrow keys
         tabIndex={0}
         aria-label="Photo position"
         aria-describedby={hintId}
