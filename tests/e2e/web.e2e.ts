@@ -239,6 +239,12 @@ describe('web host, end to end in Chromium', () => {
     await page.getByTestId('nav-toggle').click()
     await expect.poll(widthOf).toBe(first === 60 ? 250 : 60)
     await expect.poll(() => page.getByTestId('nav-dashboard').getAttribute('aria-current')).toBe('page')
+    // It slides, unless the system asks for reduced motion: then it changes width at once.
+    const duration = () => nav.evaluate((element) => getComputedStyle(element).transitionDuration)
+    expect(await duration()).not.toBe('0s')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await duration()).toBe('0s')
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
 
     await page.setViewportSize({ width: 480, height: 800 })
     await expect.poll(() => nav.isVisible()).toBe(false)

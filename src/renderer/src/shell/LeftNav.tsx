@@ -27,7 +27,9 @@ const useStyles = makeStyles({
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     overflow: 'hidden',
     transitionProperty: 'width',
-    transitionDuration: tokens.durationNormal
+    transitionDuration: tokens.durationNormal,
+    // Motion only for those who have not asked their system for less (WCAG 2.3.3).
+    '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0s' }
   },
   expanded: { width: `${NAV_WIDTH_EXPANDED_PX}px` },
   collapsed: { width: `${NAV_WIDTH_COLLAPSED_PX}px` },
