@@ -31,9 +31,9 @@ describe('entitlements', () => {
   it('gives a running trial everything but ACADEMY, unlimited', () => {
     const limits = grantedLimits(row({}), now)
     expect(limits.ACADEMY).toBeUndefined()
-    expect(Object.keys(limits)).toHaveLength(9)
+    expect(Object.keys(limits)).toHaveLength(10)
     expect(Object.values(limits).every((l) => l === 0)).toBe(true)
-    expect(Object.keys(grantedLimits(row({ status: 'on_trial' }), now))).toHaveLength(9)
+    expect(Object.keys(grantedLimits(row({ status: 'on_trial' }), now))).toHaveLength(10)
   })
 
   it('gives an ended trial nothing', () => {
@@ -43,6 +43,8 @@ describe('entitlements', () => {
   it('maps the plan table: AI prompts, teams, academy and review flow', () => {
     expect(planEntitlementLimits(plan('entry'))).toMatchObject({ GENERATE_IDEAS_PER_MONTH: 40, TEAMS: 1 })
     expect(planEntitlementLimits(plan('entry')).ACADEMY).toBeUndefined()
+    expect(planEntitlementLimits(plan('entry')).API).toBeUndefined()
+    expect(planEntitlementLimits(plan('professional')).API).toBe(0)
     expect(planEntitlementLimits(plan('entry')).REVIEW_FLOW).toBeUndefined()
     expect(planEntitlementLimits(plan('professional'))).toMatchObject({ GENERATE_IDEAS_PER_MONTH: 80, TEAMS: 3, ACADEMY: 0, REVIEW_FLOW: 0 })
     expect(planEntitlementLimits(plan('enterprise'))).toMatchObject({ GENERATE_IDEAS_PER_MONTH: 160, TEAMS: 15, ACADEMY: 0, REVIEW_FLOW: 0, BUSINESS_PAGES: 0 })

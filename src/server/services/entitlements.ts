@@ -21,6 +21,7 @@ const UNLIMITED = 0
  * - BUSINESS_PAGES: Entry 1, Professional 3, Enterprise unlimited.
  * - AI_TEMPLATES: Entry 1, Professional 5, Enterprise unlimited.
  * - RECOMMEND_POST and GHOST_ROLE: Professional and Enterprise (the plans with review flow).
+ * - API (API keys, webhooks, chat channels; not a spec key): Professional and Enterprise.
  * Absent keys are not granted.
  */
 export function planEntitlementLimits(plan: PlanDefinition): Partial<Record<EntitlementKey, number>> {
@@ -38,6 +39,7 @@ export function planEntitlementLimits(plan: PlanDefinition): Partial<Record<Enti
   if (tier >= 1) {
     limits.RECOMMEND_POST = UNLIMITED
     limits.GHOST_ROLE = UNLIMITED
+    limits.API = UNLIMITED
   }
   return limits
 }

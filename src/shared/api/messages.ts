@@ -112,6 +112,8 @@ export const MESSAGES = {
 
   // Organization
   onlyAdmins: 'Only admins can do that.',
+  /** 402 of the open platform's endpoints (API keys, webhooks, chat channels) on a plan without them (not in the spec). */
+  apiNotInPlan: 'API keys, webhooks and chat channels are part of the Professional and Enterprise plans.',
   onlyAdminDeletesOrganization: 'Only an admin can delete the organization.',
 
   // Writing and publishing (issue 6)

@@ -30,7 +30,9 @@ export const entitlementKeySchema = z.enum([
   'TOPIC_TAGS',
   'GHOST_ROLE',
   'ACADEMY',
-  'TEAMS'
+  'TEAMS',
+  /** API keys, webhooks and chat channels (Pagecrew's open platform, beyond the spec's keys): Professional and Enterprise. */
+  'API'
 ])
 export type EntitlementKey = z.infer<typeof entitlementKeySchema>
 export const ENTITLEMENT_KEYS = entitlementKeySchema.options

@@ -21,7 +21,8 @@ describe('trial entitlements', () => {
   it('include every key except ACADEMY', () => {
     const keys = trialEntitlementKeys()
     expect(keys).not.toContain('ACADEMY')
-    expect(keys).toHaveLength(9)
+    expect(keys).toHaveLength(10)
+    expect(keys).toContain('API')
     expect(keys).toContain('RECOMMEND_POST')
   })
 })

@@ -13,7 +13,8 @@ import { MESSAGES } from '../messages'
 export const PLAN_FEATURE_MESSAGES = {
   ACADEMY: ACADEMY_MESSAGES.notInPlan,
   RECOMMEND_POST: RECOMMENDED_MESSAGES.notInPlan,
-  POLICY_PAGE: GUIDELINE_MESSAGES.notInPlan
+  POLICY_PAGE: GUIDELINE_MESSAGES.notInPlan,
+  API: MESSAGES.apiNotInPlan
 } as const
 export type PlanFeature = keyof typeof PLAN_FEATURE_MESSAGES
 
