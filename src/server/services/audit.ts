@@ -8,9 +8,10 @@ import type { OrganizationSession } from './sessions'
 /**
  * Who made a change: a signed-in user (their name — their email when they have none — is looked
  * up in the same statement when not given, and stored, so the entry keeps it after the user is
- * removed) or the system (billing webhooks, jobs).
+ * removed), an organization's API key (recorded as "API key <name>", never as a person; issue 28)
+ * or the system (billing webhooks, jobs).
  */
-export type AuditActor = { userId: string; name?: string } | 'system'
+export type AuditActor = { userId: string; name?: string } | { apiKey: { id: string; name: string } } | 'system'
 
 interface AuditRecord {
   organizationId: string
@@ -25,6 +26,9 @@ interface AuditRecord {
 
 const SYSTEM_NAME = 'System'
 
+/** How an API key appears as the actor of a change (audit log, issue 28). */
+export const apiKeyActorName = (keyName: string): string => `API key ${keyName}`
+
 /** The actor of a change made through a request. */
 export const sessionActor = (session: OrganizationSession): AuditActor => ({ userId: session.userId })
 
@@ -33,11 +37,13 @@ export const sessionActor = (session: OrganizationSession): AuditActor => ({ use
  * transaction, so the entry is committed with the change and rolled back with it.
  */
 export async function record(executor: Executor, entry: AuditRecord): Promise<void> {
-  const actorUserId = entry.actor === 'system' ? null : entry.actor.userId
+  const actorUserId = entry.actor === 'system' || 'apiKey' in entry.actor ? null : entry.actor.userId
   const actorName =
     entry.actor === 'system'
       ? SYSTEM_NAME
-      : (entry.actor.name ??
+      : 'apiKey' in entry.actor
+        ? apiKeyActorName(entry.actor.apiKey.name)
+        : (entry.actor.name ??
         sql<string>`coalesce((select coalesce(nullif(${users.fullName}, ''), ${users.email}) from ${users} where ${users.id} = ${entry.actor.userId}), '')`)
   const { before, after } = withoutUnchanged(entry.before ?? null, entry.after ?? null)
   await executor.insert(auditLog).values({

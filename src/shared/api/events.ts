@@ -12,9 +12,10 @@ import { feedbackKindSchema, roleSchema } from '../domain/enums'
 const id = z.uuid()
 const instant = z.iso.datetime({ offset: true })
 
-/** Who caused an event: a person, or Pagecrew itself (the publisher, an expiry). */
+/** Who caused an event: a person, an organization's API key (never a person, issue 28), or Pagecrew itself (the publisher, an expiry). */
 export const eventActorSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user'), userId: id }),
+  z.object({ type: z.literal('apiKey'), keyId: id, name: z.string().min(1) }),
   z.object({ type: z.literal('system') })
 ])
 export type EventActor = z.infer<typeof eventActorSchema>
