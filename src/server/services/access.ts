@@ -79,12 +79,31 @@ export async function requireMembers(executor: Executor, organizationId: string,
   return found
 }
 
-/** Users in the teams `leaderId` leads in this organization (the leader included). */
-export async function usersLedBy(executor: Executor, organizationId: string, leaderId: string): Promise<Set<string>> {
-  const led = await executor
+/**
+ * The teams `userId` leads in the organization, as a query (awaited: rows of `teamId`; or a subquery):
+ * the one place that says what leading a team is (the access rule `leaderOrAdmin`, the review inbox's
+ * team tabs, recommenders, the people a leader may change).
+ */
+export function teamsLedByQuery(executor: Executor, organizationId: string, userId: string) {
+  return executor
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, leaderId), eq(teamMembers.isLeader, true)))
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId), eq(teamMembers.isLeader, true)))
+}
+
+/** The ids of the teams `userId` leads in the organization (at most one: a user is in one team per organization). */
+export async function teamsLedBy(executor: Executor, organizationId: string, userId: string): Promise<string[]> {
+  return (await teamsLedByQuery(executor, organizationId, userId)).map((r) => r.teamId)
+}
+
+/** Whether `userId` leads a team in the organization. */
+export async function leadsATeam(executor: Executor, organizationId: string, userId: string): Promise<boolean> {
+  return (await teamsLedByQuery(executor, organizationId, userId).limit(1)).length > 0
+}
+
+/** Users in the teams `leaderId` leads in this organization (the leader included). */
+export async function usersLedBy(executor: Executor, organizationId: string, leaderId: string): Promise<Set<string>> {
+  const led = await teamsLedByQuery(executor, organizationId, leaderId)
   if (led.length === 0) return new Set()
   const rows = await executor
     .select({ userId: teamMembers.userId })

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm'
 import type { Endpoint } from '../../shared/api/contract'
 import { PLAN_FEATURE_MESSAGES, refusalOf } from '../../shared/api/endpoints/access'
 import { hasEntitlement, isAdminRole } from '../../shared/rules'
 import type { Executor } from '../db/client'
-import { teamMembers } from '../db/schema'
 import { forbidden, noOrganization, planLimit } from '../errors'
-import type { EntitlementReader } from './access'
+import { leadsATeam, type EntitlementReader } from './access'
 import type { AuthSession, OrganizationSession } from './sessions'
 
 /*
@@ -21,16 +19,6 @@ export type AccessRule = Pick<Endpoint, 'role' | 'refused' | 'entitlement'>
 export interface Authorizer {
   /** 409 no_organization, 403 with the entry's refusal, or 402 with the feature's message; else nothing. */
   authorize(session: AuthSession, rule: AccessRule): Promise<void>
-}
-
-/** Whether the user leads a team in the organization. */
-export async function leadsATeam(executor: Executor, organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.userId, userId), eq(teamMembers.isLeader, true)))
-    .limit(1)
-  return row !== undefined
 }
 
 export function createAuthorizer(deps: { db: Executor; entitlements: EntitlementReader }): Authorizer {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { MESSAGES } from '../../../shared/api/messages'
 import type { ReviewInbox } from '../../../shared/domain/entities'
-import { businessPages, memberships, posts, reviewFeedback, reviewRequests, reviewReviewers, teamMembers, users } from '../../db/schema'
+import { businessPages, memberships, posts, reviewFeedback, reviewRequests, reviewReviewers, users } from '../../db/schema'
 import { forbidden, planLimit } from '../../errors'
-import { isAdminSession } from '../access'
+import { isAdminSession, leadsATeam } from '../access'
 import { reviewFlowHeld } from '../approval'
 import { postExcerpt } from '../postLinks'
 import type { OrganizationSession } from '../sessions'
@@ -21,15 +21,7 @@ export async function inbox(ctx: ReviewContext, session: OrganizationSession, qu
   const flowHeld = await reviewFlowHeld(db, session.organization.id, clock.now())
   if (query.view !== 'mine' && !flowHeld) throw planLimit(MESSAGES.reviewNotIncluded)
   const admin = isAdminSession(session)
-  const leads =
-    admin ||
-    (
-      await db
-        .select({ teamId: teamMembers.teamId })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.organizationId, session.organization.id), eq(teamMembers.userId, session.userId), eq(teamMembers.isLeader, true)))
-        .limit(1)
-    ).length > 0
+  const leads = admin || (await leadsATeam(db, session.organization.id, session.userId))
   if (query.view === 'team' && !leads) throw forbidden(REVIEW_MESSAGES.noTeamToReview)
 
   const tabs = tabConditions(db, session, admin)

@@ -4,6 +4,7 @@ import type { Priority } from '../../../shared/domain/enums'
 import { POST_STAGE_RULES } from '../../../shared/rules/postLifecycle'
 import type { Database } from '../../db/client'
 import { posts, reviewRequests, reviewReviewers, teamMembers } from '../../db/schema'
+import { teamsLedByQuery } from '../access'
 import type { OrganizationSession } from '../sessions'
 
 /**
@@ -46,10 +47,7 @@ export const priorityRankSql = sql<number>`(case ${prioritySql} ${sql.join(
 
 /** Posts of the teams the user leads (the user left out), as a subquery; admins: null (everyone's). */
 function ledAuthors(db: Database, session: OrganizationSession) {
-  const myTeams = db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, session.organization.id), eq(teamMembers.userId, session.userId), eq(teamMembers.isLeader, true)))
+  const myTeams = teamsLedByQuery(db, session.organization.id, session.userId)
   return db.select({ userId: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, myTeams))
 }
 
