@@ -10,6 +10,7 @@ import { requestScopedDatabase } from '../db/requestTransaction'
 import { createIdempotencyService, type IdempotencyService } from './idempotency'
 import { createAcademyService, type AcademyService } from './academy'
 import { createAnalyticsService, type AnalyticsService } from './analytics'
+import { createApiKeyService, type ApiKeyService } from './apiKeys'
 import { createAuditLogService, type AuditLogService } from './auditLog'
 import { registerBackgroundJobs } from './backgroundJobs'
 import { createAuthThrottle, type AuthThrottle } from './authThrottle'
@@ -120,6 +121,8 @@ export interface Services {
   uploadsDir: string
   /** The first answers of idempotent requests (DESIGN.md §7), replayed to repeats of their key. */
   idempotency: IdempotencyService
+  /** Organizations' API keys (issue 28): admins create and revoke them; authenticate resolves a Bearer key on every call. */
+  apiKeys: ApiKeyService
 }
 
 export function createServices(deps: {
@@ -208,6 +211,7 @@ export function createServices(deps: {
     publisher,
     jobs,
     uploadsDir,
-    idempotency: createIdempotencyService({ db: deps.db, clock })
+    idempotency: createIdempotencyService({ db: deps.db, clock }),
+    apiKeys: createApiKeyService({ db, clock })
   }
 }

@@ -46,7 +46,10 @@ export const AUDIT_ACTIONS = [
   'academy.lesson_deleted',
   'guideline.created',
   'guideline.updated',
-  'guideline.removed'
+  'guideline.removed',
+  'api_key.created',
+  'api_key.revoked',
+  'api_key.use_refused'
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -68,7 +71,8 @@ export const AUDIT_TARGET_TYPES = [
   'recommendation',
   'certificate',
   'academy_lesson',
-  'guideline'
+  'guideline',
+  'api_key'
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -116,7 +120,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'academy.lesson_deleted': 'Organization lesson deleted',
   'guideline.created': 'Posting guideline written',
   'guideline.updated': 'Posting guideline changed',
-  'guideline.removed': 'Posting guideline removed'
+  'guideline.removed': 'Posting guideline removed',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'api_key.use_refused': 'Revoked or expired API key refused'
 }
 
 /** The groups of the action filter: every action starting with `prefix`. */
@@ -134,7 +141,8 @@ export const AUDIT_ACTION_GROUPS: readonly { prefix: string; label: string }[] =
   { prefix: 'recommendation.', label: 'Recommended posts' },
   { prefix: 'certificate.', label: 'Certificates' },
   { prefix: 'academy.', label: 'Academy lessons' },
-  { prefix: 'guideline.', label: 'Posting guideline' }
+  { prefix: 'guideline.', label: 'Posting guideline' },
+  { prefix: 'api_key.', label: 'API keys' }
 ]
 
 /** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs). */
