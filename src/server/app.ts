@@ -45,6 +45,7 @@ import { registerUserPhotoRoutes } from './routes/userPhoto'
 import { createServices, type Services } from './services'
 import type { SsoOptions } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
+import { registerApiKeyRoutes } from './routes/apiKeys'
 import { registerSsiRoutes } from './routes/ssi'
 
 export interface CreateServerOptions {
@@ -230,6 +231,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerAiRoutes(api, services, config)
   registerAcademyRoutes(api, services, config)
   registerSsiRoutes(api, services)
+  registerApiKeyRoutes(api, services)
   // Their own scopes: multipart parsing only for the team, profile photo and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
   api.register(async (scope) => registerUserPhotoRoutes(scope, services))

@@ -2,6 +2,7 @@ import { academyEndpoints } from './endpoints/academy'
 import { aiEndpoints } from './endpoints/ai'
 import { aiTemplateEndpoints } from './endpoints/aiTemplates'
 import { analyticsEndpoints } from './endpoints/analytics'
+import { apiKeyEndpoints } from './endpoints/apiKeys'
 import { auditEndpoints } from './endpoints/audit'
 import { authEndpoints } from './endpoints/auth'
 import { billingEndpoints } from './endpoints/billing'
@@ -48,6 +49,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...linkedInEndpoints,
   ...ssoEndpoints,
+  ...apiKeyEndpoints,
   ...aiEndpoints,
   ...reviewEndpoints,
   ...analyticsEndpoints,
@@ -93,6 +95,7 @@ export * from './endpoints/review'
 export * from './endpoints/schedule'
 export * from './endpoints/ssi'
 export * from './endpoints/sso'
+export * from './endpoints/apiKeys'
 export * from './endpoints/tags'
 export * from './endpoints/teams'
 export * from './endpoints/user'

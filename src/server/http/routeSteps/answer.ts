@@ -88,6 +88,7 @@ export async function sendAnswer<E extends Endpoint>(
   const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined
   const { session } = input
   if (key === undefined || !session?.organization) return reply.send(await a.answer())
+  let first: string | undefined
   const kept = await input.services.idempotency.run(
     {
       userId: session.userId,
@@ -98,11 +99,19 @@ export async function sendAnswer<E extends Endpoint>(
     },
     async () => {
       const data = await a.answer()
-      return { status: reply.statusCode, body: a.checks ? JSON.stringify(data) : a.serialize()(data) }
+      const write = (value: unknown) => (a.checks ? JSON.stringify(value) : a.serialize()(value))
+      if (!endpoint.oneTimeFields?.length) return { status: reply.statusCode, body: write(data) }
+      // Sent this once; what is kept (and replayed) holds them as null.
+      first = write(data)
+      const withheld = Object.fromEntries(endpoint.oneTimeFields.map((field) => [field, null]))
+      return { status: reply.statusCode, body: write({ ...(data as object), ...withheld }) }
     }
   )
   if (kept.replayed) reply.header('Idempotent-Replayed', 'true')
   // The kept answer is JSON already: sent as it is, not through the compiled serializer again.
   if (!a.checks) reply.serializer((payload: unknown) => payload as string)
-  return reply.status(kept.status).type('application/json; charset=utf-8').send(kept.body)
+  return reply
+    .status(kept.status)
+    .type('application/json; charset=utf-8')
+    .send(!kept.replayed && first !== undefined ? first : kept.body)
 }

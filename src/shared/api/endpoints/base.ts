@@ -48,6 +48,12 @@ export interface Endpoint<
    * with the same key gets the first answer again, same status and body, instead of a second effect.
    */
   idempotent?: boolean
+  /**
+   * Top-level answer fields given to the first request only (an API key's secret, issue 28): the
+   * answer kept for an Idempotency-Key holds them as null, so a replay never carries them and the
+   * database never holds them. The response schema must let them be null.
+   */
+  oneTimeFields?: readonly string[]
 }
 
 export type EndpointRole = 'admin' | 'adminOnly' | 'leaderOrAdmin'
