@@ -71,6 +71,8 @@ export interface CreateServerOptions {
   linkedInAdapter?: LinkedInClient
   /** Replaces single sign-on's DNS lookups (TXT proofs, the outbound policy's hosts) or wraps its fetch (tests). */
   sso?: SsoOptions
+  /** The webhook sender's DNS, formatters, timeout or pace (tests, the bench; services/index.ts). */
+  webhooks?: Parameters<typeof createServices>[0]['webhooks']
   /** Replaces the post media storage (tests: a disk that fills up). */
   mediaStorage?: MediaStorage
   /** Also told what the services report as errors, e.g. a job's failed run (tests count them); the server log always is. */
@@ -130,6 +132,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     billingProvider: options.billingProvider,
     linkedInAdapter: options.linkedInAdapter,
     sso: options.sso,
+    webhooks: options.webhooks,
     mediaStorage: options.mediaStorage,
     log: (message) => {
       app.log.error(message)

@@ -11,10 +11,11 @@ import type { JobRunner } from '../jobs/runner'
 import type { MediaService } from './media'
 import type { NotificationService } from './notifications'
 import type { PostService } from './posts'
+import type { WebhookService } from './webhooks'
 
 /*
  * The job runner's kinds built by createServices (index.ts): the publisher, the metrics sync, the
- * publish notices, missed slots and the media cleanup, registered in that order
+ * publish notices, missed slots, the media cleanup and the webhooks' consumer and sender, registered in that order
  * (docs/architecture.md, "The job runner and the metrics sync").
  */
 
@@ -28,6 +29,7 @@ export function registerBackgroundJobs(deps: {
   notifications: NotificationService
   media: MediaService
   posts: PostService
+  webhooks: WebhookService
   jobs: JobRunner
   log?: (message: string) => void
 }): Publisher {
@@ -68,5 +70,8 @@ export function registerBackgroundJobs(deps: {
   // slot.missed, once per slot whose time passed without a published post.
   jobs.register(missedSlotsJob({ db, clock, intervalMs: backgroundIntervalMs }))
   jobs.register(media.cleanupJob)
+  // Signed webhooks (issue 28): the event stream's 'webhooks' consumer writes deliveries and kicks the sender.
+  jobs.register(deps.webhooks.consumerJob)
+  jobs.register(deps.webhooks.senderJob)
   return publisher
 }

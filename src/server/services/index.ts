@@ -52,6 +52,7 @@ import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
 import { createSsoService, refusePasswordSession, type SsoOptions, type SsoService } from './sso'
 import { createSsiService, type SsiService } from './ssi'
+import { createWebhookService, type WebhookDeps, type WebhookService } from './webhooks'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
 export interface Services {
@@ -109,6 +110,8 @@ export interface Services {
   dashboard: DashboardService
   /** The Social Selling Index (issue 15): records the user reads on LinkedIn, team trends, the monthly reminder. */
   ssi: SsiService
+  /** Signed webhooks (issue 28): endpoints, their deliveries from the event stream, the delivery log. */
+  webhooks: WebhookService
   /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
   /**
@@ -141,6 +144,8 @@ export function createServices(deps: {
   sso?: SsoOptions
   /** Replaces the post media storage (default: the local folder <dataDir>/uploads/media); tests fill its disk. */
   mediaStorage?: MediaStorage
+  /** Replaces the webhook sender's DNS, formatters, timeout or pace (tests, the bench). */
+  webhooks?: Partial<Pick<WebhookDeps, 'resolveHost' | 'formatters' | 'timeoutMs' | 'maxAnswerBytes' | 'concurrency' | 'intervalMs'>>
   log?: (message: string) => void
 }): Services {
   const { clock, config } = deps
@@ -166,7 +171,8 @@ export function createServices(deps: {
   const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
   const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => jobs.kick(PUBLISH_JOB) })
-  const publisher = registerBackgroundJobs({ db, clock, timers: deps.timers, config, linkedInAdapter, notifications, media, posts, jobs, log: deps.log })
+  const webhooks = createWebhookService({ db, clock, config, notifications, ...deps.webhooks, kick: (kind) => jobs.kick(kind), log: deps.log })
+  const publisher = registerBackgroundJobs({ db, clock, timers: deps.timers, config, linkedInAdapter, notifications, media, posts, webhooks, jobs, log: deps.log })
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
@@ -208,6 +214,7 @@ export function createServices(deps: {
     teamEffort: createTeamEffortService({ db, clock, notifications }),
     dashboard: createDashboardService({ db, clock, linkedInAdapter, review }),
     ssi,
+    webhooks,
     publisher,
     jobs,
     uploadsDir,

@@ -260,6 +260,8 @@ export interface TestAppOptions {
   linkedInAdapter?: LinkedInClient | ((deps: { clock: ManualClock }) => LinkedInClient)
   /** Single sign-on's DNS TXT lookups and HTTP client towards identity providers (createServer's `sso`). */
   sso?: CreateServerOptions['sso']
+  /** The webhook sender's DNS, formatters, timeout or pace (createServer's `webhooks`). */
+  webhooks?: CreateServerOptions['webhooks']
   /** The post media storage (createServer's `mediaStorage`); default the local folder in the data folder. */
   mediaStorage?: CreateServerOptions['mediaStorage']
   /** createServer's `serviceLog`: what the services report as errors (e.g. a job's failed run). */
@@ -285,6 +287,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport,
     webhookLog: options.webhookLog,
     sso: options.sso,
+    webhooks: options.webhooks,
     mediaStorage: options.mediaStorage,
     serviceLog: options.serviceLog,
     linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,

@@ -49,7 +49,12 @@ export const AUDIT_ACTIONS = [
   'guideline.removed',
   'api_key.created',
   'api_key.revoked',
-  'api_key.use_refused'
+  'api_key.use_refused',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.disabled'
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -72,7 +77,8 @@ export const AUDIT_TARGET_TYPES = [
   'certificate',
   'academy_lesson',
   'guideline',
-  'api_key'
+  'api_key',
+  'webhook'
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -123,7 +129,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'guideline.removed': 'Posting guideline removed',
   'api_key.created': 'API key created',
   'api_key.revoked': 'API key revoked',
-  'api_key.use_refused': 'Revoked or expired API key refused'
+  'api_key.use_refused': 'Revoked or expired API key refused',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.deleted': 'Webhook deleted',
+  'webhook.secret_rotated': 'Webhook signing secret rotated',
+  'webhook.disabled': 'Webhook turned off after failing'
 }
 
 /** The groups of the action filter: every action starting with `prefix`. */
@@ -142,7 +153,8 @@ export const AUDIT_ACTION_GROUPS: readonly { prefix: string; label: string }[] =
   { prefix: 'certificate.', label: 'Certificates' },
   { prefix: 'academy.', label: 'Academy lessons' },
   { prefix: 'guideline.', label: 'Posting guideline' },
-  { prefix: 'api_key.', label: 'API keys' }
+  { prefix: 'api_key.', label: 'API keys' },
+  { prefix: 'webhook.', label: 'Webhooks' }
 ]
 
 /** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs). */
