@@ -7,6 +7,7 @@ import { useUser } from '@renderer/api/user'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { AiTemplatesSection } from './organization/ai/AiTemplatesSection'
+import { ApiKeysSection } from './organization/api/ApiKeysSection'
 import { AuditLogSection } from './organization/audit/AuditLogSection'
 import { MembersSection } from './organization/members/MembersSection'
 import { SsoSection } from './organization/sso/SsoSection'
@@ -26,7 +27,7 @@ const useStyles = makeStyles({
 /**
  * /settings/organization (spec §2, §6): admins (ADMIN and GHOST) run the organization from its
  * sections; team leaders see Teams and Topic tags for their teams; other members go to /settings.
- * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|audit`.
+ * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|api|audit`.
  */
 export default function OrganizationSettingsPage() {
   const styles = useStyles()
@@ -80,6 +81,7 @@ export default function OrganizationSettingsPage() {
         {section === 'ai' ? <AiTemplatesSection /> : null}
         {section === 'guideline' ? <GuidelineSection /> : null}
         {section === 'sso' ? <SsoSection /> : null}
+        {section === 'api' ? <ApiKeysSection /> : null}
         {section === 'audit' ? <AuditLogSection /> : null}
       </div>
     </div>

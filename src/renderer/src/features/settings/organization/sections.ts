@@ -2,7 +2,7 @@ import type { User } from '@shared/domain'
 import { isAdmin, isTeamLeader } from '@shared/rules'
 
 /** The sections of /settings/organization, deep-linkable as `?section=` (details has no parameter). */
-const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai', 'guideline', 'sso', 'audit'] as const
+const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai', 'guideline', 'sso', 'api', 'audit'] as const
 export type Section = (typeof SECTIONS)[number]
 
 export const SECTION_LABELS: Record<Section, string> = {
@@ -14,6 +14,7 @@ export const SECTION_LABELS: Record<Section, string> = {
   ai: 'AI templates',
   guideline: 'Posting guideline',
   sso: 'Single sign-on',
+  api: 'API',
   audit: 'Audit log'
 }
 
