@@ -46,6 +46,7 @@ import { createServices, type Services } from './services'
 import type { SsoOptions } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
 import { registerApiKeyRoutes } from './routes/apiKeys'
+import { registerWebhookRoutes } from './routes/webhooks'
 import { registerSsiRoutes } from './routes/ssi'
 
 export interface CreateServerOptions {
@@ -231,6 +232,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerScheduleRoutes(api, services, config)
   registerLinkedInRoutes(api, services, config)
   registerSsoRoutes(api, services, config)
+  registerWebhookRoutes(api, services)
   registerAiRoutes(api, services, config)
   registerAcademyRoutes(api, services, config)
   registerSsiRoutes(api, services)

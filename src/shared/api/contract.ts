@@ -21,6 +21,7 @@ import { ssoEndpoints } from './endpoints/sso'
 import { tagEndpoints } from './endpoints/tags'
 import { teamEndpoints } from './endpoints/teams'
 import { userEndpoints } from './endpoints/user'
+import { webhookApiEndpoints } from './endpoints/webhooks'
 
 /*
  * The API contract: one entry per endpoint, each defined in its resource's file under endpoints/
@@ -54,7 +55,8 @@ export const endpoints = {
   ...reviewEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
-  ...notificationEndpoints
+  ...notificationEndpoints,
+  ...webhookApiEndpoints
 } as const
 
 export type Endpoints = typeof endpoints
@@ -96,6 +98,7 @@ export * from './endpoints/schedule'
 export * from './endpoints/ssi'
 export * from './endpoints/sso'
 export * from './endpoints/apiKeys'
+export * from './endpoints/webhooks'
 export * from './endpoints/tags'
 export * from './endpoints/teams'
 export * from './endpoints/user'
