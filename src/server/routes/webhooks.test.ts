@@ -4,15 +4,13 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint } from '../../shared/domain/webhooks'
 import { recordEvents } from '../events/outbox'
-import { eventsBehind } from '../events/consumers'
 import { auditLog, subscriptions, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema'
-import type { Database } from '../db/client'
-import { createNotificationService } from '../services/notifications'
-import { createWebhookService, WEBHOOKS_CONSUMER, WEBHOOKS_SECTION_LINK, type WebhookService } from '../services/webhooks'
+import { WEBHOOKS_SECTION_LINK } from '../services/webhooks'
 import { WEBHOOK_RETRY_DELAYS_MS } from '../services/webhooks/schedule'
-import { TestClient, type TestApp } from '../testing/harness'
+import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../testing/webhookReceiver'
+import { drainWebhooks, webhookProcess } from '../testing/webhooks'
 import type { ManualClock } from '../testing/clock'
 
 /**
@@ -23,8 +21,7 @@ import type { ManualClock } from '../testing/clock'
  * sleeps), turned off after a day of failures with the admins told, and redelivered on request.
  */
 
-const TOKEN_KEY = 'ab'.repeat(32)
-const config = { outboundAllowLoopback: true, tokenKey: TOKEN_KEY }
+const config = { outboundAllowLoopback: true }
 
 let receiver: WebhookReceiver
 beforeAll(async () => {
@@ -45,28 +42,6 @@ function verify(request: ReceivedWebhook, secret: string, clock: ManualClock, at
     return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> }
   } finally {
     spy.mockRestore()
-  }
-}
-
-/** The service as another server process runs it: the same database, clock and token key. */
-export function webhookProcess(t: TestApp, db: Database = t.db, extra: Partial<Parameters<typeof createWebhookService>[0]> = {}): WebhookService {
-  return createWebhookService({
-    db,
-    clock: t.clock,
-    config: { ...config, dataDir: t.dataDir },
-    notifications: createNotificationService(db, t.clock),
-    log: () => undefined,
-    ...extra
-  })
-}
-
-/** Runs the consumer until the stream is read to its end. */
-export async function drainWebhooks(service: WebhookService, db: Database): Promise<void> {
-  const until = Date.now() + 10_000
-  for (;;) {
-    while (await service.consumerJob.run());
-    if ((await eventsBehind(db, WEBHOOKS_CONSUMER)) === 0) return
-    if (Date.now() > until) throw new Error('webhooks consumer: events still unread')
   }
 }
 
