@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { apiKeyNameSchema, apiKeySchema, apiKeyScopesSchema } from '../../domain/apiKeys'
 import { instantSchema } from '../../domain/common'
 import { endpoint, none } from './base'
+import { idSchema } from './common'
 
 export const apiKeyEndpoints = {
   // An organization's API keys (issue 28; Settings → Organization → API): admins, Professional and Enterprise.
@@ -35,7 +36,7 @@ export const apiKeyEndpoints = {
     method: 'POST',
     path: '/organization/api-keys/revoke',
     query: none,
-    body: z.object({ id: z.string().trim().min(1).max(100) }),
+    body: z.object({ id: idSchema }),
     response: apiKeySchema,
     idempotent: true
   })
