@@ -48,6 +48,10 @@ import { registerSsoRoutes } from './routes/sso'
 import { registerApiKeyRoutes } from './routes/apiKeys'
 import { registerWebhookRoutes } from './routes/webhooks'
 import { registerSsiRoutes } from './routes/ssi'
+import { registerV1Api } from './routes/v1'
+import { V1_BASE } from '../shared/api/v1/contract'
+import type { ApiKeyAuthenticator } from './services/apiKeys/principal'
+import { APP_VERSION } from './version'
 
 export interface CreateServerOptions {
   db: Database
@@ -76,6 +80,8 @@ export interface CreateServerOptions {
   webhooks?: Parameters<typeof createServices>[0]['webhooks']
   /** Replaces the post media storage (tests: a disk that fills up). */
   mediaStorage?: MediaStorage
+  /** Replaces services.apiKeys as what /api/v1 authenticates Bearer keys with (tests). */
+  apiKeyAuthenticator?: ApiKeyAuthenticator
   /** Also told what the services report as errors, e.g. a job's failed run (tests count them); the server log always is. */
   serviceLog?: (message: string) => void
 }
@@ -87,6 +93,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * cannot sign the viewer out; the app's clients (web and desktop) send the header on every request.
  */
 const STATE_CHANGING_GETS: ReadonlySet<string> = new Set([`${API_BASE}${endpoints.logout.path}`])
+/** Until services.apiKeys lands every key is unknown (401). */
+const NO_API_KEYS: ApiKeyAuthenticator = { authenticate: async () => null }
 const GENERIC_500 = 'Something went wrong. Please try again later.'
 
 const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } })
@@ -206,6 +214,18 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
       })
     },
     { prefix: API_BASE }
+  )
+
+  // The public API (issue 28): its own scope beside /api, Bearer keys only, problem-details errors.
+  app.register(
+    async (v1) =>
+      registerV1Api(v1, {
+        services,
+        authenticator: options.apiKeyAuthenticator ?? NO_API_KEYS,
+        checks: config.responseChecks,
+        version: APP_VERSION
+      }),
+    { prefix: V1_BASE }
   )
 
   // Stripe's webhook: on the root instance (it adds /api itself) so the client-header check does

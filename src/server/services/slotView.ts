@@ -5,8 +5,8 @@ import { slotStatus } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { rowsOf } from '../db/migrate'
 import { assignedSlotPages, assignedSlots, businessPages, businessPostTags, memberships, postTags, posts, users } from '../db/schema'
-import type { OrganizationSession } from './sessions'
-import { isAdminSession, usersLedBy } from './access'
+import { usersLedBy } from './access'
+import { actsForEveryone, isApiKeyActor, viewerIdOf, type OrganizationActor } from './actor'
 
 /**
  * A slot as the API shows it (issues 5, 6, 16, 17): the ONE place that reads slots for the
@@ -35,10 +35,11 @@ export interface Viewer {
 }
 
 /** Who is looking: what a slot's canEdit and the assign permissions (services/slots/checks.ts) are worked out for. */
-export async function viewerOf(executor: Executor, session: OrganizationSession): Promise<Viewer> {
-  const isAdmin = isAdminSession(session)
-  const led = isAdmin ? new Set<string>() : await usersLedBy(executor, session.organization.id, session.userId)
-  return { organizationId: session.organization.id, userId: session.userId, isAdmin, led }
+export async function viewerOf(executor: Executor, actor: OrganizationActor): Promise<Viewer> {
+  // An API key acts as the organization (issue 28): every slot, no team of its own, never a creator.
+  const isAdmin = actsForEveryone(actor)
+  const led = isAdmin || isApiKeyActor(actor) ? new Set<string>() : await usersLedBy(executor, actor.organization.id, actor.userId)
+  return { organizationId: actor.organization.id, userId: viewerIdOf(actor), isAdmin, led }
 }
 
 /** ADMIN/GHOST; the leaders of the assignee's team; the slot's creator. */

@@ -3,7 +3,7 @@ import { API_BASE } from '../../../shared/api/contract'
 import type { AnalyticsGroupRow, AnalyticsGroups } from '../../../shared/domain'
 import type { Executor } from '../../db/client'
 import { rowsOf } from '../../db/migrate'
-import type { OrganizationSession } from '../sessions'
+import type { OrganizationActor } from '../actor'
 import { FROM, num, SUMS, totalsOf, type SumsRow } from './metricsSql'
 import { scopeOf, type Scope } from './scope'
 import type { AnalyticsDeps, AnalyticsGroupKind, AnalyticsQuery } from './types'
@@ -69,6 +69,6 @@ export async function groupsIn(db: Executor, scope: Scope, kind: AnalyticsGroupK
   return { rows, totals }
 }
 
-export async function analyticsGroups(deps: AnalyticsDeps, session: OrganizationSession, kind: AnalyticsGroupKind, query: AnalyticsQuery): Promise<AnalyticsGroups> {
+export async function analyticsGroups(deps: AnalyticsDeps, session: OrganizationActor, kind: AnalyticsGroupKind, query: AnalyticsQuery): Promise<AnalyticsGroups> {
   return groupsIn(deps.db, await scopeOf(deps.db, session, query), kind)
 }

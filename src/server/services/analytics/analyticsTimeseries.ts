@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { AnalyticsTimeseries, PostType } from '../../../shared/domain'
 import type { Executor } from '../../db/client'
 import { rowsOf } from '../../db/migrate'
-import type { OrganizationSession } from '../sessions'
+import type { OrganizationActor } from '../actor'
 import { FROM, num, numOrNull, rate, type SumsRow } from './metricsSql'
 import { scopeOf, type Scope } from './scope'
 import { periodDays } from './timeZones'
@@ -16,7 +16,7 @@ import type { AnalyticsDeps, AnalyticsTimeseriesQuery } from './types'
 type Grouped = { by_day: unknown; by_type: unknown; day: string; type: PostType; weekday: unknown; hour: unknown; posts: unknown; impressions: unknown; engagements: unknown }
 
 /** The timeseries of a resolved scope; `postId` adds its snapshots, oldest first. */
-export async function timeseriesIn(db: Executor, session: OrganizationSession, scope: Scope, postId: string | undefined): Promise<AnalyticsTimeseries> {
+export async function timeseriesIn(db: Executor, session: OrganizationActor, scope: Scope, postId: string | undefined): Promise<AnalyticsTimeseries> {
   const tz = scope.timeZone
   // One pass over the posts: per local day, per type and per weekday × hour (grouping sets).
   const [grouped, snapshots] = await Promise.all([
@@ -65,6 +65,6 @@ export async function timeseriesIn(db: Executor, session: OrganizationSession, s
   }
 }
 
-export async function analyticsTimeseries(deps: AnalyticsDeps, session: OrganizationSession, query: AnalyticsTimeseriesQuery): Promise<AnalyticsTimeseries> {
+export async function analyticsTimeseries(deps: AnalyticsDeps, session: OrganizationActor, query: AnalyticsTimeseriesQuery): Promise<AnalyticsTimeseries> {
   return timeseriesIn(deps.db, session, await scopeOf(deps.db, session, query), query.postId)
 }

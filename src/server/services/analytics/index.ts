@@ -1,4 +1,5 @@
 import type { AnalyticsGroups, AnalyticsPosts, AnalyticsTimeseries } from '../../../shared/domain'
+import type { OrganizationActor } from '../actor'
 import type { OrganizationSession } from '../sessions'
 import { analyticsGroups } from './analyticsGroups'
 import { analyticsPosts } from './analyticsPosts'
@@ -22,9 +23,9 @@ export { checkedTimeZone, periodDays, storedTimeZone, UNKNOWN_TIME_ZONE, zonedIs
 export type { AnalyticsDeps, AnalyticsGroupKind } from './types'
 
 export interface AnalyticsService {
-  posts(session: OrganizationSession, query: AnalyticsPostsQuery): Promise<AnalyticsPosts>
-  groups(session: OrganizationSession, kind: AnalyticsGroupKind, query: AnalyticsQuery): Promise<AnalyticsGroups>
-  timeseries(session: OrganizationSession, query: AnalyticsTimeseriesQuery): Promise<AnalyticsTimeseries>
+  posts(session: OrganizationActor, query: AnalyticsPostsQuery): Promise<AnalyticsPosts>
+  groups(session: OrganizationActor, kind: AnalyticsGroupKind, query: AnalyticsQuery): Promise<AnalyticsGroups>
+  timeseries(session: OrganizationActor, query: AnalyticsTimeseriesQuery): Promise<AnalyticsTimeseries>
   /** `publicBase`: this server's public address, for links to the sandbox's post viewer. */
   postsCsv(session: OrganizationSession, query: AnalyticsPostsQuery, publicBase: string): Promise<CsvDownload>
   groupsCsv(session: OrganizationSession, kind: AnalyticsGroupKind, query: AnalyticsQuery): Promise<CsvDownload>

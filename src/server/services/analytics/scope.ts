@@ -4,10 +4,9 @@ import { DAY_MS } from '../../../shared/constants'
 import type { Executor } from '../../db/client'
 import { rowsOf } from '../../db/migrate'
 import { badRequest, notFound } from '../../errors'
-import { isAdminSession } from '../access'
+import { actsForEveryone, viewerIdOf, type OrganizationActor } from '../actor'
 import { isUuid } from '../ids'
 import { RANGE_BACKWARDS } from '../schedule'
-import type { OrganizationSession } from '../sessions'
 import { checkedTimeZone, storedTimeZone, UNKNOWN_TIME_ZONE } from './timeZones'
 import type { AnalyticsQuery } from './types'
 
@@ -52,7 +51,7 @@ function periodOf(query: AnalyticsQuery): { from: Date; to: Date; timeZone: stri
  * The period, the time zone and the SQL conditions of a request: one statement for the
  * viewer's time zone and the filter ids (404 for ids not of the organization).
  */
-export async function scopeOf(db: Executor, session: OrganizationSession, query: AnalyticsQuery & { postId?: string }): Promise<Scope> {
+export async function scopeOf(db: Executor, session: OrganizationActor, query: AnalyticsQuery & { postId?: string }): Promise<Scope> {
   const period = periodOf(query)
   const { from, to } = period
   let timeZone = period.timeZone
@@ -68,8 +67,9 @@ export async function scopeOf(db: Executor, session: OrganizationSession, query:
     if (id !== undefined && !isUuid(id)) throw notFound(message)
   }
   const org = session.organization.id
-  const viewer = session.userId
-  const admin = isAdminSession(session)
+  // An API key (issue 28) reads as the organization: every author and team, in UTC unless the query names a zone.
+  const viewer = viewerIdOf(session)
+  const admin = actsForEveryone(session)
   // The viewer's own posts and those of the members of the teams they lead.
   const authorScope = admin
     ? sql`true`

@@ -6,6 +6,7 @@ import { acceptInvitation } from './acceptInvitation'
 import { inviteMember } from './inviteMember'
 import { joinInfo } from './joinInfo'
 import { listMembers } from './listMembers'
+import { listMembersByKey } from './listMembersByKey'
 import { viewMembers } from './memberView'
 import { removeMember } from './removeMember'
 import type { AcceptedInvitation, InviteResult, ListMembersQuery, MemberDeps, UpdateMemberInput } from './types'
@@ -23,6 +24,8 @@ export type { AcceptedInvitation, InviteResult, ListMembersQuery, MemberDeps, Up
 
 export interface MemberService {
   list(organizationId: string, query: ListMembersQuery): Promise<{ members: Member[]; total: number; page: number; pageSize: number }>
+  /** Members in user-id order after `after`, a keyset page (GET /api/v1/members, issue 28). */
+  listByKey(organizationId: string, query: { after?: string; limit: number; search?: string }): Promise<{ members: Member[]; last: string | null; more: boolean }>
   /** The organization's members among these user ids, in the order given. */
   view(executor: Executor, organizationId: string, userIds: readonly string[]): Promise<Member[]>
   invite(session: OrganizationSession, input: { email: string; role: Role }, baseUrl: string): Promise<InviteResult>
@@ -44,6 +47,7 @@ export function createMemberService(deps: MemberDeps): MemberService {
   return {
     view: viewMembers,
     list: (organizationId, query) => listMembers(deps, organizationId, query),
+    listByKey: (organizationId, query) => listMembersByKey(deps, organizationId, query),
     invite: (session, input, baseUrl) => inviteMember(deps, session, input, baseUrl),
     update: (session, input, baseUrl) => updateMember(deps, session, input, baseUrl),
     remove: (session, userId) => removeMember(deps, session, userId),

@@ -1,9 +1,11 @@
 import type { AssignedSlot, Calendar, ScheduleItem } from '../../../shared/domain'
 import { compactCalendar, type CompactCalendar } from '../../../shared/domain/compactCalendar'
+import type { OrganizationActor } from '../actor'
 import type { OrganizationSession } from '../sessions'
 import { calendarTicket } from './calendarTicket'
 import { listAssigned } from './listAssigned'
 import { listSchedule } from './listSchedule'
+import { listSlots } from './listSlots'
 import { plan } from './plan'
 import type { CacheTicket, CalendarQuery, ScheduleDeps, ScheduleFilter } from './types'
 
@@ -34,6 +36,11 @@ export interface ScheduleService {
     session: OrganizationSession,
     query: ScheduleFilter & { from?: string; to?: string; cursor?: string; limit: number }
   ): Promise<{ items: ScheduleItem[]; nextCursor: string | null }>
+  /** The Plan's slots only, keyset-paged, for a person or an API key (GET /api/v1/slots, issue 28). */
+  listSlots(
+    actor: OrganizationActor,
+    query: { from?: string; to?: string; assigneeId?: string; cursor?: string; limit: number }
+  ): Promise<{ items: AssignedSlot[]; next: string | null }>
 }
 
 export function createScheduleService(deps: ScheduleDeps): ScheduleService {
@@ -42,6 +49,7 @@ export function createScheduleService(deps: ScheduleDeps): ScheduleService {
     plan: (session, query) => plan(deps, session, query),
     calendar: async (session, query) => compactCalendar(await plan(deps, session, query)),
     calendarTicket: (session, query) => calendarTicket(deps, session, query),
-    list: (session, query) => listSchedule(deps, session, query)
+    list: (session, query) => listSchedule(deps, session, query),
+    listSlots: (actor, query) => listSlots(deps, actor, query)
   }
 }

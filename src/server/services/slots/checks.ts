@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { Executor } from '../../db/client'
 import { businessPageMembers, businessPages, businessPostTags, memberships, postTagAssignments, postTags, users } from '../../db/schema'
 import { forbidden, notFound } from '../../errors'
+import { apiKeyDisplayName, isApiKeyActor, NO_PERSON_ID, type OrganizationActor } from '../actor'
 import { isUuid } from '../ids'
 import type { Viewer } from '../slotView'
 import { fieldError, type Person } from './shared'
@@ -69,6 +70,15 @@ export async function person(executor: Executor, id: string): Promise<Person> {
   const found = (await people(executor, [id])).get(id)
   if (!found) throw notFound('User not found.')
   return found
+}
+
+/**
+ * Who acts, as a slot's notifications name them: the person, or for an API key "API key <name>" in
+ * UTC (a key has no time zone of its own; its slot times are instants).
+ */
+export async function actingPerson(executor: Executor, actor: OrganizationActor): Promise<Person> {
+  if (isApiKeyActor(actor)) return { id: NO_PERSON_ID, fullName: apiKeyDisplayName(actor), timezone: 'UTC' }
+  return person(executor, actor.userId)
 }
 
 /** 400 slotMemberUnknown unless every id is an ACTIVE member of the organization. */

@@ -5,10 +5,10 @@ import { expandRecurrence } from '../../../shared/rules'
 import { assignedSlotPages, assignedSlots } from '../../db/schema'
 import { badRequest } from '../../errors'
 import { lockOrganization } from '../access'
-import type { OrganizationSession } from '../sessions'
+import { personOf, type OrganizationActor } from '../actor'
 import { viewerOf } from '../slotView'
 import { assignablePool, autoPick } from './autoPick'
-import { checkPagesAndTags, linkedToAll, people, person, requireActiveMembers, requireMayAssign, requirePages, withTag } from './checks'
+import { actingPerson, checkPagesAndTags, linkedToAll, people, requireActiveMembers, requireMayAssign, requirePages, withTag } from './checks'
 import { notifyAssignee, recordSlotsAssigned } from './notices'
 import { chunked, fieldError, INSERT_CHUNK, type CreateSlotInput, type SlotDeps } from './shared'
 import { viewsOf } from './storedSlots'
@@ -20,9 +20,9 @@ import { isOptionInstant, recurrenceOf, requireWindow } from './time'
  * pages and tags, and written with each assignee's one notification in one transaction (the
  * organization locked). Decisions: docs/architecture.md, "Plan (assigned slots)".
  */
-export async function createSlots(deps: SlotDeps, session: OrganizationSession, input: CreateSlotInput): Promise<AssignedSlot[]> {
+export async function createSlots(deps: SlotDeps, actor: OrganizationActor, input: CreateSlotInput): Promise<AssignedSlot[]> {
   const { db, clock, notifications } = deps
-  const organizationId = session.organization.id
+  const organizationId = actor.organization.id
   const now = clock.now()
   const recurrence = recurrenceOf(input)
   const requested = [...new Set(input.assignedUserId)]
@@ -33,8 +33,8 @@ export async function createSlots(deps: SlotDeps, session: OrganizationSession, 
 
   const created = await db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId)
-    const viewer = await viewerOf(tx, session)
-    const assigner = await person(tx, session.userId)
+    const viewer = await viewerOf(tx, actor)
+    const assigner = await actingPerson(tx, actor)
 
     let time = new Date(input.time)
     let timeZone = assigner.timezone
@@ -94,13 +94,13 @@ export async function createSlots(deps: SlotDeps, session: OrganizationSession, 
         recurrenceType: recurrence?.type ?? null,
         recurrenceInterval: recurrence?.interval ?? null,
         recurrenceCount: recurrence?.count ?? null,
-        createdById: session.userId,
+        createdById: personOf(actor),
         createdAt: now,
         updatedAt: now
       }))
     )
     for (const part of chunked(rows, INSERT_CHUNK)) await tx.insert(assignedSlots).values(part)
-    await recordSlotsAssigned(tx, now, session, rows)
+    await recordSlotsAssigned(tx, now, actor, rows)
     const links = rows.flatMap((r) => pageIds.map((businessPageId) => ({ slotId: r.id, businessPageId, organizationId })))
     for (const part of chunked(links, INSERT_CHUNK * 3)) await tx.insert(assignedSlotPages).values(part)
     for (const assigneeId of assigneeIds) {

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/api/messages'
 import { assignedSlots } from '../../db/schema'
 import { notFound } from '../../errors'
 import { recordEvents } from '../../events/outbox'
-import type { OrganizationSession } from '../sessions'
+import { eventActorOf, type OrganizationActor } from '../actor'
 import { viewerOf } from '../slotView'
 import { person } from './checks'
 import { recountNotifications } from './notices'
@@ -16,10 +16,10 @@ import { editableSlot, scopeRows } from './storedSlots'
  * statement removed (a delete that lost a race is a 404), the assignee's notification recounted.
  * Decisions: docs/architecture.md, "Plan (assigned slots)".
  */
-export async function deleteSlot(deps: SlotDeps, session: OrganizationSession, slotId: string, scope: SlotScope): Promise<number> {
+export async function deleteSlot(deps: SlotDeps, actor: OrganizationActor, slotId: string, scope: SlotScope): Promise<number> {
   const { db, clock, notifications } = deps
   return db.transaction(async (tx) => {
-    const viewer = await viewerOf(tx, session)
+    const viewer = await viewerOf(tx, actor)
     const slot = await editableSlot(tx, viewer, slotId)
     const rows = await scopeRows(tx, slot, scope)
     // Counted from what this statement removed: a delete that lost a race answers 404, not 200.
@@ -36,7 +36,7 @@ export async function deleteSlot(deps: SlotDeps, session: OrganizationSession, s
         organizationId: viewer.organizationId,
         name: 'slot.deleted' as const,
         payload: { slotId: d.id, assigneeId: d.assigneeId },
-        actor: { type: 'user' as const, userId: session.userId }
+        actor: eventActorOf(actor)
       }))
     )
     return deleted.length

@@ -1,5 +1,6 @@
 import type { SlotScope } from '../../../shared/api/contract'
 import type { AssignedSlot } from '../../../shared/domain'
+import type { OrganizationActor } from '../actor'
 import type { OrganizationSession } from '../sessions'
 import { createSlots } from './createSlots'
 import { deleteSlot } from './deleteSlot'
@@ -20,10 +21,11 @@ export { chunked, type CreateSlotInput, type Person, type SlotDeps, type UpdateS
 export { addDaysTo, daysBetween, isOptionInstant, quarterOf, recurrenceOf, requireWindow, safeTimeZone } from './time'
 
 export interface SlotService {
-  create(session: OrganizationSession, input: CreateSlotInput): Promise<AssignedSlot[]>
-  update(session: OrganizationSession, input: UpdateSlotInput): Promise<AssignedSlot[]>
+  /** A person or an API key (issue 28) assigns slots. */
+  create(actor: OrganizationActor, input: CreateSlotInput): Promise<AssignedSlot[]>
+  update(actor: OrganizationActor, input: UpdateSlotInput): Promise<AssignedSlot[]>
   updateTags(session: OrganizationSession, input: UpdateSlotTagsInput): Promise<AssignedSlot[]>
-  remove(session: OrganizationSession, slotId: string, scope: SlotScope): Promise<number>
+  remove(actor: OrganizationActor, slotId: string, scope: SlotScope): Promise<number>
 }
 
 export function createSlotService(deps: SlotDeps): SlotService {

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client'
 import { assignedSlots } from '../../db/schema'
 import { recordEvents } from '../../events/outbox'
 import type { NotificationService } from '../notifications'
-import type { OrganizationSession } from '../sessions'
+import { eventActorOf, type OrganizationActor } from '../actor'
 import type { Person, StoredSlot } from './shared'
 
 /**
@@ -31,17 +31,17 @@ export const slotLink = (slotId: string) => linkTo('schedule', { slotId })
 export async function recordSlotsAssigned(
   executor: Executor,
   at: Date,
-  session: OrganizationSession,
+  actor: OrganizationActor,
   slots: readonly { id: string; assigneeId: string; time: Date; seriesId: string | null }[]
 ): Promise<void> {
   await recordEvents(
     executor,
     at,
     slots.map((slot) => ({
-      organizationId: session.organization.id,
+      organizationId: actor.organization.id,
       name: 'slot.assigned' as const,
       payload: { slotId: slot.id, assigneeId: slot.assigneeId, startAt: slot.time.toISOString(), seriesId: slot.seriesId },
-      actor: { type: 'user' as const, userId: session.userId }
+      actor: eventActorOf(actor)
     }))
   )
 }

@@ -6,9 +6,9 @@ import { assignedSlotPages, assignedSlots } from '../../db/schema'
 import { badRequest } from '../../errors'
 import { recordEvents } from '../../events/outbox'
 import { lockOrganization } from '../access'
-import type { OrganizationSession } from '../sessions'
+import { eventActorOf, type OrganizationActor } from '../actor'
 import { viewerOf } from '../slotView'
-import { checkPagesAndTags, person, requireActiveMembers, requireMayAssign, requirePages } from './checks'
+import { actingPerson, checkPagesAndTags, person, requireActiveMembers, requireMayAssign, requirePages } from './checks'
 import { notifyAssignee, recordSlotsAssigned, recountNotifications, redateNotifications } from './notices'
 import { chunked, fieldError, INSERT_CHUNK, type SlotDeps, type UpdateSlotInput } from './shared'
 import { editableSlot, pagesOf, scopeRows, viewsOf } from './storedSlots'
@@ -20,19 +20,19 @@ import { addDaysTo, daysBetween, isOptionInstant, requireWindow, safeTimeZone } 
  * wall-clock time), a new assignee and new pages, with the notifications kept true in the same
  * transaction. Past slots cannot be edited. Decisions: docs/architecture.md, "Plan (assigned slots)".
  */
-export async function updateSlot(deps: SlotDeps, session: OrganizationSession, input: UpdateSlotInput): Promise<AssignedSlot[]> {
+export async function updateSlot(deps: SlotDeps, actor: OrganizationActor, input: UpdateSlotInput): Promise<AssignedSlot[]> {
   const { db, clock, notifications } = deps
   const now = clock.now()
-  const organizationId = session.organization.id
+  const organizationId = actor.organization.id
   return db.transaction(async (tx) => {
     const reassigning = input.assigneeId !== undefined
     if (reassigning) await lockOrganization(tx, organizationId)
-    const viewer = await viewerOf(tx, session)
+    const viewer = await viewerOf(tx, actor)
     const slot = await editableSlot(tx, viewer, input.slotId)
     if (slot.time.getTime() < now.getTime()) throw badRequest(MESSAGES.slotInPast)
     const rows = await scopeRows(tx, slot, input.scope)
     const ids = rows.map((r) => r.id)
-    const editor = await person(tx, session.userId)
+    const editor = await actingPerson(tx, actor)
 
     const newAssigneeId = reassigning && input.assigneeId !== slot.assigneeId ? input.assigneeId! : null
     if (newAssigneeId) {
@@ -87,7 +87,7 @@ export async function updateSlot(deps: SlotDeps, session: OrganizationSession, i
     if (newAssigneeId) {
       await recountNotifications(notifications, tx, organizationId, await person(tx, slot.assigneeId), rows)
       await notifyAssignee(notifications, tx, organizationId, editor, assignee, rows.map((r) => ({ id: r.id, time: times.get(r.id) ?? r.time })))
-      await recordSlotsAssigned(tx, now, session, rows.map((r) => ({ ...r, assigneeId, time: times.get(r.id) ?? r.time })))
+      await recordSlotsAssigned(tx, now, actor, rows.map((r) => ({ ...r, assigneeId, time: times.get(r.id) ?? r.time })))
     } else if (moving) {
       await recordEvents(
         tx,
@@ -96,7 +96,7 @@ export async function updateSlot(deps: SlotDeps, session: OrganizationSession, i
           organizationId,
           name: 'slot.moved' as const,
           payload: { slotId: r.id, assigneeId, startAt: (times.get(r.id) ?? r.time).toISOString() },
-          actor: { type: 'user' as const, userId: session.userId }
+          actor: eventActorOf(actor)
         }))
       )
     }
