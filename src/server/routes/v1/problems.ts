@@ -78,7 +78,7 @@ export function sendProblem(error: unknown, request: FastifyRequest, reply: Fast
   reply.serializer(JSON.stringify)
   for (const [name, value] of Object.entries(headers)) reply.header(name, value)
   if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="pagecrew"')
-  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem))
+  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem)
 }
 
 export const notFoundProblem = (detail = 'No such API endpoint.') => new ApiError(404, 'not_found', detail)
