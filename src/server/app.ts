@@ -50,7 +50,6 @@ import { registerWebhookRoutes } from './routes/webhooks'
 import { registerSsiRoutes } from './routes/ssi'
 import { registerV1Api } from './routes/v1'
 import { V1_BASE } from '../shared/api/v1/contract'
-import type { ApiKeyAuthenticator } from './services/apiKeys/principal'
 import { APP_VERSION } from './version'
 
 export interface CreateServerOptions {
@@ -80,8 +79,6 @@ export interface CreateServerOptions {
   webhooks?: Parameters<typeof createServices>[0]['webhooks']
   /** Replaces the post media storage (tests: a disk that fills up). */
   mediaStorage?: MediaStorage
-  /** Replaces services.apiKeys as what /api/v1 authenticates Bearer keys with (tests). */
-  apiKeyAuthenticator?: ApiKeyAuthenticator
   /** Also told what the services report as errors, e.g. a job's failed run (tests count them); the server log always is. */
   serviceLog?: (message: string) => void
 }
@@ -93,8 +90,6 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * cannot sign the viewer out; the app's clients (web and desktop) send the header on every request.
  */
 const STATE_CHANGING_GETS: ReadonlySet<string> = new Set([`${API_BASE}${endpoints.logout.path}`])
-/** Until services.apiKeys lands every key is unknown (401). */
-const NO_API_KEYS: ApiKeyAuthenticator = { authenticate: async () => null }
 const GENERIC_500 = 'Something went wrong. Please try again later.'
 
 const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } })
@@ -221,7 +216,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     async (v1) =>
       registerV1Api(v1, {
         services,
-        authenticator: options.apiKeyAuthenticator ?? NO_API_KEYS,
+        authenticator: services.apiKeys,
         checks: config.responseChecks,
         version: APP_VERSION
       }),

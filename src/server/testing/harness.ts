@@ -266,8 +266,6 @@ export interface TestAppOptions {
   mediaStorage?: CreateServerOptions['mediaStorage']
   /** createServer's `serviceLog`: what the services report as errors (e.g. a job's failed run). */
   serviceLog?: CreateServerOptions['serviceLog']
-  /** createServer's `apiKeyAuthenticator`: what /api/v1 checks Bearer keys with (default services.apiKeys). */
-  apiKeyAuthenticator?: CreateServerOptions['apiKeyAuthenticator']
 }
 
 /** Cheap argon2id parameters: hashing stays real but takes a millisecond, keeping suites fast. */
@@ -292,7 +290,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webhooks: options.webhooks,
     mediaStorage: options.mediaStorage,
     serviceLog: options.serviceLog,
-    apiKeyAuthenticator: options.apiKeyAuthenticator,
     linkedInAdapter: typeof options.linkedInAdapter === 'function' ? options.linkedInAdapter({ clock }) : options.linkedInAdapter,
     config: { logLevel: 'error', ...options.config, dataDir },
     identity:

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../shared/api/messages'
 import type { Member, User } from '../../../shared/domain'
 import { PROBLEM_CONTENT_TYPE, V1_RATE_LIMIT } from '../../../shared/api/v1/contract'
 import { domainEvents, notifications, subscriptions } from '../../db/schema'
-import { fakeApiKeys } from '../../testing/fakeApiKeys'
+import { apiKeyIssuer } from '../../testing/apiKeys'
 import { TestClient } from '../../testing/harness'
 import { describeEachDatabase } from '../../testing/suite'
 import { v1Client } from '../../testing/v1Client'
@@ -18,11 +18,8 @@ const NOW = '2026-03-10T10:00:00.000Z'
 /** Tuesday 17 March 2026, 09:00 UTC: a quarter hour in the window. */
 const FIRST = '2026-03-17T09:00:00.000Z'
 const WEEK = 7 * 24 * 3600_000
-const keys = fakeApiKeys()
-
-describeEachDatabase(
-  'public API v1',
-  (t) => {
+describeEachDatabase('public API v1', (t) => {
+    const keys = () => apiKeyIssuer({ db: t().db, clock: t().clock })
     async function newOrg(name: string) {
       t().clock.set(NOW)
       const admin = new TestClient(t().app)
@@ -47,9 +44,9 @@ describeEachDatabase(
 
     describe('slots', () => {
       it('creates a weekly series for two members once per Idempotency-Key, as the key (never a person), and pages through it', async () => {
-        const { org, members } = await newOrg('Series Co')
-        const { secret, principal } = keys.issue(org.id, ['plan:read', 'plan:write'], 'Intranet sync')
-        const api = v1Client(t().app, secret)
+        const { org, adminId, members } = await newOrg('Series Co')
+        const issued = await keys().issue(org.id, adminId, ['plan:read', 'plan:write'], 'Intranet sync')
+        const api = v1Client(t().app, issued.key)
         const body = { assigneeIds: members.map((m) => m.id), time: FIRST, comment: 'Launch week', recurrence: { type: 'weekly' as const, count: 4 } }
         const created = await api.POST('/slots', { body, headers: { 'Idempotency-Key': 'series-1' } })
         expect(created.response.status).toBe(201)
@@ -70,7 +67,7 @@ describeEachDatabase(
         // The key is the actor of the events and is named in the assignees' notification.
         const events = await t().db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, org.id), eq(domainEvents.name, 'slot.assigned')))
         expect(events).toHaveLength(8)
-        for (const event of events) expect(event.actor).toEqual({ type: 'apiKey', keyId: principal.keyId, name: 'Intranet sync' })
+        for (const event of events) expect(event.actor).toEqual({ type: 'apiKey', keyId: issued.id, name: 'Intranet sync' })
         const [notice] = await t().db.select().from(notifications).where(eq(notifications.userId, members[0]!.id))
         expect(notice?.message).toMatch(/^API key Intranet sync assigned you a posting slot on .* \(×4\)\.$/)
 
@@ -91,8 +88,8 @@ describeEachDatabase(
       it('moves, and deletes the rest of a series; another organization’s slot is a 404', async () => {
         const a = await newOrg('Move Co')
         const b = await newOrg('Other Co')
-        const api = v1Client(t().app, keys.issue(a.org.id, ['plan:read', 'plan:write']).secret)
-        const other = v1Client(t().app, keys.issue(b.org.id, ['plan:read', 'plan:write']).secret)
+        const api = v1Client(t().app, (await keys().issue(a.org.id, a.adminId, ['plan:read', 'plan:write'])).key)
+        const other = v1Client(t().app, (await keys().issue(b.org.id, b.adminId, ['plan:read', 'plan:write'])).key)
         const created = await api.POST('/slots', { body: { assigneeIds: [a.members[0]!.id], time: FIRST, recurrence: { type: 'weekly', count: 3 } } })
         const [first, second] = created.data!.slots.sort((x, y) => x.time.localeCompare(y.time))
         const moved = await api.PATCH('/slots/{slotId}', { params: { path: { slotId: first!.id } }, body: { time: '2026-03-17T11:30:00.000Z', comment: 'Later' } })
@@ -112,8 +109,9 @@ describeEachDatabase(
       })
 
       it('answers a client mistake with problem details and field pointers, never a 500', async () => {
-        const { org, members } = await newOrg('Mistake Co')
-        const api = v1Client(t().app, keys.issue(org.id, ['plan:write', 'plan:read']).secret)
+        const { org, adminId, members } = await newOrg('Mistake Co')
+        const writer = (await keys().issue(org.id, adminId, ['plan:write', 'plan:read'])).key
+        const api = v1Client(t().app, writer)
         const badTime = await api.POST('/slots', { body: { assigneeIds: [members[0]!.id], time: 'tomorrow' } })
         expect(badTime.response.status).toBe(400)
         problem(badTime.response)
@@ -127,7 +125,7 @@ describeEachDatabase(
         expect(badQuery.error).toMatchObject({ status: 400, errors: [{ pointer: '#/query/limit' }] })
         const badCursor = await api.GET('/slots', { params: { query: { cursor: 'garbage' } } })
         expect(badCursor.response.status).toBe(400)
-        const notJson = await t().app.inject({ method: 'POST', url: '/api/v1/slots', headers: { authorization: `Bearer ${keys.issue(org.id, ['plan:write']).secret}`, 'content-type': 'application/json' }, payload: '{' })
+        const notJson = await t().app.inject({ method: 'POST', url: '/api/v1/slots', headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' }, payload: '{' })
         expect(notJson.statusCode).toBe(400)
         expect(notJson.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE)
         const unknown = await t().app.inject({ method: 'GET', url: '/api/v1/nothing-here' })
@@ -138,7 +136,7 @@ describeEachDatabase(
 
     describe('the Bearer step', () => {
       it('401 without a key, with a cookie only or a revoked key; 403 without the scope; 402 without the API feature; 429 over the key’s limit', async () => {
-        const { org, admin } = await newOrg('Gate Co')
+        const { org, admin, adminId } = await newOrg('Gate Co')
         const none = await v1Client(t().app).GET('/slots', {})
         expect(none.response.status).toBe(401)
         expect(none.response.headers.get('www-authenticate')).toMatch(/^Bearer/)
@@ -146,28 +144,28 @@ describeEachDatabase(
         // The app's session cookie is no credential here.
         const cookie = await t().app.inject({ method: 'GET', url: '/api/v1/slots', headers: { cookie: `pagecrew_session=${admin.cookie}` } })
         expect(cookie.statusCode).toBe(401)
-        const wrong = await v1Client(t().app, 'pck_not-a-key').GET('/slots', {})
+        const wrong = await v1Client(t().app, 'pck_ABCDEFGH_not-a-key').GET('/slots', {})
         expect(wrong.error).toMatchObject({ status: 401, detail: INVALID_KEY })
 
-        const { secret, principal } = keys.issue(org.id, ['plan:read'])
-        const api = v1Client(t().app, secret)
+        const reader = await keys().issue(org.id, adminId, ['plan:read'])
+        const api = v1Client(t().app, reader.key)
         expect((await api.GET('/slots', {})).response.status).toBe(200)
         const write = await api.POST('/slots', { body: { assigneeIds: [], time: FIRST } })
         expect(write.error).toMatchObject({ status: 403, detail: missingScope('plan:write') })
-        keys.revoke(secret)
+        await reader.revoke()
         expect((await api.GET('/slots', {})).response.status).toBe(401)
 
-        const counted = keys.issue(org.id, ['plan:read'])
-        const keyHash = createHash('sha256').update(`limit|apiKey|${counted.principal.keyId}`).digest('hex')
+        const counted = await keys().issue(org.id, adminId, ['plan:read'])
+        const keyHash = createHash('sha256').update(`limit|apiKey|${counted.id}`).digest('hex')
         await t().db.execute(sql`insert into auth_throttle (key_hash, count, reset_at) values (${keyHash}, ${V1_RATE_LIMIT.max}, ${new Date(t().clock.now().getTime() + 30_000).toISOString()}::timestamptz)`)
-        const limited = await v1Client(t().app, counted.secret).GET('/slots', {})
+        const limited = await v1Client(t().app, counted.key).GET('/slots', {})
         expect(limited.response.status).toBe(429)
         expect(limited.response.headers.get('retry-after')).toBe('30')
         problem(limited.response)
-        void principal
 
+        const fresh = await keys().issue(org.id, adminId, ['plan:read'])
         await t().db.update(subscriptions).set({ status: 'active', productId: 'entry', trialEndsAt: null }).where(eq(subscriptions.organizationId, org.id))
-        const outside = await v1Client(t().app, keys.issue(org.id, ['plan:read']).secret).GET('/slots', {})
+        const outside = await v1Client(t().app, fresh.key).GET('/slots', {})
         expect(outside.error).toMatchObject({ status: 402, detail: MESSAGES.apiNotInPlan })
       })
     })
@@ -176,7 +174,7 @@ describeEachDatabase(
       it('lists members a keyset page at a time, and reads the organization’s results', async () => {
         const { org, adminId, members } = await newOrg('Reader Co')
         const b = await newOrg('Hidden Co')
-        const api = v1Client(t().app, keys.issue(org.id, ['members:read', 'analytics:read']).secret)
+        const api = v1Client(t().app, (await keys().issue(org.id, adminId, ['members:read', 'analytics:read'])).key)
         const ids: string[] = []
         let cursor: string | undefined
         do {
@@ -207,6 +205,4 @@ describeEachDatabase(
         expect(foreignFilter.response.status).toBe(404)
       })
     })
-  },
-  { apiKeyAuthenticator: keys }
-)
+})

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { analyticsGroupsSchema, analyticsPostsSchema, analyticsTimeseriesSchema } from '../../domain'
 import { analyticsPostsQuerySchema, analyticsQuerySchema } from '../endpoints/analytics'
 import { idSchema } from '../endpoints/common'
