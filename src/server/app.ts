@@ -49,6 +49,7 @@ import { registerApiKeyRoutes } from './routes/apiKeys'
 import { registerWebhookRoutes } from './routes/webhooks'
 import { registerSsiRoutes } from './routes/ssi'
 import { registerV1Api } from './routes/v1'
+import { sendProblem } from './routes/v1/problems'
 import { V1_BASE } from '../shared/api/v1/contract'
 import { APP_VERSION } from './version'
 
@@ -297,8 +298,10 @@ function registerRenderer(app: FastifyInstance, rendererDir: string | null): voi
 }
 
 /** Addresses the router cannot take (broken percent-encoding, an over-long parameter): a 400 in the API's format. */
-function sendRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function sendRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long.' : 'The address is not valid.'
+  // The public API answers problem details (routes/v1/problems.ts), also before its routes are reached.
+  if (request.url.startsWith(`${V1_BASE}/`)) return void sendProblem(new ApiError(400, 'bad_request', message), request, reply)
   void reply.status(400).send(errorBody('bad_request', message))
 }
 
