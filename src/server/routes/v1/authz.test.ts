@@ -47,7 +47,7 @@ const VALID: Record<V1OperationId, (target: Org, self: Org) => Input> = {
   analyticsTimeseries: () => ({ query: PERIOD })
 }
 
-const BAD_VALUES: unknown[] = ['', 'not-a-uuid', '00000000-0000-4000-8000-000000000000', -1, 1e309, 'x'.repeat(5000), '\u0000', '\u202e', [], {}, null, true, '2026-13-45T99:00:00Z', '0000-01-01T00:00:00Z', "' or 1=1 --"]
+const BAD_VALUES: unknown[] = ['', 'not-a-uuid', '00000000-0000-4000-8000-000000000000', -1, Number.MAX_VALUE, 'x'.repeat(5000), '\u0000', '\u202e', [], {}, null, true, '2026-13-45T99:00:00Z', '0000-01-01T00:00:00Z', "' or 1=1 --"]
 
 function mulberry(seed: number) {
   let a = seed >>> 0
