@@ -219,6 +219,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
         services,
         authenticator: services.apiKeys,
         checks: config.responseChecks,
+        requestsPerMinute: config.apiKeyRequestsPerMinute,
         version: APP_VERSION
       }),
     { prefix: V1_BASE }

@@ -113,6 +113,7 @@ describe('loadConfig', () => {
       PAGECREW_OUTBOUND_ALLOW_LOOPBACK: '1',
       PAGECREW_RESPONSE_CHECKS: '1',
       PAGECREW_CALENDAR_CACHE_MB: '16',
+      PAGECREW_API_KEY_REQUESTS_PER_MINUTE: '1200'
     })
     expect(config).toEqual({
       port: 0,
@@ -154,6 +155,7 @@ describe('loadConfig', () => {
       ssoSkipDomainProof: true,
       outboundAllowLoopback: true,
       responseChecks: true,
+      apiKeyRequestsPerMinute: 1200,
       calendarCacheBytes: 16 * 1024 * 1024
     })
   })

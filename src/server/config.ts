@@ -75,6 +75,8 @@ export interface ServerConfig {
    * PAGECREW_RESPONSE_CHECKS=1/0; by default on only when NODE_ENV is development or test.
    */
   responseChecks: boolean
+  /** Requests per minute each API key may make to /api/v1, counted across every server process (PAGECREW_API_KEY_REQUESTS_PER_MINUTE). */
+  apiKeyRequestsPerMinute: number
   /**
    * Bytes of GET /schedule/calendar answers each server process keeps, served again while the
    * organization's Plan version is unchanged (PAGECREW_CALENDAR_CACHE_MB; 0 keeps none).
@@ -110,6 +112,7 @@ const DEFAULT_PUBLISHER_INTERVAL_MS = 5000
 const DEFAULT_METRICS_INTERVAL_MS = 60_000
 const DEFAULT_LINKEDIN_DAILY_CALLS = 500
 const DEFAULT_CALENDAR_CACHE_MB = 64
+const DEFAULT_API_KEY_REQUESTS_PER_MINUTE = 600
 const MB = 1024 * 1024
 
 const defaultServerConfig: ServerConfig = {
@@ -135,6 +138,7 @@ const defaultServerConfig: ServerConfig = {
   ssoSkipDomainProof: false,
   outboundAllowLoopback: false,
   responseChecks: true,
+  apiKeyRequestsPerMinute: DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
   calendarCacheBytes: DEFAULT_CALENDAR_CACHE_MB * MB
 }
 
@@ -264,6 +268,12 @@ const envSchema = z.object({
     DEFAULT_LINKEDIN_DAILY_CALLS,
     'PAGECREW_LINKEDIN_DAILY_CALLS must be a whole number of calls from 1 to 1000000.'
   ),
+  PAGECREW_API_KEY_REQUESTS_PER_MINUTE: wholeNumberInRange(
+    1,
+    1_000_000,
+    DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
+    'PAGECREW_API_KEY_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000.'
+  ),
   PAGECREW_CALENDAR_CACHE_MB: wholeNumberInRange(0, 4096, DEFAULT_CALENDAR_CACHE_MB, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.'),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
   PAGECREW_OUTBOUND_ALLOW_LOOPBACK: z.string().optional(),
@@ -322,6 +332,7 @@ export function loadConfig(
     metricsIntervalMs: e.PAGECREW_METRICS_INTERVAL_MS,
     linkedInDailyCalls: e.PAGECREW_LINKEDIN_DAILY_CALLS,
     calendarCacheBytes: e.PAGECREW_CALENDAR_CACHE_MB * MB,
+    apiKeyRequestsPerMinute: e.PAGECREW_API_KEY_REQUESTS_PER_MINUTE,
     ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true',
     outboundAllowLoopback: e.PAGECREW_OUTBOUND_ALLOW_LOOPBACK === '1' || e.PAGECREW_OUTBOUND_ALLOW_LOOPBACK === 'true',
     responseChecks:

@@ -67,7 +67,7 @@ describeEachDatabase('public API v1: authorization and fuzz walk', (t) => {
 
   async function call(endpoint: V1Endpoint, input: Input, key?: string) {
     const path = endpoint.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(input.path?.[name] ?? 'missing'))
-    const query = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : ''
+    const query = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)] as [string, string]))}` : ''
     const res = await t().app.inject({
       method: endpoint.method,
       url: `${V1_BASE}${path}${query}`,

@@ -15,9 +15,9 @@ import type { V1Deps } from './v1Route'
  */
 export function registerV1Api(
   app: FastifyInstance,
-  options: { services: Services; authenticator: ApiKeyAuthenticator; checks: boolean; version: string }
+  options: { services: Services; authenticator: ApiKeyAuthenticator; checks: boolean; requestsPerMinute: number; version: string }
 ): void {
-  const deps: V1Deps = { services: options.services, authenticator: options.authenticator, checks: options.checks }
+  const deps: V1Deps = { services: options.services, authenticator: options.authenticator, checks: options.checks, requestsPerMinute: options.requestsPerMinute }
   app.setErrorHandler((error, request, reply) => sendProblem(error, request, reply))
   app.setNotFoundHandler((request, reply) => sendProblem(notFoundProblem(), request, reply))
   registerV1Reference(app, { version: options.version })

@@ -6,7 +6,7 @@ import type { Endpoint } from '../../../shared/api/contract'
 import type { ApiScope } from '../../../shared/domain/apiKeys'
 import { hasEntitlement } from '../../../shared/rules'
 import { PLAN_FEATURE_MESSAGES } from '../../../shared/api/endpoints/access'
-import { V1_BASE, V1_RATE_LIMIT, type V1Endpoint } from '../../../shared/api/v1/contract'
+import { V1_BASE, V1_RATE_WINDOW_MS, type V1Endpoint } from '../../../shared/api/v1/contract'
 import { forbidden, planLimit, unauthenticated } from '../../errors'
 import { idempotencyKeyOf, requestHash } from '../../http/idempotency'
 import { responseSerializer } from '../../http/serializers'
@@ -42,6 +42,8 @@ export interface V1Deps {
   authenticator: ApiKeyAuthenticator
   /** Answers checked against the contract (tests, development) or written by the compiled serializer only. */
   checks: boolean
+  /** Requests each key may make per minute (config.apiKeyRequestsPerMinute). */
+  requestsPerMinute: number
 }
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]{1,512})[ \t]*$/i
@@ -79,7 +81,7 @@ async function bearerActor(deps: V1Deps, request: FastifyRequest, endpoint: V1En
   if (!match) throw unauthenticated(MISSING_KEY)
   const principal = await deps.authenticator.authenticate(match[1]!, request.ip)
   if (!principal) throw unauthenticated(INVALID_KEY)
-  await deps.services.requestLimits.hit(`apiKey|${principal.keyId}`, V1_RATE_LIMIT)
+  await deps.services.requestLimits.hit(`apiKey|${principal.keyId}`, { max: deps.requestsPerMinute, windowMs: V1_RATE_WINDOW_MS })
   if (!principal.scopes.includes(endpoint.scope)) throw forbidden(missingScope(endpoint.scope))
   if (!hasEntitlement(await deps.services.entitlements.list(principal.organizationId), 'API')) throw planLimit(PLAN_FEATURE_MESSAGES.API)
   return apiKeyActor(principal)

@@ -14,8 +14,10 @@ export const V1_BASE = '/api/v1'
 /** The document and the reference page: the only /api/v1 addresses that need no key. */
 export const V1_OPENAPI_PATH = '/openapi.json'
 export const V1_REFERENCE_PATH = '/reference'
-/** Requests per key and minute, counted in the database so every server process shares them. */
-export const V1_RATE_LIMIT = { max: 600, windowMs: 60_000 }
+/** Each key's requests are counted per minute, in the database so every server process shares them (config.apiKeyRequestsPerMinute). */
+export const V1_RATE_WINDOW_MS = 60_000
+/** Where the reference is: the app links here (Settings → Organization → API, the docs). */
+export const V1_REFERENCE_URL = '/api/v1/reference'
 
 export type V1Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
