@@ -170,6 +170,25 @@ describeEachDatabase('public API v1', (t) => {
       })
     })
 
+    describe('the document and the reference page', () => {
+      it('serves the OpenAPI document and Swagger UI from this server without a key, under a policy that allows nothing else', async () => {
+        const doc = await t().app.inject({ method: 'GET', url: '/api/v1/openapi.json' })
+        expect(doc.statusCode).toBe(200)
+        expect(JSON.parse(doc.body)).toMatchObject({ openapi: '3.1.0', components: { securitySchemes: { apiKey: { scheme: 'bearer' } } } })
+        const page = await t().app.inject({ method: 'GET', url: '/api/v1/reference' })
+        expect(page.statusCode).toBe(200)
+        expect(page.headers['content-security-policy']).toMatch(/default-src 'none'; script-src 'self';/)
+        const scripts = [...page.body.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1]!)
+        expect(scripts).toEqual(['/api/v1/reference/swagger-ui.css', '/api/v1/reference/swagger-ui-bundle.js', '/api/v1/reference/init.js'])
+        for (const url of scripts) {
+          const asset = await t().app.inject({ method: 'GET', url })
+          expect(asset.statusCode, url).toBe(200)
+          expect(asset.body.length).toBeGreaterThan(url.endsWith('init.js') ? 10 : 10_000)
+        }
+        expect((await t().app.inject({ method: 'GET', url: '/api/v1/reference/init.js' })).body).toContain("url: \"/api/v1/openapi.json\"")
+      })
+    })
+
     describe('members and analytics', () => {
       it('lists members a keyset page at a time, and reads the organization’s results', async () => {
         const { org, adminId, members } = await newOrg('Reader Co')
