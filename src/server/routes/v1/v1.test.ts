@@ -8,6 +8,7 @@ import { PROBLEM_CONTENT_TYPE } from '../../../shared/api/v1/contract'
 import { domainEvents, notifications, subscriptions } from '../../db/schema'
 import { apiKeyIssuer } from '../../testing/apiKeys'
 import { TestClient } from '../../testing/harness'
+import { openSecondProcess } from '../../testing/secondProcess'
 import { describeEachDatabase } from '../../testing/suite'
 import { v1Client } from '../../testing/v1Client'
 import { INVALID_KEY, MISSING_KEY, missingScope } from './v1Route'
@@ -167,6 +168,26 @@ describeEachDatabase('public API v1', (t) => {
         await t().db.update(subscriptions).set({ status: 'active', productId: 'entry', trialEndsAt: null }).where(eq(subscriptions.organizationId, org.id))
         const outside = await v1Client(t().app, fresh.key).GET('/slots', {})
         expect(outside.error).toMatchObject({ status: 402, detail: MESSAGES.apiNotInPlan })
+      })
+    })
+
+    describe('two server processes', () => {
+      it('a series made through one process is listed by the other; once the key is revoked both answer 401 on the next call', async () => {
+        const { org, adminId, members } = await newOrg('Twin Co')
+        const second = await openSecondProcess(t())
+        try {
+          const issued = await keys().issue(org.id, adminId, ['plan:read', 'plan:write'])
+          const here = v1Client(t().app, issued.key)
+          const there = v1Client(second.app, issued.key)
+          const created = await here.POST('/slots', { body: { assigneeIds: members.map((m) => m.id), time: FIRST, recurrence: { type: 'weekly', count: 2 } } })
+          expect(created.response.status).toBe(201)
+          expect((await there.GET('/slots', {})).data!.items.map((s) => s.id).sort()).toEqual(created.data!.slots.map((s) => s.id).sort())
+          await issued.revoke()
+          expect((await here.GET('/slots', {})).response.status).toBe(401)
+          expect((await there.GET('/slots', {})).response.status).toBe(401)
+        } finally {
+          await second.close()
+        }
       })
     })
 
