@@ -22,7 +22,8 @@ function specTitle(path: string): string {
 }
 
 /** Signed-in screens that are steps of a flow the app drives, not places a link may open. */
-const TRANSIENT = ['/signup/onboarding/company', '/callback', '/subscription-expired']
+// An approve link's token is single-use (issue 28): never a deep link's target.
+const TRANSIENT = ['/signup/onboarding/company', '/callback', '/subscription-expired', '/approve/:token']
 
 const nothingHeld = () => false
 

@@ -162,6 +162,9 @@ export const ROUTES = {
   // Transient: the shell sends an expired subscription (or a 402) here and the page sends a valid
   // one back to the dashboard, so a link to it would only ever bounce.
   subscriptionExpired: { path: '/subscription-expired', title: 'Subscription expired', access: 'signed-in', shell: true, deepLink: false },
+  // An approve link (issue 28), from an approver's email or a Slack/Teams message: bare, behind
+  // sign-in (which returns here); the token is single-use, so it is never a deep link.
+  approveLink: { path: '/approve/:token', title: 'Approve', access: 'signed-in', shell: false, deepLink: false },
   join: { path: '/join', title: 'Join', access: 'public', shell: false, deepLink: false },
   validateCertification: { path: '/validate-certification', title: 'Validate certification', access: 'public', shell: false, deepLink: false },
   notFound: { path: '*', title: 'Page not found', access: 'public', shell: false, deepLink: false }

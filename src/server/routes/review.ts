@@ -36,4 +36,15 @@ export function registerReviewRoutes(app: FastifyInstance, services: Services, c
   route(app, services, endpoints.submitForApproval, async ({ organization, body }) => review.submitForApproval(organization(), body))
   route(app, services, endpoints.approvePost, async ({ organization, body }) => review.approve(organization(), body))
   route(app, services, endpoints.rejectPost, async ({ organization, body }) => review.reject(organization(), body))
+  // Approve links (issue 28): the page at /approve/:token reads what a link does, then uses it.
+  // Links written outside a request (emails, chat messages) carry this server's address while
+  // PAGECREW_PUBLIC_URL is unset, as invitation links do (http/publicUrl.ts).
+  app.server.once('listening', () => {
+    const address = app.server.address()
+    if (typeof address !== 'object' || !address) return
+    const host = address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address
+    services.approveLinks.listeningAt(`http://${host}:${address.port}`)
+  })
+  route(app, services, endpoints.approveLinkInfo, async ({ organization, query }) => services.approveLinks.info(organization(), query.token))
+  route(app, services, endpoints.useApproveLink, async ({ organization, body }) => services.approveLinks.use(organization(), body))
 }

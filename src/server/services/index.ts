@@ -1,3 +1,4 @@
+import { createApproveLinkService, type ApproveLinkService } from './approveLinks'
 import type { BillingProvider } from '../adapters/billing/billing'
 import { createBuiltinProvider } from '../adapters/billing/builtin'
 import { createStripeProvider } from '../adapters/billing/stripe'
@@ -98,6 +99,8 @@ export interface Services {
   posts: PostService
   /** Collaborate (issue 13): feedback requests, comments and suggestions, approvals, the review inbox. */
   review: ReviewService
+  /** Approve links (issue 28): emailed to approvers and posted to chat channels, used at /approve/:token. */
+  approveLinks: ApproveLinkService
   /** Recommended posts (issue 15): recommendations to reshare, their audience, who reshared. */
   recommended: RecommendedService
   /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
@@ -176,6 +179,8 @@ export function createServices(deps: {
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
+  const approveLinks = createApproveLinkService({ db, clock, config, notifications, linkedInAdapter, mailer })
+  jobs.register(approveLinks.emailJob)
   const schedule = createScheduleService({ db, clock })
   const certificates = createCertificateService({ db, clock, notifications, entitlements })
   return {
@@ -208,6 +213,7 @@ export function createServices(deps: {
     media,
     posts,
     review,
+    approveLinks,
     recommended: createRecommendedService({ db, clock, entitlements, notifications, linkedInAdapter }),
     analytics: createAnalyticsService({ db, linkedInAdapter }),
     auditLog: createAuditLogService({ db }),

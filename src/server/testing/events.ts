@@ -10,7 +10,7 @@ import { createNotificationService } from '../services/notifications'
  * anywhere on the database server (parallel test files share a PostgreSQL), or the cursor taken by
  * another process — so the stream itself says when it is read, within `timeoutMs`.
  */
-async function drainConsumer(db: Database, clock: Clock, consumer: EventConsumer, timeoutMs = 10_000): Promise<void> {
+export async function drainConsumer(db: Database, clock: Clock, consumer: EventConsumer, timeoutMs = 10_000): Promise<void> {
   const job = eventConsumerJob({ db, clock, consumer })
   const until = Date.now() + timeoutMs
   for (;;) {

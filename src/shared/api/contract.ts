@@ -3,6 +3,7 @@ import { aiEndpoints } from './endpoints/ai'
 import { aiTemplateEndpoints } from './endpoints/aiTemplates'
 import { analyticsEndpoints } from './endpoints/analytics'
 import { apiKeyEndpoints } from './endpoints/apiKeys'
+import { approveLinkEndpoints } from './endpoints/approveLinks'
 import { auditEndpoints } from './endpoints/audit'
 import { authEndpoints } from './endpoints/auth'
 import { billingEndpoints } from './endpoints/billing'
@@ -53,6 +54,7 @@ export const endpoints = {
   ...apiKeyEndpoints,
   ...aiEndpoints,
   ...reviewEndpoints,
+  ...approveLinkEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...notificationEndpoints,
@@ -80,6 +82,7 @@ export {
 export { dateBoundSchema, emailSchema, idSchema, isInstantInRange, optionalUrlSchema } from './endpoints/common'
 export * from './endpoints/academy'
 export * from './endpoints/ai'
+export * from './endpoints/approveLinks'
 export * from './endpoints/aiTemplates'
 export * from './endpoints/analytics'
 export * from './endpoints/audit'

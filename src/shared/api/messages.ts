@@ -194,6 +194,13 @@ export const MESSAGES = {
   notAnApprover: 'Only the author’s team leaders and admins can approve or reject this post.',
   approvalNotPending: 'This post is not waiting for approval.',
   rejectionReasonEmpty: 'Say why the post is rejected.',
+  // Approve links (issue 28): emailed to approvers and posted to chat channels.
+  approveLinkInvalid: 'This approval link is not valid. Open the post in Pagecrew instead.',
+  approveLinkUsed: 'This approval link has already been used. Open the post in Pagecrew to see where it stands.',
+  approveLinkExpired: 'This approval link has expired. Open the post in Pagecrew to decide there.',
+  approveLinkNotYours: 'This approval link was sent to another approver. Open the post in Pagecrew instead.',
+  approveLinkOutdated: 'The post changed since approval was asked for. Open it in Pagecrew to review the new version.',
+  approveLinkOtherOrganization: 'This approval link belongs to another of your organizations. Switch to it and open the link again.',
   /** The publisher's failure reason for a post whose time came while it was not approved. */
   notApprovedAtPublishTime: 'not approved when its time came — get it approved and schedule it again'
 } as const

@@ -62,6 +62,17 @@ export const isSsoPending = () => storage()?.getItem(SSO_PENDING_KEY) === '1'
 export const forgetSsoPending = () => storage()?.removeItem(SSO_PENDING_KEY)
 
 /**
+ * Where the auth gate found the user (an approve link, issue 28), kept across the provider's page
+ * so single sign-on returns there as the password sign-in does. Read once; only an in-app path.
+ */
+const SSO_RETURN_KEY = 'pagecrew.sso.return'
+export function takeSsoReturnPath(): string | null {
+  const value = storage()?.getItem(SSO_RETURN_KEY) ?? null
+  storage()?.removeItem(SSO_RETURN_KEY)
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : null
+}
+
+/**
  * Continue with SSO: the host gets ready for the provider's answer (this tab's /callback on the web;
  * the loopback listener or pagecrew://callback on the desktop, like LinkedIn's connection), the
  * server starts the sign-in for that address, the host opens the provider's page.
@@ -70,10 +81,13 @@ export function useStartSso() {
   const host = useHost()
   const callApi = useCallApi()
   return useMutation({
-    mutationFn: async (email: string) => {
+    mutationFn: async (input: string | { email: string; returnTo: string | null }) => {
+      const { email, returnTo } = typeof input === 'string' ? { email: input, returnTo: null } : input
       const { redirectUri } = await host.beginOAuthRedirect()
       const { url } = await callApi(endpoints.startSso, { body: { email, redirectUri } })
       storage()?.setItem(SSO_PENDING_KEY, '1')
+      if (returnTo) storage()?.setItem(SSO_RETURN_KEY, returnTo)
+      else storage()?.removeItem(SSO_RETURN_KEY)
       await host.openOAuthPage(url)
     }
   })

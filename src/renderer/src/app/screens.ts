@@ -27,6 +27,7 @@ export const SCREENS = {
   '/settings/billing': () => import('@renderer/features/billing/BillingSettingsPage'),
   '/billing': () => import('@renderer/features/billing/BillingPage'),
   '/subscription-expired': () => import('@renderer/features/billing/SubscriptionExpiredPage'),
+  '/approve/:token': () => import('@renderer/features/collaborate/ApproveLinkPage'),
   '/join': () => import('@renderer/features/auth/JoinPage'),
   '/validate-certification': () => import('@renderer/features/academy/ValidateCertificationPage'),
   '*': () => import('./NotFoundPage')

@@ -107,6 +107,8 @@ export const API_ERROR_CODES = {
   method_not_allowed: 405,
   /** 410: a join link that was accepted already ('This invitation has already been used. Sign in instead.'). */
   join_link_used: 410,
+  /** 410: an approve link that was used already or has expired (MESSAGES.approveLinkUsed / approveLinkExpired). */
+  approve_link_spent: 410,
   /** 409: e.g. an email already in use (`fields.email`). */
   conflict: 409,
   /** 409: the endpoint needs an organization and the session has none ('Create an organization first.'). */

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
+import { useLocation } from 'react-router-dom'
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { emailSchema, loginBodySchema } from '@shared/api/contract'
 import { useLogin } from '@renderer/api/auth'
@@ -29,6 +30,10 @@ export default function LoginPage() {
   const [lookedUpEmail, setLookedUpEmail] = useState<string | null>(null)
   const discovery = useDiscoverSso(lookedUpEmail)
   const startSso = useStartSso()
+  // The page the auth gate sent the user here from (GuestGate returns a password sign-in there too).
+  const location = useLocation()
+  const from = (location.state as { from?: unknown } | null)?.from
+  const returnTo = typeof from === 'string' ? from : null
   const sso = lookedUpEmail !== null && discovery.data ? discovery.data.sso : 'none'
 
   useEffect(() => {
@@ -40,7 +45,7 @@ export default function LoginPage() {
   const continueWithSso = () => {
     if (lookedUpEmail === null) return
     setFormError(null)
-    startSso.mutate(lookedUpEmail, { onError: (error) => setFormError(describeFailure(error).message ?? Object.values(describeFailure(error).fields)[0] ?? null) })
+    startSso.mutate({ email: lookedUpEmail, returnTo }, { onError: (error) => setFormError(describeFailure(error).message ?? Object.values(describeFailure(error).fields)[0] ?? null) })
   }
 
   const submit = (event: FormEvent) => {

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
 import { paths } from '@shared/routes'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@renderer/api/client'
-import { forgetSsoPending, useCompleteSso } from '@renderer/api/sso'
+import { forgetSsoPending, takeSsoReturnPath, useCompleteSso } from '@renderer/api/sso'
 import { CenteredCard } from '@renderer/components/CenteredCard'
 
 const SSO_MISSING_ANSWER_MESSAGE = 'This address does not carry an answer from your identity provider. Sign in again.'
@@ -24,7 +24,7 @@ function readAnswer(params: URLSearchParams) {
 /**
  * /callback after Continue with SSO: the answer is read once and taken out of the address, sent to
  * the server once (on the desktop through the host, so the session lands in main's cookie jar),
- * and the signed-in user goes to the dashboard.
+ * and the signed-in user goes where sign-in was asked from (an approve link), else to the dashboard.
  */
 export function SsoCallback() {
   const navigate = useNavigate()
@@ -43,7 +43,7 @@ export function SsoCallback() {
       return
     }
     mutateAsync(answer).then(
-      () => void navigate(paths.dashboard, { replace: true }),
+      () => void navigate(takeSsoReturnPath() ?? paths.dashboard, { replace: true }),
       () => forgetSsoPending()
     )
   }, [answer, mutateAsync, navigate, params.size, setParams])
