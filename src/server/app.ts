@@ -47,6 +47,7 @@ import type { SsoOptions } from './services/sso'
 import { registerSsoRoutes } from './routes/sso'
 import { registerApiKeyRoutes } from './routes/apiKeys'
 import { registerWebhookRoutes } from './routes/webhooks'
+import { registerChatChannelRoutes } from './routes/chatChannels'
 import { registerSsiRoutes } from './routes/ssi'
 import { registerV1Api } from './routes/v1'
 import { sendProblem } from './routes/v1/problems'
@@ -254,6 +255,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerAcademyRoutes(api, services, config)
   registerSsiRoutes(api, services)
   registerApiKeyRoutes(api, services)
+  registerChatChannelRoutes(api, services)
   // Their own scopes: multipart parsing only for the team, profile photo and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
   api.register(async (scope) => registerUserPhotoRoutes(scope, services))

@@ -1,4 +1,6 @@
 import { createApproveLinkService, type ApproveLinkService } from './approveLinks'
+import { createChatChannelService, type ChatChannelService } from './chatChannels'
+import { chatFormatters } from './chatChannels/formatter'
 import type { BillingProvider } from '../adapters/billing/billing'
 import { createBuiltinProvider } from '../adapters/billing/builtin'
 import { createStripeProvider } from '../adapters/billing/stripe'
@@ -101,6 +103,8 @@ export interface Services {
   review: ReviewService
   /** Approve links (issue 28): emailed to approvers and posted to chat channels, used at /approve/:token. */
   approveLinks: ApproveLinkService
+  /** Slack and Teams channels (issue 28): webhook endpoints of kind slack/teams. */
+  chatChannels: ChatChannelService
   /** Recommended posts (issue 15): recommendations to reshare, their audience, who reshared. */
   recommended: RecommendedService
   /** Analytics (issue 14): published posts' results per post, member, team, page and over time. */
@@ -174,13 +178,15 @@ export function createServices(deps: {
   const jobs = createJobRunner({ db, clock, timers: deps.timers, log: deps.log })
   // The posts service hands due posts to the publisher (kick), which asks it what to publish.
   const posts: PostService = createPostService({ db, clock, media, linkedIn, linkedInAdapter, notifications, kick: () => jobs.kick(PUBLISH_JOB) })
-  const webhooks = createWebhookService({ db, clock, config, notifications, ...deps.webhooks, kick: (kind) => jobs.kick(kind), log: deps.log })
+  const approveLinks = createApproveLinkService({ db, clock, config, notifications, linkedInAdapter, mailer })
+  jobs.register(approveLinks.emailJob)
+  // Chat channels (issue 28) are webhook endpoints of kind slack/teams: the sender asks chatChannels for their bodies.
+  const formatters = { ...chatFormatters({ db, approveLinks }), ...deps.webhooks?.formatters }
+  const webhooks = createWebhookService({ db, clock, config, notifications, ...deps.webhooks, formatters, kick: (kind) => jobs.kick(kind), log: deps.log })
   const publisher = registerBackgroundJobs({ db, clock, timers: deps.timers, config, linkedInAdapter, notifications, media, posts, webhooks, jobs, log: deps.log })
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
-  const approveLinks = createApproveLinkService({ db, clock, config, notifications, linkedInAdapter, mailer })
-  jobs.register(approveLinks.emailJob)
   const schedule = createScheduleService({ db, clock })
   const certificates = createCertificateService({ db, clock, notifications, entitlements })
   return {
@@ -214,6 +220,7 @@ export function createServices(deps: {
     posts,
     review,
     approveLinks,
+    chatChannels: createChatChannelService({ webhooks }),
     recommended: createRecommendedService({ db, clock, entitlements, notifications, linkedInAdapter }),
     analytics: createAnalyticsService({ db, linkedInAdapter }),
     auditLog: createAuditLogService({ db }),

@@ -4,6 +4,7 @@ import { aiTemplateEndpoints } from './endpoints/aiTemplates'
 import { analyticsEndpoints } from './endpoints/analytics'
 import { apiKeyEndpoints } from './endpoints/apiKeys'
 import { approveLinkEndpoints } from './endpoints/approveLinks'
+import { chatChannelEndpoints } from './endpoints/chatChannels'
 import { auditEndpoints } from './endpoints/audit'
 import { authEndpoints } from './endpoints/auth'
 import { billingEndpoints } from './endpoints/billing'
@@ -55,6 +56,7 @@ export const endpoints = {
   ...aiEndpoints,
   ...reviewEndpoints,
   ...approveLinkEndpoints,
+  ...chatChannelEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...notificationEndpoints,
@@ -83,6 +85,7 @@ export { dateBoundSchema, emailSchema, idSchema, isInstantInRange, optionalUrlSc
 export * from './endpoints/academy'
 export * from './endpoints/ai'
 export * from './endpoints/approveLinks'
+export * from './endpoints/chatChannels'
 export * from './endpoints/aiTemplates'
 export * from './endpoints/analytics'
 export * from './endpoints/audit'

@@ -46,3 +46,8 @@ export function chatFormatter(kind: ChannelKind, deps: ChatMessageDeps & { db: D
     return formatChat(kind, message ?? { title: delivery.type, text: `Pagecrew event ${delivery.type}.`, facts: [], context: 'Pagecrew', buttons: [] })
   }
 }
+
+/** Both chat kinds' body functions, for the webhook sender's `formatters`. */
+export function chatFormatters(deps: ChatMessageDeps & { db: Database }): Record<ChannelKind, ReturnType<typeof chatFormatter>> {
+  return { slack: chatFormatter('slack', deps), teams: chatFormatter('teams', deps) }
+}

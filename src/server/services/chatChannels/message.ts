@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { DomainEvent, EventName } from '../../../shared/api/events'
+import type { DomainEvent } from '../../../shared/api/events'
+import { CHAT_CHANNEL_EVENTS, type ChatChannelEvent } from '../../../shared/api/endpoints/chatChannels'
 import { linkTo, type LinkQuery } from '../../../shared/routes'
 import type { Executor } from '../../db/client'
 import { organizations, posts, users } from '../../db/schema'
@@ -30,21 +31,7 @@ export interface ChatButton {
   style?: 'primary' | 'danger'
 }
 
-/** The events a chat channel may hear (issue 28); slot.assigned is a webhook's only: a channel would drown in it. */
-export const CHANNEL_EVENTS = [
-  'approval.requested',
-  'post.published',
-  'post.failed',
-  'post.approved',
-  'post.rejected',
-  'slot.missed',
-  'member.joined',
-  'certificate.issued',
-  'recommendation.created'
-] as const satisfies readonly EventName[]
-export type ChannelEvent = (typeof CHANNEL_EVENTS)[number]
-
-export const isChannelEvent = (name: string): name is ChannelEvent => (CHANNEL_EVENTS as readonly string[]).includes(name)
+export const isChannelEvent = (name: string): name is ChatChannelEvent => (CHAT_CHANNEL_EVENTS as readonly string[]).includes(name)
 
 export interface ChatMessageDeps {
   approveLinks: Pick<ApproveLinkService, 'channelMessage' | 'baseUrl'>

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, count, eq } from 'drizzle-orm'
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES, type WebhookEndpoint, type WebhookEvent } from '../../../shared/domain/webhooks'
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES, type WebhookEndpoint, type WebhookEvent, type WebhookKind } from '../../../shared/domain/webhooks'
 import type { Executor } from '../../db/client'
 import { users, webhookEndpoints } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
@@ -15,6 +15,8 @@ import { requireWebhookUrl } from './urlCheck'
 type EndpointRow = typeof webhookEndpoints.$inferSelect
 
 export interface CreateWebhookInput {
+  /** 'standard' unless a chat channel (issue 28: services/chatChannels) makes one of its kind. */
+  kind?: WebhookKind
   url: string
   description: string
   events: WebhookEvent[]
@@ -115,7 +117,7 @@ export async function createEndpoint(
       .values({
         id,
         organizationId,
-        kind: 'standard',
+        kind: input.kind ?? 'standard',
         url,
         description: input.description,
         events,
