@@ -59,7 +59,7 @@ export const createChatChannelBodySchema = z.object({
   events: z.array(z.enum(CHAT_CHANNEL_EVENTS)).min(1, CHAT_CHANNEL_MESSAGES.eventsMissing).max(CHAT_CHANNEL_EVENTS.length)
 })
 
-const channelId = z.object({ channelId: z.string().trim().min(1).max(100) })
+const channelId = z.object({ channelId: singleLineText().trim().min(1).max(100) })
 
 export const chatChannelEndpoints = {
   listChatChannels: endpoint({
