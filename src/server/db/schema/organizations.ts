@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, instant } from './columns'
 
 /**
@@ -21,10 +21,15 @@ export const organizations = pgTable(
     guideline: text('guideline'),
     /** When the guideline was last changed: a member has read it when their membership's guideline_read_at is not older. */
     guidelineUpdatedAt: instant('guideline_updated_at'),
+    /** What erasing a member's account does to their posts and comments here (issue 28): 'keep' them as "Former member"'s, or 'remove' them. */
+    erasedMemberContent: text('erased_member_content').$type<'keep' | 'remove'>().notNull().default('keep'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull()
   },
-  (t) => [uniqueIndex('organizations_work_os_id_unique').on(t.organizationWorkOSId)]
+  (t) => [
+    uniqueIndex('organizations_work_os_id_unique').on(t.organizationWorkOSId),
+    check('organizations_erased_member_content_check', sql`${t.erasedMemberContent} in ('keep', 'remove')`)
+  ]
 )
 
 export const businessPages = pgTable(
