@@ -53,6 +53,7 @@ import { registerV1Api } from './routes/v1'
 import { sendProblem } from './routes/v1/problems'
 import { V1_BASE } from '../shared/api/v1/contract'
 import { APP_VERSION } from './version'
+import { registerPrivacyRoutes } from './routes/privacy'
 
 export interface CreateServerOptions {
   db: Database
@@ -256,6 +257,7 @@ function registerApiRoutes(api: FastifyInstance, services: Services, config: Ser
   registerSsiRoutes(api, services)
   registerApiKeyRoutes(api, services)
   registerChatChannelRoutes(api, services)
+  registerPrivacyRoutes(api, services)
   // Their own scopes: multipart parsing only for the team, profile photo and post media routes.
   api.register(async (scope) => registerTeamRoutes(scope, services, config))
   api.register(async (scope) => registerUserPhotoRoutes(scope, services))

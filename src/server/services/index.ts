@@ -56,6 +56,7 @@ import { createTeamService, type TeamService } from './teams'
 import { createSsoService, refusePasswordSession, type SsoOptions, type SsoService } from './sso'
 import { createSsiService, type SsiService } from './ssi'
 import { createWebhookService, type WebhookDeps, type WebhookService } from './webhooks'
+import { createPrivacyService, type PrivacyService } from './privacy'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
 export interface Services {
@@ -119,6 +120,8 @@ export interface Services {
   ssi: SsiService
   /** Signed webhooks (issue 28): endpoints, their deliveries from the event stream, the delivery log. */
   webhooks: WebhookService
+  /** Each person's data, out and erased (issue 28): exports prepared by a job, account erasure. */
+  privacy: PrivacyService
   /** This process's publisher, a kind of `jobs`. */
   publisher: Publisher
   /**
@@ -168,10 +171,11 @@ export function createServices(deps: {
     deps.billingProvider ?? (config.stripe ? createStripeProvider(config.stripe, { log: deps.log }) : createBuiltinProvider({ db, clock }))
   const linkedInAdapter = deps.linkedInAdapter ?? createLinkedInAdapter(config, { clock })
   const linkedIn = createLinkedInService({ db, clock, adapter: linkedInAdapter, config, log: deps.log })
+  const mediaStorage = deps.mediaStorage ?? createLocalStorage(join(uploadsDir, 'media'))
   const media = createMediaService({
     db,
     clock,
-    storage: deps.mediaStorage ?? createLocalStorage(join(uploadsDir, 'media')),
+    storage: mediaStorage,
     thumbnailer: createThumbnailer({ log: deps.log }),
     maxUploadBytes: config.maxUploadBytes
   })
@@ -189,6 +193,20 @@ export function createServices(deps: {
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
   const schedule = createScheduleService({ db, clock })
   const certificates = createCertificateService({ db, clock, notifications, entitlements })
+  const privacy = createPrivacyService({
+    db,
+    clock,
+    notifications,
+    queue: jobs,
+    kick: (kind) => jobs.kick(kind),
+    exportStorage: createLocalStorage(join(uploadsDir, 'exports')),
+    mediaStorage,
+    uploadsDir,
+    identity,
+    jobIntervalMs: Math.max(config.publisherIntervalMs ?? 0, 60_000),
+    log: deps.log
+  })
+  jobs.register(privacy.exportJob)
   return {
     identity,
     // Required single sign-on is read again, under its lock, in the transaction that writes a password session.
@@ -228,6 +246,7 @@ export function createServices(deps: {
     dashboard: createDashboardService({ db, clock, linkedInAdapter, review }),
     ssi,
     webhooks,
+    privacy,
     publisher,
     jobs,
     uploadsDir,

@@ -15,6 +15,7 @@ import { memberEndpoints } from './endpoints/members'
 import { notificationEndpoints } from './endpoints/notifications'
 import { organizationEndpoints } from './endpoints/organization'
 import { postEndpoints } from './endpoints/posts'
+import { privacyEndpoints } from './endpoints/privacy'
 import { recommendedEndpoints } from './endpoints/recommended'
 import { reviewEndpoints } from './endpoints/review'
 import { scheduleEndpoints } from './endpoints/schedule'
@@ -53,6 +54,7 @@ export const endpoints = {
   ...linkedInEndpoints,
   ...ssoEndpoints,
   ...apiKeyEndpoints,
+  ...privacyEndpoints,
   ...aiEndpoints,
   ...reviewEndpoints,
   ...approveLinkEndpoints,

@@ -54,7 +54,10 @@ export const AUDIT_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
-  'webhook.disabled'
+  'webhook.disabled',
+  'privacy.export_requested',
+  'privacy.account_erased',
+  'privacy.setting_changed'
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
@@ -134,7 +137,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.updated': 'Webhook changed',
   'webhook.deleted': 'Webhook deleted',
   'webhook.secret_rotated': 'Webhook signing secret rotated',
-  'webhook.disabled': 'Webhook turned off after failing'
+  'webhook.disabled': 'Webhook turned off after failing',
+  'privacy.export_requested': "Member's data exported",
+  'privacy.account_erased': 'Account erased',
+  'privacy.setting_changed': 'Erasure setting changed'
 }
 
 /** The groups of the action filter: every action starting with `prefix`. */
@@ -154,7 +160,8 @@ export const AUDIT_ACTION_GROUPS: readonly { prefix: string; label: string }[] =
   { prefix: 'academy.', label: 'Academy lessons' },
   { prefix: 'guideline.', label: 'Posting guideline' },
   { prefix: 'api_key.', label: 'API keys' },
-  { prefix: 'webhook.', label: 'Webhooks' }
+  { prefix: 'webhook.', label: 'Webhooks' },
+  { prefix: 'privacy.', label: 'Personal data' }
 ]
 
 /** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs). */
