@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { EventActor } from '../../../shared/api/events'
 import { FORMER_MEMBER_NAME, type ErasedMemberContent } from '../../../shared/domain/privacy'
 import type { Executor } from '../../db/client'
@@ -14,6 +15,7 @@ import {
   outbox,
   personalDataExports,
   posts,
+  postVersions,
   recommendations,
   reviewFeedback,
   ssoAuthorizations,
@@ -79,10 +81,17 @@ async function settleContent(tx: Executor, person: Person, formerId: string, org
       .update(recommendations)
       .set({ previewAuthor: FORMER_MEMBER_NAME })
       .where(inArray(recommendations.postId, tx.select({ id: posts.id }).from(posts).where(theirPosts)))
-    await tx.update(posts).set({ authorUserId: formerId }).where(theirPosts)
+    // Kept content is pseudonymised: their name in what they wrote reads "Former member" too.
+    const name = person.fullName
+    const renamed = (column: AnyPgColumn) => (name.trim() === '' ? sql`${column}` : sql<string>`replace(${column}, ${name}, ${FORMER_MEMBER_NAME})`)
+    await tx
+      .update(postVersions)
+      .set({ text: renamed(postVersions.text) })
+      .where(inArray(postVersions.postId, tx.select({ id: posts.id }).from(posts).where(theirPosts)))
+    await tx.update(posts).set({ authorUserId: formerId, text: renamed(posts.text) }).where(theirPosts)
     await tx
       .update(reviewFeedback)
-      .set({ authorUserId: formerId })
+      .set({ authorUserId: formerId, text: renamed(reviewFeedback.text) })
       .where(and(eq(reviewFeedback.organizationId, organizationId), eq(reviewFeedback.authorUserId, person.id)))
     await tx
       .update(media)

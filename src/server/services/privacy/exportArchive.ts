@@ -20,19 +20,12 @@ export interface ExportSubject {
   organizationId: string | null
 }
 
-/** A database value as it stands in the export's JSON: instants as ISO strings, big integers as numbers. */
-function exportValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString()
-  if (typeof value === 'bigint') return Number(value)
-  return value
-}
-
 /** A row of the database as the export holds it (also what the export test compares with). */
 export function exportRow(table: PersonalTable, row: ExportRow, userId: string): ExportRow {
   const omit = 'none' in table.export ? [] : (table.export.omit ?? [])
   const out: ExportRow = {}
   for (const [key, value] of Object.entries(row)) {
-    if (!omit.includes(key)) out[key] = exportValue(value)
+    if (!omit.includes(key)) out[key] = value
   }
   return 'none' in table.export || !table.export.reduce ? out : table.export.reduce(out, userId)
 }
@@ -47,8 +40,11 @@ export async function readTable(executor: Executor, table: (typeof EXPORTED_TABL
   const about = table.export.rows(sql`${subject.userId}`)
   const inOrganization =
     subject.organizationId !== null && table.organizationColumn !== null ? sql` and ${sql.identifier(table.organizationColumn)} = ${subject.organizationId}` : sql``
-  const rows = rowsOf<ExportRow>(await executor.execute(sql`select * from ${sql.identifier(table.table)} where (${about})${inOrganization} order by 1`))
-  return rows.map((row) => exportRow(table, row, subject.userId))
+  // to_jsonb: the same JSON from PGlite and node-postgres (instants as ISO-8601 text, big integers as numbers).
+  const rows = rowsOf<{ row: ExportRow | string }>(
+    await executor.execute(sql`select to_jsonb(r) as row from ${sql.identifier(table.table)} r where (${about})${inOrganization} order by 1`)
+  )
+  return rows.map(({ row }) => exportRow(table, typeof row === 'string' ? (JSON.parse(row) as ExportRow) : row, subject.userId))
 }
 
 function csvOf(rows: readonly ExportRow[]): string {
