@@ -51,6 +51,7 @@ const SCREEN_MARKS: Record<DeepLinkPath, (page: Page) => Locator> = {
   '/settings': (page) => page.getByTestId('profile-full-name'),
   '/settings/organization': (page) => page.getByTestId('organization-tabs'),
   '/settings/billing': (page) => page.getByTestId('billing-settings'),
+  '/settings/privacy': (page) => page.getByTestId('privacy-export'),
   '/billing': (page) => page.getByTestId('billing-page')
 }
 

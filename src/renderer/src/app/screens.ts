@@ -25,6 +25,7 @@ export const SCREENS = {
   '/settings': () => import('@renderer/features/settings/ProfileSettingsPage'),
   '/settings/organization': () => import('@renderer/features/settings/OrganizationSettingsPage'),
   '/settings/billing': () => import('@renderer/features/billing/BillingSettingsPage'),
+  '/settings/privacy': () => import('@renderer/features/settings/PrivacySettingsPage'),
   '/billing': () => import('@renderer/features/billing/BillingPage'),
   '/subscription-expired': () => import('@renderer/features/billing/SubscriptionExpiredPage'),
   '/approve/:token': () => import('@renderer/features/collaborate/ApproveLinkPage'),

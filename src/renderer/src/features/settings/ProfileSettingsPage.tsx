@@ -161,6 +161,16 @@ export default function ProfileSettingsPage() {
           .
         </Text>
       </Card>
+      <Card className={styles.card}>
+        <h2 className={styles.heading}>Privacy</h2>
+        <Text>
+          Download everything Pagecrew holds about you, or delete your account, in{' '}
+          <RouterLink to={paths.privacySettings} inline data-testid="settings-privacy-link">
+            Privacy
+          </RouterLink>
+          .
+        </Text>
+      </Card>
     </div>
   )
 }
