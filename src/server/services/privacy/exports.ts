@@ -9,7 +9,6 @@ import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
 import { personalDataExports } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
-import type { Download } from '../../http/route'
 import type { JobKind, JobQueue } from '../../jobs/runner'
 import { isUuid } from '../ids'
 import type { NotificationService } from '../notifications'
@@ -20,6 +19,13 @@ import { buildExportZip } from './exportArchive'
  * Export requests (issue 28): a row per request, prepared by the job runner's kind below, the file
  * in the exports storage until it expires (PERSONAL_DATA_EXPORT_DAYS after it was ready).
  */
+
+/** An export's file as the download route sends it. */
+export interface ExportFile {
+  contentType: string
+  fileName: string
+  body: Readable
+}
 
 export const PERSONAL_DATA_EXPORT_JOB = 'personal-data-export'
 const DAY_MS = 24 * 60 * 60_000
@@ -113,7 +119,7 @@ export async function listExports(db: Executor, where: { subjectUserId: string; 
  * they are still an admin of that organization and working in it. Anyone else: 404, as for an
  * export that does not exist.
  */
-export async function openExport(deps: Pick<ExportDeps, 'db' | 'storage' | 'clock'>, session: AuthSession, exportId: string): Promise<Download> {
+export async function openExport(deps: Pick<ExportDeps, 'db' | 'storage' | 'clock'>, session: AuthSession, exportId: string): Promise<ExportFile> {
   if (!isUuid(exportId)) throw notFound(PRIVACY_MESSAGES.exportNotFound)
   const [row] = await deps.db.select().from(personalDataExports).where(eq(personalDataExports.id, exportId))
   const asker =

@@ -12,7 +12,6 @@ import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
 import { memberships, organizations, users } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../errors'
-import type { Download } from '../../http/route'
 import type { JobKind, JobQueue } from '../../jobs/runner'
 import { lockOrganization } from '../access'
 import { WRONG_CURRENT_PASSWORD } from '../account'
@@ -23,7 +22,7 @@ import type { NotificationService } from '../notifications'
 import type { AuthSession, OrganizationSession } from '../sessions'
 import { removeUserPhotoFiles } from '../userPhotos'
 import { eraseAccount, type ErasedFiles } from './eraseAccount'
-import { deleteExportFiles, listExports, openExport, personalDataExportJob, requestExport } from './exports'
+import { deleteExportFiles, listExports, openExport, personalDataExportJob, requestExport, type ExportFile } from './exports'
 
 /*
  * Each person's data, out and erased (issue 28): the use cases behind endpoints/privacy.ts. The
@@ -33,7 +32,7 @@ import { deleteExportFiles, listExports, openExport, personalDataExportJob, requ
 export interface PrivacyService {
   requestOwnExport(session: AuthSession): Promise<PersonalDataExport>
   listOwnExports(session: AuthSession): Promise<PersonalDataExport[]>
-  openExport(session: AuthSession, exportId: string): Promise<Download>
+  openExport(session: AuthSession, exportId: string): Promise<ExportFile>
   ownErasurePreview(session: AuthSession): Promise<ErasurePreview>
   eraseOwnAccount(session: AuthSession, input: { confirmation: string; currentPassword?: string }, guard: PasswordCheckGuard): Promise<void>
   requestMemberExport(session: OrganizationSession, userId: string): Promise<PersonalDataExport>
@@ -65,6 +64,56 @@ export interface PrivacyDeps {
 /** The same email, as typed: trimmed, any case. */
 const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase()
 
+async function personOf(tx: Executor, userId: string) {
+  const [person] = await tx.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+  if (!person) throw notFound(MESSAGES.memberNotFound)
+  return person
+}
+
+async function organizationsOf(tx: Executor, userId: string) {
+  return tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      erasedMemberContent: organizations.erasedMemberContent,
+      role: memberships.role,
+      status: memberships.status
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+}
+
+/** Why the person cannot delete their own account now: the only admin of an organization. */
+async function ownBlocker(tx: Executor, userId: string, orgs: Awaited<ReturnType<typeof organizationsOf>>): Promise<string | null> {
+  for (const org of orgs) {
+    if (org.role !== 'ADMIN' || org.status !== 'ACTIVE' || (await activeAdminCount(tx, org.id)) > 1) continue
+    const [others] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, org.id), ne(memberships.userId, userId)))
+    return Number(others?.n ?? 0) > 0 ? PRIVACY_MESSAGES.onlyAdmin(org.name) : PRIVACY_MESSAGES.lastMemberOrganization(org.name)
+  }
+  return null
+}
+
+/** Why an admin cannot erase this member: themselves, someone of another organization too, or the last admin. */
+async function memberBlocker(tx: Executor, session: OrganizationSession, userId: string): Promise<string | null> {
+  if (userId === session.userId) return PRIVACY_MESSAGES.eraseYourself
+  const orgs = await organizationsOf(tx, userId)
+  if (orgs.some((o) => o.id !== session.organization.id)) return PRIVACY_MESSAGES.memberInOtherOrganization
+  const here = orgs.find((o) => o.id === session.organization.id)
+  if (here?.role === 'ADMIN' && here.status === 'ACTIVE' && (await activeAdminCount(tx, here.id)) <= 1) return PRIVACY_MESSAGES.eraseLastAdmin
+  return null
+}
+
+async function requireMember(tx: Executor, session: OrganizationSession, userId: string) {
+  const found = await findMembership(tx, session.organization.id, userId)
+  if (!found) throw notFound(MESSAGES.memberNotFound)
+  return found
+}
+
 export function createPrivacyService(deps: PrivacyDeps): PrivacyService {
   const { db, clock } = deps
   const exportDeps = {
@@ -84,58 +133,10 @@ export function createPrivacyService(deps: PrivacyDeps): PrivacyService {
     for (const key of files.mediaKeys) await deps.mediaStorage.delete(key).catch((error: unknown) => deps.log?.(`erased media ${key} not removed: ${String(error)}`))
   }
 
-  async function personOf(tx: Executor, userId: string) {
-    const [person] = await tx.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
-    if (!person) throw notFound(MESSAGES.memberNotFound)
-    return person
-  }
-
-  async function organizationsOf(tx: Executor, userId: string) {
-    return tx
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        erasedMemberContent: organizations.erasedMemberContent,
-        role: memberships.role,
-        status: memberships.status
-      })
-      .from(memberships)
-      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .where(eq(memberships.userId, userId))
-      .orderBy(asc(organizations.name), asc(organizations.id))
-  }
-
-  /** Why the person cannot delete their own account now: the only admin of an organization. */
-  async function ownBlocker(tx: Executor, userId: string, orgs: Awaited<ReturnType<typeof organizationsOf>>): Promise<string | null> {
-    for (const org of orgs) {
-      if (org.role !== 'ADMIN' || org.status !== 'ACTIVE' || (await activeAdminCount(tx, org.id)) > 1) continue
-      const [others] = await tx
-        .select({ n: count() })
-        .from(memberships)
-        .where(and(eq(memberships.organizationId, org.id), ne(memberships.userId, userId)))
-      return Number(others?.n ?? 0) > 0 ? PRIVACY_MESSAGES.onlyAdmin(org.name) : PRIVACY_MESSAGES.lastMemberOrganization(org.name)
-    }
-    return null
-  }
-
-  /** Why an admin cannot erase this member: themselves, someone of another organization too, or the last admin. */
-  async function memberBlocker(tx: Executor, session: OrganizationSession, userId: string): Promise<string | null> {
-    if (userId === session.userId) return PRIVACY_MESSAGES.eraseYourself
-    const orgs = await organizationsOf(tx, userId)
-    if (orgs.some((o) => o.id !== session.organization.id)) return PRIVACY_MESSAGES.memberInOtherOrganization
-    const here = orgs.find((o) => o.id === session.organization.id)
-    if (here?.role === 'ADMIN' && here.status === 'ACTIVE' && (await activeAdminCount(tx, here.id)) <= 1) return PRIVACY_MESSAGES.eraseLastAdmin
-    return null
-  }
-
-  async function requireMember(tx: Executor, session: OrganizationSession, userId: string) {
-    const found = await findMembership(tx, session.organization.id, userId)
-    if (!found) throw notFound(MESSAGES.memberNotFound)
-    return found
-  }
-
   return {
     exportJob,
+    organizationPrivacy: (session) => organizationPrivacy(db, session),
+    updateOrganizationPrivacy: (session, input) => updateOrganizationPrivacy(db, clock, session, input),
 
     async requestOwnExport(session) {
       const answer = await db.transaction((tx) =>
@@ -224,32 +225,33 @@ export function createPrivacyService(deps: PrivacyDeps): PrivacyService {
         return eraseAccount(tx, { userId: input.userId, by: { type: 'admin', userId: session.userId, organizationId: session.organization.id }, at: clock.now() })
       })
       await removeFiles(files)
-    },
-
-    async organizationPrivacy(session) {
-      const [org] = await db.select({ erasedMemberContent: organizations.erasedMemberContent }).from(organizations).where(eq(organizations.id, session.organization.id))
-      return { erasedMemberContent: org?.erasedMemberContent ?? 'keep' }
-    },
-
-    async updateOrganizationPrivacy(session, input) {
-      return db.transaction(async (tx) => {
-        await lockOrganization(tx, session.organization.id)
-        const [org] = await tx.select({ erasedMemberContent: organizations.erasedMemberContent, name: organizations.name }).from(organizations).where(eq(organizations.id, session.organization.id))
-        const before: ErasedMemberContent = org?.erasedMemberContent ?? 'keep'
-        if (before !== input.erasedMemberContent) {
-          await tx.update(organizations).set({ erasedMemberContent: input.erasedMemberContent, updatedAt: clock.now() }).where(eq(organizations.id, session.organization.id))
-          await record(tx, {
-            organizationId: session.organization.id,
-            at: clock.now(),
-            actor: sessionActor(session),
-            action: 'privacy.setting_changed',
-            target: { type: 'organization', id: session.organization.id, label: org?.name ?? '' },
-            before: { erasedMemberContent: before },
-            after: { erasedMemberContent: input.erasedMemberContent }
-          })
-        }
-        return { erasedMemberContent: input.erasedMemberContent }
-      })
     }
   }
+}
+
+async function organizationPrivacy(db: Database, session: OrganizationSession): Promise<OrganizationPrivacy> {
+  const [org] = await db.select({ erasedMemberContent: organizations.erasedMemberContent }).from(organizations).where(eq(organizations.id, session.organization.id))
+  return { erasedMemberContent: org?.erasedMemberContent ?? 'keep' }
+}
+
+/** Settings → Organization: the erasure setting, audited when it changes. */
+async function updateOrganizationPrivacy(db: Database, clock: Clock, session: OrganizationSession, input: OrganizationPrivacy): Promise<OrganizationPrivacy> {
+  return db.transaction(async (tx) => {
+    await lockOrganization(tx, session.organization.id)
+    const [org] = await tx.select({ erasedMemberContent: organizations.erasedMemberContent, name: organizations.name }).from(organizations).where(eq(organizations.id, session.organization.id))
+    const before: ErasedMemberContent = org?.erasedMemberContent ?? 'keep'
+    if (before !== input.erasedMemberContent) {
+      await tx.update(organizations).set({ erasedMemberContent: input.erasedMemberContent, updatedAt: clock.now() }).where(eq(organizations.id, session.organization.id))
+      await record(tx, {
+        organizationId: session.organization.id,
+        at: clock.now(),
+        actor: sessionActor(session),
+        action: 'privacy.setting_changed',
+        target: { type: 'organization', id: session.organization.id, label: org?.name ?? '' },
+        before: { erasedMemberContent: before },
+        after: { erasedMemberContent: input.erasedMemberContent }
+      })
+    }
+    return { erasedMemberContent: input.erasedMemberContent }
+  })
 }

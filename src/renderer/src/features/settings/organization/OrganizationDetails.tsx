@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { useReload } from '@renderer/host/HostContext'
 import { failureToast } from '@renderer/lib/failureToast'
 import { describeFailure } from '@renderer/lib/formErrors'
+import { ErasedMemberContentCard } from './privacy/ErasedMemberContentCard'
 import { planStatusLabel } from '@renderer/lib/formatDate'
 
 const useStyles = makeStyles({
@@ -93,6 +94,7 @@ export function OrganizationDetails({ organization, canDelete }: { organization:
           </div>
         </form>
       </Card>
+      <ErasedMemberContentCard />
       {canDelete ? (
         <Card className={styles.card}>
           <div className={styles.danger}>

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@renderer/hooks/useDebouncedValue'
 import { failureToast } from '@renderer/lib/failureToast'
 import { MemberDialog } from '@renderer/dialogs/members/MemberDialog'
 import { useMemberColumns } from './memberColumns'
+import { MemberEraseDialog, MemberExportDialog } from './MemberDataDialogs'
 import { OutboxPanel } from './OutboxPanel'
 
 const useStyles = makeStyles({
@@ -44,6 +45,8 @@ export function MembersSection() {
   const [inviting, setInviting] = useState(false)
   const [deleting, setDeleting] = useState<Member | null>(null)
   const [outboxOpen, setOutboxOpen] = useState(false)
+  const [exporting, setExporting] = useState<Member | null>(null)
+  const [erasing, setErasing] = useState<Member | null>(null)
 
   const members = useMemo(() => pages.data?.pages.flatMap((p) => p.members) ?? [], [pages.data])
   const total = pages.data?.pages[0]?.total ?? 0
@@ -52,7 +55,7 @@ export function MembersSection() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
-  const columns = useMemberColumns({ selfId: user.data?.id, onEdit: setEditing, onDelete: setDeleting })
+  const columns = useMemberColumns({ selfId: user.data?.id, onEdit: setEditing, onDelete: setDeleting, onExport: setExporting, onErase: setErasing })
 
   const closeDialog = useCallback(() => {
     setInviting(false)
@@ -136,6 +139,8 @@ export function MembersSection() {
         onClose={() => setDeleting(null)}
         data-testid="delete-user-dialog"
       />
+      {exporting ? <MemberExportDialog member={exporting} onClose={() => setExporting(null)} /> : null}
+      {erasing ? <MemberEraseDialog member={erasing} onClose={() => setErasing(null)} /> : null}
     </section>
   )
 }

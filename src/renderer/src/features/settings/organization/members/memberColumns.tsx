@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
+import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { ArrowDownload20Regular, Delete20Regular, Edit20Regular, MoreHorizontal20Regular, PersonDelete20Regular } from '@fluentui/react-icons'
 import { ROLE_LABELS, type Member } from '@shared/domain'
 import { memberName } from '@renderer/components/memberOptions'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
@@ -19,13 +19,16 @@ interface MemberColumnsOptions {
   selfId: string | undefined
   onEdit: (member: Member) => void
   onDelete: (member: Member) => void
+  /** Each person's data (issue 28): export the organization's rows about them, erase their account. */
+  onExport: (member: Member) => void
+  onErase: (member: Member) => void
 }
 
 /**
  * The members table's columns: name, email, role, status, monthly target, teams, pages and the row's
  * Edit and Delete; on a phone name (with the email), role (with the status) and actions.
  */
-export function useMemberColumns({ selfId, onEdit, onDelete }: MemberColumnsOptions) {
+export function useMemberColumns({ selfId, onEdit, onDelete, onExport, onErase }: MemberColumnsOptions) {
   const styles = useStyles()
   // On a phone the table keeps to the screen: email under the name, the role with the status, and actions.
   const compact = useMediaQuery(SMALL_SCREEN_QUERY)
@@ -58,12 +61,29 @@ export function useMemberColumns({ selfId, onEdit, onDelete }: MemberColumnsOpti
     const actions: VirtualColumn<Member> = {
       id: 'actions',
       header: 'Actions',
-      width: '88px',
+      width: '124px',
       cell: (m) => (
         <span className={styles.actions}>
           <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${memberName(m)}`} onClick={() => onEdit(m)} data-testid="member-edit" />
           {m.id !== selfId ? (
             <Button appearance="subtle" icon={<Delete20Regular />} aria-label={`Delete ${memberName(m)}`} onClick={() => onDelete(m)} data-testid="member-delete-row" />
+          ) : null}
+          {m.id !== selfId && m.status === 'ACTIVE' ? (
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={`More actions for ${memberName(m)}`} data-testid="member-more" />
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem icon={<ArrowDownload20Regular />} onClick={() => onExport(m)} data-testid="member-export-data">
+                    Export data
+                  </MenuItem>
+                  <MenuItem icon={<PersonDelete20Regular />} onClick={() => onErase(m)} data-testid="member-erase-account">
+                    Erase account
+                  </MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
           ) : null}
         </span>
       )
@@ -100,5 +120,5 @@ export function useMemberColumns({ selfId, onEdit, onDelete }: MemberColumnsOpti
       { id: 'pages', header: 'Pages', width: 'minmax(120px, 1fr)', cell: (m) => line(m.businessPages.map((p) => p.linkedInCompanyName).join(', ') || '—') },
       actions
     ]
-  }, [styles, selfId, compact, onEdit, onDelete])
+  }, [styles, selfId, compact, onEdit, onDelete, onExport, onErase])
 }
