@@ -301,6 +301,20 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: 'Deleted.'
   },
   {
+    table: 'api_keys',
+    personColumns: ['created_by', 'revoked_by'],
+    organizationColumn: 'organization_id',
+    export: { rows: ownRows('created_by'), omit: ['secret_hash'] },
+    erase: "Kept (the organization's key acts as the organization, never as a person), with no creator or revoker."
+  },
+  {
+    table: 'webhook_endpoints',
+    personColumns: ['created_by_user_id'],
+    organizationColumn: 'organization_id',
+    export: { rows: ownRows('created_by_user_id'), omit: ['secret_encrypted'] },
+    erase: "Kept (the organization's endpoint), with no creator."
+  },
+  {
     table: 'personal_data_exports',
     personColumns: ['subject_user_id', 'requested_by_user_id'],
     organizationColumn: 'organization_id',
