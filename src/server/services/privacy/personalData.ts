@@ -308,6 +308,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: "Kept (the organization's key acts as the organization, never as a person), with no creator or revoker."
   },
   {
+    table: 'approve_links',
+    personColumns: ['approver_user_id', 'used_by_user_id'],
+    organizationColumn: 'organization_id',
+    export: { rows: ownRows('approver_user_id', 'used_by_user_id'), omit: ['token_hash'] },
+    erase: 'Their links go with them (an approver link is theirs alone); a channel link they used keeps no user.'
+  },
+  {
     table: 'webhook_endpoints',
     personColumns: ['created_by_user_id'],
     organizationColumn: 'organization_id',
