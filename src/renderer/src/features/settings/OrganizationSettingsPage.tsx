@@ -17,6 +17,7 @@ import { GuidelineSection } from './organization/guideline/GuidelineSection'
 import { SECTION_LABELS, sectionFrom, sectionsFor, type Section } from './organization/sections'
 import { TopicTagsSection } from './organization/tags/TopicTagsSection'
 import { TeamsSection } from './organization/teams/TeamsSection'
+import { WebhooksSection } from './organization/webhooks/WebhooksSection'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
 /**
  * /settings/organization (spec §2, §6): admins (ADMIN and GHOST) run the organization from its
  * sections; team leaders see Teams and Topic tags for their teams; other members go to /settings.
- * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|api|audit`.
+ * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|api|webhooks|audit`.
  */
 export default function OrganizationSettingsPage() {
   const styles = useStyles()
@@ -82,6 +83,7 @@ export default function OrganizationSettingsPage() {
         {section === 'guideline' ? <GuidelineSection /> : null}
         {section === 'sso' ? <SsoSection /> : null}
         {section === 'api' ? <ApiKeysSection /> : null}
+        {section === 'webhooks' ? <WebhooksSection /> : null}
         {section === 'audit' ? <AuditLogSection /> : null}
       </div>
     </div>

@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MESSAGES } from '@shared/api/messages'
+import type { WebhookDelivery, WebhookEndpoint } from '@shared/domain/webhooks'
+import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
+import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
+import { entitlements } from '@renderer/testing/fixtures'
+import { renderInApp } from '@renderer/testing/render'
+import { WebhooksSection } from './WebhooksSection'
+
+const SECRET = 'whsec_' + 'A'.repeat(43) + '='
+
+const anEndpoint = (over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
+  id: 'hook-1',
+  kind: 'standard',
+  url: 'https://crm.example.com/pagecrew',
+  description: 'CRM',
+  events: ['post.published'],
+  enabled: true,
+  disabledReason: null,
+  disabledAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  createdByName: 'Ada Admin',
+  ...over
+})
+
+const aDelivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
+  id: 'del-1',
+  webhookId: 'hook-1',
+  eventName: 'post.published',
+  status: 'failed',
+  attempts: 3,
+  lastResponseCode: 500,
+  lastError: 'HTTP 500',
+  lastAttemptAt: '2026-11-27T08:30:00.000Z',
+  nextAttemptAt: null,
+  createdAt: '2026-11-27T08:00:00.000Z',
+  ...over
+})
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('Settings → Organization → Webhooks', () => {
+  it('says what a webhook is for when there is none, and leads to Add webhook', async () => {
+    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(['API'])), 'GET /organization/webhooks': ok([]) })
+    renderInApp(<WebhooksSection />, fake)
+    const empty = await screen.findByTestId('webhooks-empty')
+    expect(empty.textContent).toContain('No webhooks yet')
+    await userEvent.setup().click(screen.getByTestId('webhook-add'))
+    expect(await screen.findByTestId('webhook-dialog')).toBeTruthy()
+  })
+
+  it('adds an endpoint through the dialog with one Idempotency-Key and shows it in the list', async () => {
+    let lists = 0
+    const fake = createFakeHost({
+      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+      'GET /organization/webhooks': () => ok(lists++ === 0 ? [] : [anEndpoint()]),
+      'POST /organization/webhooks': ok({ endpoint: anEndpoint(), secret: SECRET })
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('webhook-add'))
+    const submit = screen.getByTestId('webhook-save') as HTMLButtonElement
+    expect(submit.disabled).toBe(true)
+    await events.type(screen.getByTestId('webhook-url'), 'https://crm.example.com/pagecrew')
+    await events.type(screen.getByTestId('webhook-description'), 'CRM')
+    expect(submit.disabled).toBe(true)
+    await events.click(screen.getByTestId('webhook-event-post.published'))
+    await events.click(submit)
+    const card = await screen.findByTestId('webhook-hook-1')
+    expect(card.textContent).toContain('https://crm.example.com/pagecrew')
+    expect(within(card).getByTestId('webhook-secret').textContent).toBe(SECRET)
+    const requests = fake.requestsTo('POST', '/organization/webhooks')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.body).toEqual({ url: 'https://crm.example.com/pagecrew', description: 'CRM', events: ['post.published'] })
+    expect(requests[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('shows a refused address under the URL field and keeps what was typed', async () => {
+    const fake = createFakeHost({
+      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+      'GET /organization/webhooks': ok([]),
+      'POST /organization/webhooks': fail(400, 'Check the fields.', 'validation_error', { url: 'This address points inside a private network.' })
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('webhook-add'))
+    await events.type(screen.getByTestId('webhook-url'), 'https://10.0.0.1/hook')
+    await events.click(screen.getByTestId('webhook-event-post.published'))
+    await events.click(screen.getByTestId('webhook-save'))
+    const dialog = await screen.findByTestId('webhook-dialog')
+    await waitFor(() => expect(dialog.textContent).toContain('This address points inside a private network.'))
+    expect((screen.getByTestId('webhook-url') as HTMLInputElement).value).toBe('https://10.0.0.1/hook')
+    expect(fake.requestsTo('POST', '/organization/webhooks')).toHaveLength(1)
+  })
+
+  it('deletes an endpoint only after the confirmation', async () => {
+    const fake = createFakeHost({
+      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+      'GET /organization/webhooks': ok([anEndpoint()]),
+      'DELETE /organization/webhooks': ok({ ok: true })
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('webhook-delete'))
+    const confirm = await screen.findByTestId('delete-webhook-dialog')
+    expect(confirm.textContent).toContain('https://crm.example.com/pagecrew')
+    await events.click(screen.getByTestId('delete-webhook-dialog-cancel'))
+    expect(fake.requestsTo('DELETE', '/organization/webhooks')).toEqual([])
+    await events.click(screen.getByTestId('webhook-delete'))
+    await events.click(await screen.findByTestId('delete-webhook-dialog-confirm'))
+    await waitFor(() => expect(fake.requestsTo('DELETE', '/organization/webhooks').map((r) => r.query)).toEqual([{ id: 'hook-1' }]))
+    expect((await screen.findByTestId('toast')).textContent).toContain('Webhook deleted ✅')
+  })
+
+  it('shows the delivery log with status, response code and tries, and Redeliver asks for the delivery again', async () => {
+    const fake = createFakeHost({
+      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+      'GET /organization/webhooks': ok([anEndpoint()]),
+      'GET /organization/webhooks/deliveries': ok({ deliveries: [aDelivery()], nextCursor: null }),
+      'POST /organization/webhooks/redeliver': ok(aDelivery({ status: 'pending' }))
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('webhook-log-toggle'))
+    const row = await screen.findByTestId('webhook-delivery-del-1')
+    expect(within(row).getByTestId('webhook-delivery-status').textContent).toBe('Failed')
+    expect(row.textContent).toContain('500')
+    expect(row.textContent).toContain('3')
+    await events.click(within(row).getByTestId('webhook-redeliver'))
+    await waitFor(() => expect(fake.requestsTo('POST', '/organization/webhooks/redeliver')).toHaveLength(1))
+    const [request] = fake.requestsTo('POST', '/organization/webhooks/redeliver')
+    expect(request!.body).toEqual({ id: 'hook-1', deliveryId: 'del-1' })
+    expect(request!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await screen.findByTestId('toast')).textContent).toContain('Redelivery queued ✅')
+  })
+
+  it('on a plan without the API feature shows the plan message and opens the plan dialog, without asking for webhooks', async () => {
+    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(['TEAMS'])) })
+    const opened = vi.fn()
+    window.addEventListener(OPEN_PLAN_MODAL_EVENT, opened)
+    renderInApp(<WebhooksSection />, fake)
+    const offer = await screen.findByTestId('webhooks-offer')
+    expect(offer.textContent).toContain(MESSAGES.apiNotInPlan)
+    await userEvent.setup().click(screen.getByTestId('webhooks-see-plans'))
+    expect(opened).toHaveBeenCalledTimes(1)
+    window.removeEventListener(OPEN_PLAN_MODAL_EVENT, opened)
+    expect(fake.requestsTo('GET', '/organization/webhooks')).toEqual([])
+  })
+})
