@@ -179,6 +179,18 @@ describeEachDatabase('audit log', (t) => {
     expect((await log(o.admin)).entries.length).toBe(before)
   })
 
+  it("names an API key's change \"API key <name>\" with no person, and the system's as the system", async () => {
+    const o = await organization()
+    const keyId = '00000000-0000-4000-8000-00000000a11e'
+    await t().db.transaction(async (tx) => {
+      await record(tx, { organizationId: o.org.id, at: t().clock.now(), actor: { apiKey: { id: keyId, name: 'CRM sync' } }, action: 'organization.renamed', target: { type: 'organization', id: o.org.id, label: 'By key' } })
+      await record(tx, { organizationId: o.org.id, at: t().clock.now(), actor: 'system', action: 'organization.renamed', target: { type: 'organization', id: o.org.id, label: 'By system' } })
+    })
+    const { entries } = await log(o.admin)
+    expect(entries.find((e) => e.target.label === 'By key')?.actor).toEqual({ userId: null, name: 'API key CRM sync' })
+    expect(entries.find((e) => e.target.label === 'By system')?.actor).toBeNull()
+  })
+
   it('is for admins of the organization only, and entries outlive the actor', async () => {
     const o = await organization()
     const forbidden = await o.member.get<ErrorBody>('/organization/audit-log')
@@ -192,7 +204,7 @@ describeEachDatabase('audit log', (t) => {
     const theirs = await log(other.admin, { actorId: o.adminId })
     expect(theirs.entries).toEqual([])
     const all = await log(other.admin, { limit: '200' })
-    expect(all.entries.every((e) => e.actor === null || [other.adminId, other.memberId].includes(e.actor.userId))).toBe(true)
+    expect(all.entries.every((e) => e.actor === null || [other.adminId, other.memberId].includes(e.actor.userId ?? ''))).toBe(true)
 
     // The member changes a tag as a promoted admin, then is removed: the entries keep their name.
     expect((await o.admin.put('/members/update', { userId: o.memberId, role: 'ADMIN' })).status).toBe(200)

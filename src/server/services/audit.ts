@@ -24,7 +24,7 @@ interface AuditRecord {
   after?: AuditValues | null
 }
 
-const SYSTEM_NAME = 'System'
+export const SYSTEM_NAME = 'System'
 
 /** How an API key appears as the actor of a change (audit log, issue 28). */
 export const apiKeyActorName = (keyName: string): string => `API key ${keyName}`

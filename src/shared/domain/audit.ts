@@ -164,11 +164,11 @@ export const AUDIT_ACTION_GROUPS: readonly { prefix: string; label: string }[] =
   { prefix: 'privacy.', label: 'Personal data' }
 ]
 
-/** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs). */
+/** One entry as the API gives it. `actor` null: the system (billing webhooks, jobs); `userId` null: an organization's API key ("API key <name>"). */
 export interface AuditEntry {
   id: string
   createdAt: string
-  actor: { userId: string; name: string } | null
+  actor: { userId: string | null; name: string } | null
   action: AuditAction
   target: { type: AuditTargetType; id: string | null; label: string }
   before: Record<string, unknown> | null

@@ -4,6 +4,7 @@ import type { AuditAction, AuditEntry, AuditTargetType } from '../../../shared/d
 import type { Database } from '../../db/client'
 import { aiTemplates, businessPages, businessPostTags, memberships, postTags, teams, users } from '../../db/schema'
 import { isUuid } from '../ids'
+import { SYSTEM_NAME } from '../audit'
 import type { Row } from './types'
 
 /* An entry as shown, its ids replaced by names (docs/architecture.md, "The audit log"). */
@@ -63,7 +64,7 @@ export async function namesFor(db: Database, organizationId: string, rows: reado
 export const view = (r: Row, names: ReadonlyMap<string, string> = new Map()): AuditEntry => ({
   id: String(r.id),
   createdAt: r.createdAt.toISOString(),
-  actor: r.actorUserId ? { userId: r.actorUserId, name: r.actorName } : null,
+  actor: r.actorUserId ? { userId: r.actorUserId, name: r.actorName } : r.actorName !== SYSTEM_NAME ? { userId: null, name: r.actorName } : null,
   action: r.action as AuditAction,
   target: { type: r.targetType as AuditTargetType, id: r.targetId, label: r.targetLabel },
   before: named(r.before, names),

@@ -42,7 +42,8 @@ export const auditLogQuerySchema = z.object({
 const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
-  actor: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** null: the system; `userId` null: an organization's API key ("API key <name>"), never a person. */
+  actor: z.object({ userId: z.string().nullable(), name: z.string() }).nullable(),
   action: z.enum(AUDIT_ACTIONS),
   target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string().nullable(), label: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),
