@@ -159,7 +159,7 @@ export const ROUTES = {
   organizationSettings: { path: '/settings/organization', title: 'Settings', access: 'signed-in', shell: true, deepLink: true },
   billingSettings: { path: '/settings/billing', title: 'Settings', access: 'signed-in', shell: true, deepLink: true },
   // Each person's data, out and erased (issue 28): the export's ready notification links here.
-  privacySettings: { path: '/settings/privacy', title: 'Privacy', access: 'signed-in', shell: true, deepLink: true },
+  privacySettings: { path: '/settings/privacy', title: 'Settings', access: 'signed-in', shell: true, deepLink: true },
   billing: { path: '/billing', title: 'Billing', access: 'signed-in', shell: true, deepLink: true },
   // Transient: the shell sends an expired subscription (or a 402) here and the page sends a valid
   // one back to the dashboard, so a link to it would only ever bounce.

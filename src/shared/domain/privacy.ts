@@ -81,8 +81,8 @@ const confirmation = singleLineText({ error: PRIVACY_MESSAGES.confirmationMismat
 export const eraseOwnAccountBodySchema = z.object({
   /** The account's email address, typed. */
   confirmation,
-  currentPassword: z.string().max(1000).optional()
+  currentPassword: singleLineText().max(1000).optional()
 })
 
-export const eraseMemberBodySchema = z.object({ userId: z.string().max(100), confirmation })
-export const exportMemberBodySchema = z.object({ userId: z.string().max(100) })
+export const eraseMemberBodySchema = z.object({ userId: singleLineText().max(100), confirmation })
+export const exportMemberBodySchema = z.object({ userId: singleLineText().max(100) })

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { WEBHOOK_MESSAGES } from '../../../shared/domain/webhooks'
+import { linkTo } from '../../../shared/routes'
 import type { Transaction } from '../../db/client'
 import { memberships, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema'
 import { record } from '../audit'
@@ -9,7 +10,7 @@ import type { WebhookContext } from './types'
 /* What a try's outcome changes (sender.ts): the delivery, its log, the endpoint's failing time, and turning it off after a day of failures. */
 
 /** The link of the admins' notice: the organization's Webhooks section. */
-export const WEBHOOKS_SECTION_LINK = '/settings/organization?section=webhooks'
+export const WEBHOOKS_SECTION_LINK = linkTo('organizationSettings', { section: 'webhooks' })
 
 export interface Claimed {
   delivery: typeof webhookDeliveries.$inferSelect

@@ -9,6 +9,7 @@ import {
   personalDataExportSchema
 } from '../../domain/privacy'
 import { endpoint, none, ok } from './base'
+import { singleLineText } from '../../domain/text'
 
 /*
  * Each person's data, out and erased (issue 28, GDPR articles 15, 17 and 20). The person's own:
@@ -16,8 +17,8 @@ import { endpoint, none, ok } from './base'
  * their organization only (another organization's member is a 404).
  */
 
-const exportIdQuery = z.object({ exportId: z.string().max(100) })
-const memberQuery = z.object({ userId: z.string().max(100) })
+const exportIdQuery = z.object({ exportId: singleLineText().max(100) })
+const memberQuery = z.object({ userId: singleLineText().max(100) })
 
 export const privacyEndpoints = {
   /** Queues "Download everything Pagecrew holds about me"; the job prepares it (status, progress) and notifies when ready. */
