@@ -35,7 +35,7 @@ export interface V1Endpoint<
   /** The key scope the operation needs (403 without it). */
   scope: ApiScope
   /** The group in the reference. */
-  tag: 'Slots' | 'Posts' | 'Analytics' | 'Members'
+  tag: 'Slots' | 'Posts' | 'Analytics' | 'Members' | 'Webhooks'
   summary: string
   description?: string
   params: P
