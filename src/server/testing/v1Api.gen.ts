@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook
-         * @description An https endpoint and the events it hears. Answers its signing secret (`whsec_…`) once: keep it to verify the `webhook-signature` of each delivery (Standard Webhooks). An address that is plainly private, loopback or link-local is a 400 on `url`.
+         * @description An https endpoint and the events it hears. Answers its signing secret (`whsec_…`): keep it to verify the `webhook-signature` of each delivery (Standard Webhooks); a replay with the same Idempotency-Key answers it as null (getWebhookSecret reads it again). An address that is plainly private, loopback or link-local is a 400 on `url`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -259,6 +259,26 @@ export interface paths {
          * @description Fields left out stay as they are. Turned on again, its failure count starts afresh.
          */
         patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook's signing secret
+         * @description The `whsec_…` secret that signs its deliveries, as Settings → Organization → Webhooks shows it to admins.
+         */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -1909,8 +1929,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The signing secret, shown this once. */
-                        secret: string;
+                        /** @description The signing secret; null on an Idempotency-Key replay. */
+                        secret: string | null;
                         webhook: components["schemas"]["Webhook"];
                     };
                 };
@@ -2219,6 +2239,84 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A valid API key is needed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include the API */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

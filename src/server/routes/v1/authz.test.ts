@@ -58,6 +58,7 @@ const VALID: Record<V1OperationId, (target: Org, self: Org) => Input> = {
   publishPostNow: (target) => ({ path: { postId: target.posts[1]!.id }, body: {} }),
   listWebhooks: () => ({}),
   getWebhook: (target) => ({ path: { webhookId: target.webhooks[0]!.id } }),
+  getWebhookSecret: (target) => ({ path: { webhookId: target.webhooks[0]!.id } }),
   createWebhook: () => ({ body: { url: 'https://hooks.example.com/walk', events: ['post.published'] } }),
   updateWebhook: (target) => ({ path: { webhookId: target.webhooks[0]!.id }, body: { description: 'Changed' } }),
   // Its own organization's second one; another organization's key aims at the first, which is still there.

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '../../../shared/domain/webhooks'
 import { PROBLEM_CONTENT_TYPE } from '../../../shared/api/v1/contract'
 import type { User } from '../../../shared/domain'
-import { auditLog, subscriptions, webhookEndpoints } from '../../db/schema'
+import { auditLog, idempotencyKeys, subscriptions, webhookEndpoints } from '../../db/schema'
 import { apiKeyIssuer } from '../../testing/apiKeys'
 import { TestClient } from '../../testing/harness'
 import { describeEachDatabase } from '../../testing/suite'
@@ -48,7 +48,11 @@ describeEachDatabase('public API v1: webhooks', (t) => {
     expect(webhook).toMatchObject({ kind: 'standard', url: HOOK, description: 'CRM', events: ['post.published', 'slot.assigned'], enabled: true, createdByName: 'API key Hooks' })
     const again = await api.POST('/webhooks', { body, headers: { 'Idempotency-Key': 'hook-1' } })
     expect(again.response.headers.get('idempotent-replayed')).toBe('true')
-    expect(again.data).toEqual(created.data)
+    // The replay answers the same webhook, its secret withheld: the idempotency table never holds it.
+    expect(again.data).toEqual({ webhook, secret: null })
+    expect(JSON.stringify(await t().db.select().from(idempotencyKeys))).not.toContain(secret!.slice(6))
+    const read = await api.GET('/webhooks/{webhookId}/secret', { params: { path: { webhookId: webhook.id } } })
+    expect(read.data).toEqual({ secret })
     expect(await t().db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId))).toHaveLength(1)
     // Never in a read.
     const listed = await api.GET('/webhooks', {})

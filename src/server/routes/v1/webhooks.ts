@@ -29,6 +29,10 @@ export function registerV1WebhookRoutes(app: FastifyInstance, deps: V1Deps): voi
     const { endpoint, secret } = await webhooks.create(actor.organization.id, auditActorOf(actor), { ...body, kind: 'standard' })
     return { webhook: endpoint, secret }
   })
+  v1Route(app, deps, v1Endpoints.getWebhookSecret, async ({ actor, params }) => {
+    await standardEndpoint(services, actor, params.webhookId)
+    return webhooks.secret(actor.organization.id, params.webhookId)
+  })
   v1Route(app, deps, v1Endpoints.updateWebhook, async ({ actor, params, body }) => {
     await standardEndpoint(services, actor, params.webhookId)
     return webhooks.update(actor.organization.id, auditActorOf(actor), params.webhookId, body)

@@ -44,6 +44,11 @@ export interface V1Endpoint<
   response: R
   /** The status of a success: 201 for creates. */
   status: 200 | 201
+  /**
+   * Fields of the answer sent only the first time: an Idempotency-Key replay answers them as null, so the
+   * idempotency table never holds a secret (as the app's own `oneTimeFields`).
+   */
+  oneTimeFields?: readonly string[]
 }
 
 export const noInput = z.undefined()

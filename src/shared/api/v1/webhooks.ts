@@ -48,11 +48,25 @@ export const v1WebhookEndpoints = {
     tag: 'Webhooks',
     summary: 'Add a webhook',
     description:
-      'An https endpoint and the events it hears. Answers its signing secret (`whsec_…`) once: keep it to verify the `webhook-signature` of each delivery (Standard Webhooks). An address that is plainly private, loopback or link-local is a 400 on `url`.',
+      'An https endpoint and the events it hears. Answers its signing secret (`whsec_…`): keep it to verify the `webhook-signature` of each delivery (Standard Webhooks); a replay with the same Idempotency-Key answers it as null (getWebhookSecret reads it again). An address that is plainly private, loopback or link-local is a 400 on `url`.',
     params: noInput,
     query: noInput,
     body: createWebhookBodySchema,
-    response: z.object({ webhook, secret: z.string().describe('The signing secret, shown this once.') })
+    response: z.object({ webhook, secret: z.string().nullable().describe('The signing secret; null on an Idempotency-Key replay.') }),
+    oneTimeFields: ['secret']
+  }),
+  getWebhookSecret: v1({
+    operationId: 'getWebhookSecret',
+    method: 'GET',
+    path: '/webhooks/{webhookId}/secret',
+    scope: 'webhooks:write',
+    tag: 'Webhooks',
+    summary: "Read a webhook's signing secret",
+    description: 'The `whsec_…` secret that signs its deliveries, as Settings → Organization → Webhooks shows it to admins.',
+    params: webhookPath,
+    query: noInput,
+    body: noInput,
+    response: z.object({ secret: z.string() })
   }),
   updateWebhook: v1({
     operationId: 'updateWebhook',
