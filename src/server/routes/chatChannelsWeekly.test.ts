@@ -13,7 +13,8 @@ import { chatWeeklyJob, sendWeeklyMessages, WEEKLY_DIGEST_EVENT, WEEKLY_NUDGE_EV
 import { chatFormatters } from '../services/chatChannels/formatter'
 import type { SlackMessage, TeamsMessage } from '../services/chatChannels/formatSchemas'
 import { createNotificationService } from '../services/notifications'
-import { createWebhookService } from '../services/webhooks'
+import { CHAT_CHANNELS_SECTION_LINK, createWebhookService } from '../services/webhooks'
+import { WEBHOOK_RETRY_DELAYS_MS } from '../services/webhooks/schedule'
 import { eventually } from '../testing/eventually'
 import { startFakeSlack, startFakeTeams, type FakeChatServer } from '../testing/fakeChat'
 import { expectError, postFixtures, type ErrorBody, type TestPerson } from '../testing/postFixtures'
@@ -239,6 +240,36 @@ describeEachDatabase(
       } finally {
         await second?.close()
       }
+    })
+
+    it('turns a channel off after a day of refused messages and tells the admins by the channel’s name, linking to Chat channels', async () => {
+      const { ada, mia } = await crew()
+      t().clock.set('2026-03-05T10:00:00.000Z')
+      await slot(mia, '2026-03-10T15:00:00.000Z')
+      // An address on the fake Slack that no longer exists: 404 no_service to every message.
+      const gone = `${slack.url}-removed`
+      const channel = (await connect(ada, { kind: 'slack', url: gone, name: '#gone', weeklyNudge: true, timeZone: 'UTC' })).body
+      t().clock.set('2026-03-09T09:30:00.000Z')
+      expect(await pass(ada.organizationId)).toBe(1)
+      const { db, clock, dataDir } = t()
+      const config = { publicUrl: PUBLIC_URL, dataDir, tokenKey: null, publisherIntervalMs: null, outboundAllowLoopback: true } as unknown as ServerConfig
+      const notifications = createNotificationService(db, clock)
+      const approveLinks = createApproveLinkService({ db, clock, config, notifications, linkedInAdapter: { postUrl: () => null } as never, mailer: createMailer({ db, clock, transport: null }) })
+      const webhooks = createWebhookService({ db, clock, config, notifications, formatters: chatFormatters({ db, approveLinks }) })
+      await webhooks.senderJob.run()
+      for (const wait of WEBHOOK_RETRY_DELAYS_MS) {
+        t().clock.advance(wait)
+        await webhooks.senderJob.run()
+      }
+      const listed = (await ada.client.get<{ channels: ChatChannel[] }>('/organization/chat-channels')).body.channels
+      expect(listed).toMatchObject([{ id: channel.id, enabled: false, disabledReason: 'failing' }])
+      const bell = (await ada.client.notifications()).body
+      const notice = bell.find((n) => n.title === CHAT_CHANNEL_MESSAGES.disabledTitle)
+      expect(notice).toMatchObject({ message: CHAT_CHANNEL_MESSAGES.disabledMessage('#gone', 'slack'), link: CHAT_CHANNELS_SECTION_LINK })
+      expect(JSON.stringify(bell)).not.toContain(gone)
+      // Off: next Monday's nudge is not written for it.
+      t().clock.set(NEXT_NY_MONDAY)
+      expect(await pass(ada.organizationId)).toBe(0)
     })
 
     it('changes a channel: on and off, events, weekly messages and time zone, with field errors, roles and audit entries', async () => {

@@ -36,7 +36,10 @@ export const CHAT_CHANNEL_MESSAGES = {
   nameTooLong: 'Use at most 80 characters.',
   eventsMissing: 'Choose at least one event or a weekly message.',
   timeZoneInvalid: 'Choose a valid time zone.',
-  notFound: 'That chat channel no longer exists.'
+  notFound: 'That chat channel no longer exists.',
+  disabledTitle: 'A chat channel was turned off',
+  disabledMessage: (name: string, kind: 'slack' | 'teams') =>
+    `${kind === 'slack' ? 'Slack' : 'Microsoft Teams'} refused every message to ${name} for a day, so Pagecrew stopped sending to it. Check the channel's webhook, then turn it back on.`
 } as const
 
 /** When the weekly messages go out: Mondays from this local hour, in the channel's time zone (until the day ends). */
