@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../errors'
 import type { JobKind } from '../../jobs/runner'
 import { changedFields, record, sessionActor } from '../audit'
 import type { OrganizationSession } from '../sessions'
-import type { WebhookService } from '../webhooks'
+import { urlHint, type WebhookService } from '../webhooks'
 import { chatWeeklyJob } from './weekly'
 
 export { CHAT_WEEKLY_JOB, channelWeek, sendWeeklyMessages, WEEKLY_DIGEST_EVENT, WEEKLY_NUDGE_EVENT } from './weekly'
@@ -48,17 +48,6 @@ export interface ChatChannelService {
 const DEFAULT_OPTIONS: ChatChannelOptionsInput = { weeklyNudge: false, weeklyDigest: false, timeZone: 'UTC' }
 
 const isChat = (endpoint: WebhookEndpoint): endpoint is WebhookEndpoint & { kind: ChatChannelKind } => endpoint.kind === 'slack' || endpoint.kind === 'teams'
-
-/** `hooks.slack.com/…/a1b2`: enough to tell channels apart, not enough to post to one. */
-export function urlHint(url: string): string {
-  try {
-    const parsed = new URL(url)
-    const path = parsed.pathname.replace(/\/+$/, '')
-    return `${parsed.host}/…${path.slice(-4)}`
-  } catch {
-    return '…'
-  }
-}
 
 const toChannel = (endpoint: WebhookEndpoint & { kind: ChatChannelKind }, options: ChatChannelOptionsInput = DEFAULT_OPTIONS): ChatChannel => ({
   id: endpoint.id,

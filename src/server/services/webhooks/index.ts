@@ -29,6 +29,7 @@ import type { WebhookContext, WebhookDeps } from './types'
  */
 
 export { WEBHOOK_SENDER_JOB } from './sender'
+export { urlHint } from './endpoints'
 export { CHAT_CHANNELS_SECTION_LINK, WEBHOOKS_SECTION_LINK } from './outcome'
 export { WEBHOOKS_CONSUMER, webhooksConsumer } from './consumer'
 export type { CreateWebhookInput, UpdateWebhookInput } from './endpoints'
