@@ -80,9 +80,10 @@ describe.each(kinds)('webhook fan-out [%s]', (kind) => {
   it(`${EVENTS} events to ${ENDPOINTS} endpoints, event written → received, against direct POSTs`, { timeout: 600_000 }, async () => {
     // Which slotId's event was committed when (performance.now()), and each arrival's latency.
     const writtenAt = new Map<string, number>()
-    let phase: 'baseline' | 'pipeline' = 'baseline'
+    type Phase = 'baseline' | 'pipeline'
+    let phase = 'baseline' as Phase
     let baselineStart = 0
-    const latencies: Record<typeof phase, number[]> = { baseline: [], pipeline: [] }
+    const latencies: Record<Phase, number[]> = { baseline: [], pipeline: [] }
     const seen = new Set<string>()
     let duplicates = 0
     for (let i = 0; i < ENDPOINTS; i++) {
