@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint } from '../../shared/domain/webhooks'
 import { recordEvents } from '../events/outbox'
-import { auditLog, subscriptions, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema'
+import { auditLog, idempotencyKeys, subscriptions, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { WEBHOOKS_SECTION_LINK } from '../services/webhooks'
 import { WEBHOOK_RETRY_DELAYS_MS } from '../services/webhooks/schedule'
 import { TestClient } from '../testing/harness'
@@ -79,6 +79,16 @@ describeEachDatabase(
       const [stored] = await t().db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
       expect(stored!.secretEncrypted).not.toContain(secret.slice(6))
       expect((await client.get<{ secret: string }>(`/organization/webhooks/secret?id=${endpoint.id}`)).body.secret).toBe(secret)
+      // A repeated create (one Idempotency-Key) answers the same endpoint with the secret withheld: the idempotency table never holds it.
+      const headers = { 'Idempotency-Key': randomUUID() }
+      const body = { url: `${receiver.url}/again`, description: '', events: ['post.published'] }
+      const once = await client.post<{ endpoint: WebhookEndpoint; secret: string | null }>('/organization/webhooks', body, { headers })
+      const replay = await client.post<{ endpoint: WebhookEndpoint; secret: string | null }>('/organization/webhooks', body, { headers })
+      expect(once.body.secret).toMatch(/^whsec_/)
+      expect(replay.headers['idempotent-replayed']).toBe('true')
+      expect(replay.body).toEqual({ endpoint: once.body.endpoint, secret: null })
+      expect(JSON.stringify(await t().db.select().from(idempotencyKeys))).not.toContain(once.body.secret!.slice(6))
+      await client.delete(`/organization/webhooks?id=${once.body.endpoint.id}`)
 
       const service = webhookProcess(t())
       const event = slotAssigned(organizationId)
