@@ -40,7 +40,7 @@ export async function settleAttempt(ctx: WebhookContext, { delivery, endpoint }:
       .set({
         status,
         attempts,
-        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + retryDelayMs(attempts)) : null,
+        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + retryDelayMs(attempts, ctx.retryDelaysMs)) : null,
         leaseUntil: null,
         manual: false,
         lastAttemptAt: outcome.attemptedAt,
