@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Entitlement, EntitlementKey } from '../../shared/domain'
 import { MESSAGES } from '../../shared/api/messages'
-import { hasEntitlement, isAdminRole, isEntitled } from '../../shared/rules'
+import { isAdminRole, isEntitled } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { aiTemplates, memberships, organizations, teamMembers } from '../db/schema'
 import { ApiError, notFound, planLimit } from '../errors'
@@ -36,6 +36,8 @@ export async function lockOrganization(tx: Executor, organizationId: string): Pr
 /** What the checks below read: the organization's entitlements (EntitlementService has it). */
 export interface EntitlementReader {
   list(organizationId: string): Promise<Entitlement[]>
+  /** Whether the plan has `key` at all, whatever its usage: the subscription alone, no usage counted. */
+  has(organizationId: string, key: EntitlementKey): Promise<boolean>
 }
 
 /** 402 unless the organization is entitled to one more of `key` (limit 0 = unlimited, spec §4). */
@@ -46,8 +48,7 @@ export async function requireEntitled(entitlements: EntitlementReader, organizat
 
 /** 402 unless the organization's plan has `key` at all (GHOST_ROLE, spec §6). */
 export async function requireEntitlement(entitlements: EntitlementReader, organizationId: string, key: EntitlementKey, message: string): Promise<void> {
-  const list = await entitlements.list(organizationId)
-  if (!hasEntitlement(list, key)) throw planLimit(message)
+  if (!(await entitlements.has(organizationId, key))) throw planLimit(message)
 }
 
 /** The organization's members among `userIds` (any status unless `activeOnly`), as a Map userId -> status. */

@@ -1,6 +1,6 @@
 import type { Endpoint } from '../../shared/api/contract'
 import { PLAN_FEATURE_MESSAGES, refusalOf } from '../../shared/api/endpoints/access'
-import { hasEntitlement, isAdminRole } from '../../shared/rules'
+import { isAdminRole } from '../../shared/rules'
 import type { Executor } from '../db/client'
 import { forbidden, noOrganization, planLimit } from '../errors'
 import { leadsATeam, type EntitlementReader } from './access'
@@ -34,7 +34,7 @@ export function createAuthorizer(deps: { db: Executor; entitlements: Entitlement
       if (!session.organization) throw noOrganization()
       const current = session as OrganizationSession
       if (!(await mayAct(current, rule))) throw forbidden(refusalOf(rule))
-      if (rule.entitlement && !hasEntitlement(await deps.entitlements.list(current.organization.id), rule.entitlement)) {
+      if (rule.entitlement && !(await deps.entitlements.has(current.organization.id, rule.entitlement))) {
         throw planLimit(PLAN_FEATURE_MESSAGES[rule.entitlement])
       }
     }

@@ -109,6 +109,11 @@ export interface EntitlementService {
   /** The organization's entitlements; `executor` reads inside a transaction (counts under its locks). */
   list(organizationId: string, executor?: Executor): Promise<Entitlement[]>
   /**
+   * Whether the plan has `key` at all, whatever its usage (hasEntitlement over list, without list's
+   * usage counts): a feature check on every request of a gated endpoint reads the subscription only.
+   */
+  has(organizationId: string, key: EntitlementKey): Promise<boolean>
+  /**
    * 402 with `message` unless the organization may have one more of `key`. Call it inside the
    * write transaction after lockOrganization: the count is then taken under the lock, so two
    * simultaneous creates cannot both pass at limit − 1.
@@ -128,6 +133,11 @@ export function createEntitlementService(db: Database, clock: Clock): Entitlemen
         limit: limits[lookupKey]!,
         currentUsage: usage[lookupKey] ?? 0
       }))
+    },
+
+    async has(organizationId, key) {
+      const now = clock.now()
+      return grantedLimits(await renewDuePeriods(db, organizationId, now), now)[key] !== undefined
     },
 
     async requireWithin(tx, organizationId, key, message) {

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Endpoint } from '../../../shared/api/contract'
 import type { ApiScope } from '../../../shared/domain/apiKeys'
-import { hasEntitlement } from '../../../shared/rules'
 import { PLAN_FEATURE_MESSAGES } from '../../../shared/api/endpoints/access'
 import { V1_BASE, V1_RATE_WINDOW_MS, type V1Endpoint } from '../../../shared/api/v1/contract'
 import { forbidden, planLimit, unauthenticated } from '../../errors'
@@ -83,7 +82,7 @@ async function bearerActor(deps: V1Deps, request: FastifyRequest, endpoint: V1En
   if (!principal) throw unauthenticated(INVALID_KEY)
   await deps.services.requestLimits.hit(`apiKey|${principal.keyId}`, { max: deps.requestsPerMinute, windowMs: V1_RATE_WINDOW_MS })
   if (!principal.scopes.includes(endpoint.scope)) throw forbidden(missingScope(endpoint.scope))
-  if (!hasEntitlement(await deps.services.entitlements.list(principal.organizationId), 'API')) throw planLimit(PLAN_FEATURE_MESSAGES.API)
+  if (!(await deps.services.entitlements.has(principal.organizationId, 'API'))) throw planLimit(PLAN_FEATURE_MESSAGES.API)
   return apiKeyActor(principal)
 }
 
