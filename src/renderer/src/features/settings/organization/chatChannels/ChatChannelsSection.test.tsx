@@ -175,6 +175,58 @@ describe('Settings → Organization → Chat channels', () => {
     expect(fake.requestsTo('POST', '/organization/chat-channels/update')[1]!.body).toEqual({ channelId: 'chan-1', enabled: false })
   })
 
+  it('keeps the keyboard on the switch and on Send test message while their requests are on their way, and sends each once', async () => {
+    let enabled = true
+    let answer: (() => void) | null = null
+    const held = <T,>(value: () => T) => new Promise<T>((resolve) => (answer = () => resolve(value())))
+    const fake = host({
+      'GET /organization/chat-channels': () => ok({ channels: [aChannel({ enabled, disabledReason: enabled ? null : 'manual' })] }),
+      'POST /organization/chat-channels/update': (req) =>
+        held(() => {
+          enabled = (req.body as { enabled: boolean }).enabled
+          return ok(aChannel({ enabled }))
+        }),
+      'POST /organization/chat-channels/test': () => held(() => ok({ ok: true }))
+    })
+    renderInApp(<ChatChannelsSection />, fake)
+    const events = userEvent.setup()
+    const card = await screen.findByTestId('chat-channel-chan-1')
+    const toggle = within(card).getByTestId('chat-channel-enabled') as HTMLInputElement
+    toggle.focus()
+    await events.keyboard(' ')
+    await waitFor(() => expect(fake.requestsTo('POST', '/organization/chat-channels/update')).toHaveLength(1))
+    // On its way: still focused, marked busy, and a second press changes nothing.
+    expect(document.activeElement).toBe(toggle)
+    expect(toggle.disabled).toBe(false)
+    expect(toggle.getAttribute('aria-disabled')).toBe('true')
+    await events.keyboard(' ')
+    answer!()
+    await waitFor(() => expect(within(card).getByTestId('chat-channel-off').textContent).toBe('Off'))
+    expect(toggle.getAttribute('aria-disabled')).toBeNull()
+    expect(document.activeElement).toBe(toggle)
+    // …so the next press is at hand: on again.
+    await events.keyboard(' ')
+    await waitFor(() => expect(fake.requestsTo('POST', '/organization/chat-channels/update')).toHaveLength(2))
+    answer!()
+    await waitFor(() => expect(within(card).queryByTestId('chat-channel-off')).toBeNull())
+    expect(fake.requestsTo('POST', '/organization/chat-channels/update').map((r) => r.body)).toEqual([
+      { channelId: 'chan-1', enabled: false },
+      { channelId: 'chan-1', enabled: true }
+    ])
+
+    const test = within(card).getByTestId('chat-channel-test') as HTMLButtonElement
+    test.focus()
+    await events.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requestsTo('POST', '/organization/chat-channels/test')).toHaveLength(1))
+    expect(document.activeElement).toBe(test)
+    expect(test.getAttribute('aria-disabled')).toBe('true')
+    await events.keyboard('{Enter}')
+    answer!()
+    expect((await screen.findByTestId('toast')).textContent).toContain('Test message sent ✅')
+    expect(document.activeElement).toBe(test)
+    expect(fake.requestsTo('POST', '/organization/chat-channels/test')).toHaveLength(1)
+  })
+
   it('sends a test message, and removes a channel only after the question', async () => {
     const fake = host({
       'GET /organization/chat-channels': ok({ channels: [aChannel()] }),

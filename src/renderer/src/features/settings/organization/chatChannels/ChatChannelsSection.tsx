@@ -157,13 +157,15 @@ function ChatChannelCard({ channel, onEdit }: { channel: ChatChannel; onEdit: ()
         <Text className={styles.muted}>{kind} refused every message for a day. Check the channel’s webhook, then turn it on again.</Text>
       ) : null}
       <div className={styles.row}>
+        {/* Busy, not disabled, while a change is on its way: a disabled control loses the keyboard's focus. */}
         <Switch
           label={channel.enabled ? 'On' : 'Off'}
           checked={channel.enabled}
-          disabled={update.isPending}
-          onChange={(_, d) =>
+          aria-disabled={update.isPending || undefined}
+          onChange={(_, d) => {
+            if (update.isPending) return
             update.mutate({ channelId: channel.id, enabled: d.checked }, { onError: (error) => notify(failureToast('Channel not changed ⚠️', error)) })
-          }
+          }}
           aria-label={`${channel.name} on or off`}
           data-testid="chat-channel-enabled"
         />
@@ -171,7 +173,7 @@ function ChatChannelCard({ channel, onEdit }: { channel: ChatChannel; onEdit: ()
           Edit
         </Button>
         <Button
-          disabled={test.isPending}
+          disabledFocusable={test.isPending}
           icon={test.isPending ? <Spinner size="tiny" /> : undefined}
           onClick={() =>
             test.mutate(
