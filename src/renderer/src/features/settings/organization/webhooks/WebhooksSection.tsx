@@ -131,16 +131,20 @@ function WebhookCard({ endpoint, secret, onSecret, onEdit }: { endpoint: Webhook
       {endpoint.description ? <Text>{endpoint.description}</Text> : null}
       <Caption1 className={styles.muted}>{endpoint.events.join(', ')}</Caption1>
       <div className={styles.row}>
+        {/* Busy, not disabled, while a change is on its way: a disabled control loses the keyboard's focus. */}
         <Switch
           label={endpoint.enabled ? 'On' : 'Off'}
           checked={endpoint.enabled}
-          disabled={update.isPending}
-          onChange={(_, d) => update.mutate({ id: endpoint.id, enabled: d.checked }, { onError: (error) => notify(failureToast('Webhook not changed ⚠️', error)) })}
+          aria-disabled={update.isPending || undefined}
+          onChange={(_, d) => {
+            if (update.isPending) return
+            update.mutate({ id: endpoint.id, enabled: d.checked }, { onError: (error) => notify(failureToast('Webhook not changed ⚠️', error)) })
+          }}
           data-testid="webhook-enabled"
         />
         <Button onClick={onEdit} data-testid="webhook-edit">Edit</Button>
         <Button
-          disabled={test.isPending}
+          disabledFocusable={test.isPending}
           icon={test.isPending ? <Spinner size="tiny" /> : undefined}
           onClick={() =>
             test.mutate(
@@ -169,7 +173,7 @@ function WebhookCard({ endpoint, secret, onSecret, onEdit }: { endpoint: Webhook
         ) : (
           <Button
             size="small"
-            disabled={reveal.isPending}
+            disabledFocusable={reveal.isPending}
             onClick={() => reveal.mutate(endpoint.id, { onSuccess: (r) => onSecret(r.secret), onError: (error) => notify(failureToast('Secret not shown ⚠️', error)) })}
             data-testid="webhook-secret-reveal"
           >
