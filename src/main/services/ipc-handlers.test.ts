@@ -227,6 +227,7 @@ describe('createIpcHandlers', () => {
       'api:request': { method: 'GET', path: '/user' },
       'api:download': { path: '/analytics/posts', fileName: 'posts.csv' },
       'shell:open-external': 'https://example.com',
+      'shell:open-api-page': '/v1/reference',
       'theme:set': 'dark',
       'renderer:ready': undefined,
       'oauth:begin-redirect': undefined,
