@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { academyContent } from './scripts/academy-content'
 import { pathAliases } from './scripts/aliases'
+import SlowestFiles from './scripts/slowest-files'
 
 const INCLUDE = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'eslint.config.test.ts', 'importCycles.test.ts']
 
@@ -24,6 +25,7 @@ export default defineConfig({
   plugins: [academyContent()],
   test: {
     environment: 'node',
+    reporters: ['default', new SlowestFiles()],
     // Vitest's default (one core less than the machine has) is a single worker on a 2-core machine,
     // running every file in turn although server files spend much of their time waiting on the
     // database. Two at least.

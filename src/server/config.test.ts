@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { AI_DEFAULT_TIMEOUT_MS } from './adapters/ai/config'
 import { defaultDataDir, defaultRendererDir, loadConfig } from './config'
 import { ConfigError } from './configError'
+import { WEBHOOK_RETRY_DELAYS_MS } from './services/webhooks/schedule'
 
 const TOKEN_KEY = Buffer.alloc(32, 7).toString('base64')
 const noRenderer = { rendererDir: join(tmpdir(), 'pagecrew-no-renderer-here') }
@@ -50,6 +51,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: '0' }, noRenderer).publisherIntervalMs).toBeNull()
     for (const bad of ['fast', '50', '1.5', '3600001']) {
       expect(() => loadConfig({ PAGECREW_PUBLISHER_INTERVAL_MS: bad }, noRenderer), bad).toThrow(/PAGECREW_PUBLISHER_INTERVAL_MS must be/)
+    }
+  })
+
+  it('waits PAGECREW_WEBHOOK_RETRY_DELAYS_MS between a webhook delivery\'s tries; by default the documented day', () => {
+    expect(loadConfig({}, noRenderer).webhookRetryDelaysMs).toEqual(WEBHOOK_RETRY_DELAYS_MS)
+    expect(loadConfig({ PAGECREW_WEBHOOK_RETRY_DELAYS_MS: ' 200, 400 ,800' }, noRenderer).webhookRetryDelaysMs).toEqual([200, 400, 800])
+    for (const bad of ['soon', '0', '1.5', '100,,200', '-5', '86400001', Array.from({ length: 21 }, () => '100').join(',')]) {
+      expect(() => loadConfig({ PAGECREW_WEBHOOK_RETRY_DELAYS_MS: bad }, noRenderer), bad).toThrow(/^Invalid configuration: PAGECREW_WEBHOOK_RETRY_DELAYS_MS must be 1 to 20 whole numbers/)
     }
   })
 
@@ -113,7 +122,8 @@ describe('loadConfig', () => {
       PAGECREW_OUTBOUND_ALLOW_LOOPBACK: '1',
       PAGECREW_RESPONSE_CHECKS: '1',
       PAGECREW_CALENDAR_CACHE_MB: '16',
-      PAGECREW_API_KEY_REQUESTS_PER_MINUTE: '1200'
+      PAGECREW_API_KEY_REQUESTS_PER_MINUTE: '1200',
+      PAGECREW_WEBHOOK_RETRY_DELAYS_MS: '1000,60000'
     })
     expect(config).toEqual({
       port: 0,
@@ -154,6 +164,7 @@ describe('loadConfig', () => {
       linkedInDailyCalls: 250,
       ssoSkipDomainProof: true,
       outboundAllowLoopback: true,
+      webhookRetryDelaysMs: [1000, 60_000],
       responseChecks: true,
       apiKeyRequestsPerMinute: 1200,
       calendarCacheBytes: 16 * 1024 * 1024

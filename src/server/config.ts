@@ -8,6 +8,7 @@ import { aiConfigFromEnv, type AiConfig } from './adapters/ai/config'
 import { linkedInConfigFromEnv, type LinkedInConfig } from './adapters/linkedin/config'
 import { ConfigError } from './configError'
 import { parseTokenKey } from './services/tokenCrypto'
+import { WEBHOOK_RETRY_DELAYS_MS } from './services/webhooks/schedule'
 
 const SUPPORT_CHAT_REGIONS = ['us', 'eu', 'ap'] as const
 type SupportChatRegion = (typeof SUPPORT_CHAT_REGIONS)[number]
@@ -70,6 +71,12 @@ export interface ServerConfig {
    */
   outboundAllowLoopback: boolean
   /**
+   * The waits between a webhook delivery's tries (PAGECREW_WEBHOOK_RETRY_DELAYS_MS): a delivery is
+   * tried at once, then once after each wait, so it has one try more than waits. Default about a
+   * day in 8 tries (services/webhooks/schedule.ts); development and tests shorten it.
+   */
+  webhookRetryDelaysMs: readonly number[]
+  /**
    * Every answer checked against the contract and against its compiled serializer (tests,
    * development), or written by the compiled serializer alone (production, issue 16).
    * PAGECREW_RESPONSE_CHECKS=1/0; by default on only when NODE_ENV is development or test.
@@ -114,6 +121,8 @@ const DEFAULT_LINKEDIN_DAILY_CALLS = 500
 const DEFAULT_CALENDAR_CACHE_MB = 64
 const DEFAULT_API_KEY_REQUESTS_PER_MINUTE = 600
 const MB = 1024 * 1024
+const WEBHOOK_RETRY_DELAYS_MESSAGE =
+  'PAGECREW_WEBHOOK_RETRY_DELAYS_MS must be 1 to 20 whole numbers of milliseconds from 1 to 86400000, separated by commas (e.g. 5000,300000,1800000).'
 
 const defaultServerConfig: ServerConfig = {
   rendererDir: null,
@@ -137,6 +146,7 @@ const defaultServerConfig: ServerConfig = {
   linkedInDailyCalls: DEFAULT_LINKEDIN_DAILY_CALLS,
   ssoSkipDomainProof: false,
   outboundAllowLoopback: false,
+  webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
   responseChecks: true,
   apiKeyRequestsPerMinute: DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
   calendarCacheBytes: DEFAULT_CALENDAR_CACHE_MB * MB
@@ -277,6 +287,14 @@ const envSchema = z.object({
   PAGECREW_CALENDAR_CACHE_MB: wholeNumberInRange(0, 4096, DEFAULT_CALENDAR_CACHE_MB, 'PAGECREW_CALENDAR_CACHE_MB must be a whole number of megabytes from 0 to 4096.'),
   PAGECREW_SSO_SKIP_DOMAIN_PROOF: z.string().optional(),
   PAGECREW_OUTBOUND_ALLOW_LOOPBACK: z.string().optional(),
+  PAGECREW_WEBHOOK_RETRY_DELAYS_MS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : Number.NaN)) : undefined),
+    z
+      .array(z.number({ message: WEBHOOK_RETRY_DELAYS_MESSAGE }).int(WEBHOOK_RETRY_DELAYS_MESSAGE).min(1, WEBHOOK_RETRY_DELAYS_MESSAGE).max(86_400_000, WEBHOOK_RETRY_DELAYS_MESSAGE))
+      .min(1, WEBHOOK_RETRY_DELAYS_MESSAGE)
+      .max(20, WEBHOOK_RETRY_DELAYS_MESSAGE)
+      .optional()
+  ),
   PAGECREW_RESPONSE_CHECKS: z.enum(['0', '1', 'true', 'false'], { message: 'PAGECREW_RESPONSE_CHECKS must be 1 or 0.' }).optional(),
   NODE_ENV: z.string().optional(),
   PAGECREW_LOG_LEVEL: z.preprocess(
@@ -335,6 +353,7 @@ export function loadConfig(
     apiKeyRequestsPerMinute: e.PAGECREW_API_KEY_REQUESTS_PER_MINUTE,
     ssoSkipDomainProof: e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === '1' || e.PAGECREW_SSO_SKIP_DOMAIN_PROOF === 'true',
     outboundAllowLoopback: e.PAGECREW_OUTBOUND_ALLOW_LOOPBACK === '1' || e.PAGECREW_OUTBOUND_ALLOW_LOOPBACK === 'true',
+    webhookRetryDelaysMs: e.PAGECREW_WEBHOOK_RETRY_DELAYS_MS ?? WEBHOOK_RETRY_DELAYS_MS,
     responseChecks:
       e.PAGECREW_RESPONSE_CHECKS === undefined ? e.NODE_ENV === 'development' || e.NODE_ENV === 'test' : e.PAGECREW_RESPONSE_CHECKS === '1' || e.PAGECREW_RESPONSE_CHECKS === 'true'
   }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { toTeamFormFields, type ApproveLinkOutcome, type ChatChannel } from '../../shared/api/contract'
 import { CHAT_CHANNEL_MESSAGES } from '../../shared/api/endpoints/chatChannels'
@@ -16,6 +17,7 @@ import { expectError, postFixtures, type ErrorBody, type TestPerson } from '../t
 import { describeEachDatabase } from '../testing/suite'
 import type { SlackMessage, TeamsMessage } from '../services/chatChannels/formatSchemas'
 import type { ServerConfig } from '../config'
+import { auditLog } from '../db/schema'
 
 /**
  * Chat channels (issue 28) end to end on this machine: an admin connects a fake Slack incoming
@@ -137,6 +139,12 @@ describeEachDatabase(
       expect((await connect(leo, 'slack', slack.url)).status).toBe(403)
 
       const channel = (await connect(ada, 'teams', teams.url)).body
+      // The address is a credential: the Webhooks section does not list the channel, and its audit entry names only the hint.
+      expect((await ada.client.get<{ id: string }[]>('/organization/webhooks')).body.map((w) => w.id)).not.toContain(channel.id)
+      const entries = await t().db.select().from(auditLog).where(eq(auditLog.targetId, channel.id))
+      expect(entries.map((e) => e.action)).toContain('webhook.created')
+      expect(JSON.stringify(entries)).not.toContain(teams.url)
+      expect(JSON.stringify(entries)).toContain(channel.urlHint)
       const before = teams.received.length
       expect((await ada.client.post('/organization/chat-channels/test', { channelId: channel.id })).status).toBe(200)
       await deliverAll(() => teams.received.length > before)

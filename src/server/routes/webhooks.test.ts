@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { expect, it, vi } from 'vitest'
 import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint } from '../../shared/domain/webhooks'
 import { recordEvents } from '../events/outbox'
-import { auditLog, subscriptions, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema'
+import { auditLog, idempotencyKeys, subscriptions, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { WEBHOOKS_SECTION_LINK } from '../services/webhooks'
 import { WEBHOOK_RETRY_DELAYS_MS } from '../services/webhooks/schedule'
 import type { TestClient } from '../testing/harness'
@@ -60,6 +60,16 @@ describeEachDatabase(
       const [stored] = await t().db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))
       expect(stored!.secretEncrypted).not.toContain(secret.slice(6))
       expect((await client.get<{ secret: string }>(`/organization/webhooks/secret?id=${endpoint.id}`)).body.secret).toBe(secret)
+      // A repeated create (one Idempotency-Key) answers the same endpoint with the secret withheld: the idempotency table never holds it.
+      const headers = { 'Idempotency-Key': randomUUID() }
+      const body = { url: `${receiver.url}/again`, description: '', events: ['post.published'] }
+      const once = await client.post<{ endpoint: WebhookEndpoint; secret: string | null }>('/organization/webhooks', body, { headers })
+      const replay = await client.post<{ endpoint: WebhookEndpoint; secret: string | null }>('/organization/webhooks', body, { headers })
+      expect(once.body.secret).toMatch(/^whsec_/)
+      expect(replay.headers['idempotent-replayed']).toBe('true')
+      expect(replay.body).toEqual({ endpoint: once.body.endpoint, secret: null })
+      expect(JSON.stringify(await t().db.select().from(idempotencyKeys))).not.toContain(once.body.secret!.slice(6))
+      await client.delete(`/organization/webhooks?id=${once.body.endpoint.id}`)
 
       const service = webhookProcess(t())
       const event = slotAssigned(organizationId)
@@ -115,6 +125,30 @@ describeEachDatabase(
       expect(log).toMatchObject([{ status: 'delivered', attempts: 3, lastResponseCode: 200, webhookId: [...ids][0] }])
       const attempts = await t().db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, log[0]!.id)).orderBy(asc(webhookAttempts.id))
       expect(attempts.map((a) => a.responseCode)).toEqual([500, 500, 200])
+    })
+
+    it('waits the configured retry delays (PAGECREW_WEBHOOK_RETRY_DELAYS_MS) and gives up after one try more than the waits', async () => {
+      const { client, organizationId } = await professionalAdmin()
+      const { endpoint } = await addEndpoint(client)
+      const service = webhookProcess(t(), t().db, { config: { outboundAllowLoopback: true, tokenKey: null, dataDir: t().dataDir, webhookRetryDelaysMs: [200, 400] } })
+      receiver.answer = () => ({ status: 500 })
+      await recordEvents(t().db, t().clock.now(), [slotAssigned(organizationId)])
+      await drainWebhooks(service, t().db)
+      await service.senderJob.run()
+      expect((await deliveries(client, endpoint.id)).body.deliveries).toMatchObject([{ status: 'pending', attempts: 1 }])
+      t().clock.advance(199)
+      await service.senderJob.run()
+      expect(receiver.received).toHaveLength(1)
+      t().clock.advance(1)
+      await service.senderJob.run()
+      expect(receiver.received).toHaveLength(2)
+      t().clock.advance(400)
+      await service.senderJob.run()
+      expect(receiver.received).toHaveLength(3)
+      expect((await deliveries(client, endpoint.id)).body.deliveries).toMatchObject([{ status: 'failed', attempts: 3, lastResponseCode: 500 }])
+      t().clock.advance(3_600_000)
+      await service.senderJob.run()
+      expect(receiver.received).toHaveLength(3)
     })
 
     it('turns an endpoint off after a day of failed tries, fails what waits for it and tells the admins', async () => {

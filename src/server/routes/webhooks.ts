@@ -10,7 +10,8 @@ export function registerWebhookRoutes(app: FastifyInstance, services: Services):
   const { webhooks } = services
   const org = (session: { organization: { id: string } }) => session.organization.id
 
-  route(app, services, endpoints.listWebhooks, async ({ organization }) => webhooks.list(org(organization())))
+  // Chat channels are webhook endpoints too, managed in their own section: this one lists the standard ones.
+  route(app, services, endpoints.listWebhooks, async ({ organization }) => (await webhooks.list(org(organization()))).filter((w) => w.kind === 'standard'))
 
   route(app, services, endpoints.createWebhook, async ({ organization, body }) => {
     const session = organization()

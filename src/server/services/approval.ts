@@ -174,7 +174,7 @@ export async function nextRevision(
 }
 
 /** Revision 1 of a new post, in the transaction that creates it. */
-export async function firstRevision(tx: Executor, post: PostRow, content: PostContent, savedByUserId: string, now: Date): Promise<void> {
+export async function firstRevision(tx: Executor, post: PostRow, content: PostContent, savedByUserId: string | null, now: Date): Promise<void> {
   await tx.insert(postVersions).values({
     postId: post.id,
     revision: 1,

@@ -55,7 +55,7 @@ import { createTagService, type TagService } from './tags'
 import { createTeamService, type TeamService } from './teams'
 import { createSsoService, refusePasswordSession, type SsoOptions, type SsoService } from './sso'
 import { createSsiService, type SsiService } from './ssi'
-import { createWebhookService, type WebhookDeps, type WebhookService } from './webhooks'
+import { createWebhookService, WEBHOOK_SENDER_JOB, type WebhookDeps, type WebhookService } from './webhooks'
 import { createPrivacyService, type PrivacyService } from './privacy'
 
 /** Everything the routes call. Built once per server from the database, the clock and the adapters. */
@@ -156,6 +156,8 @@ export function createServices(deps: {
   mediaStorage?: MediaStorage
   /** Replaces the webhook sender's DNS, formatters, timeout or pace (tests, the bench). */
   webhooks?: Partial<Pick<WebhookDeps, 'resolveHost' | 'formatters' | 'timeoutMs' | 'maxAnswerBytes' | 'concurrency' | 'intervalMs'>>
+  /** The chat channels' weekly job's wait between passes (default 5 minutes; tests set it long and run it by hand). */
+  chatWeeklyIntervalMs?: number
   log?: (message: string) => void
 }): Services {
   const { clock, config } = deps
@@ -188,6 +190,9 @@ export function createServices(deps: {
   const formatters = { ...chatFormatters({ db, approveLinks }), ...deps.webhooks?.formatters }
   const webhooks = createWebhookService({ db, clock, config, notifications, ...deps.webhooks, formatters, kick: (kind) => jobs.kick(kind), log: deps.log })
   const publisher = registerBackgroundJobs({ db, clock, timers: deps.timers, config, linkedInAdapter, notifications, media, posts, webhooks, jobs, log: deps.log })
+  // Chat channels' weekly nudge and digest: deliveries of their endpoints, written once per week by any process.
+  const chatChannels = createChatChannelService({ db, clock, webhooks, kickSender: () => jobs.kick(WEBHOOK_SENDER_JOB), weeklyIntervalMs: deps.chatWeeklyIntervalMs })
+  jobs.register(chatChannels.weeklyJob)
   const ssi = createSsiService({ db, clock, notifications })
   jobs.register(ssi.reminderJob)
   const review = createReviewService({ db, clock, notifications, linkedInAdapter })
@@ -238,7 +243,7 @@ export function createServices(deps: {
     posts,
     review,
     approveLinks,
-    chatChannels: createChatChannelService({ webhooks }),
+    chatChannels,
     recommended: createRecommendedService({ db, clock, entitlements, notifications, linkedInAdapter }),
     analytics: createAnalyticsService({ db, linkedInAdapter }),
     auditLog: createAuditLogService({ db }),

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql, type SQL, type WithSubquery } from 'd
 import { MESSAGES } from '../../shared/api/messages'
 import type { PostStatus } from '../../shared/domain/enums'
 import { postEventAllowedBy, postEventRule, postEventSources, postTransition, type PostActor, type PostEvent, UNKNOWN_OUTCOME_REASON } from '../../shared/rules/postLifecycle'
-import type { DomainEventInput } from '../../shared/api/events'
+import type { DomainEventInput, EventActor } from '../../shared/api/events'
 import type { Executor } from '../db/client'
 import { recordEvents } from '../events/outbox'
 import { posts } from '../db/schema'
@@ -29,6 +29,11 @@ export interface PostTransitionInput {
   postId: string
   event: PostEvent
   by: PostActor
+  /**
+   * Who the domain event names as its actor when it is not the default (the author for the author's
+   * events): the organization's API key that caused it (`by: 'organization'`, issue 28).
+   */
+  eventActor?: EventActor
   /** What the caller read: the status, its version when the change must be made from it, whether its last attempt failed. */
   expected: { status: PostStatus; version?: number; failed?: boolean }
   patch?: PostPatch
@@ -87,7 +92,7 @@ export async function applyPostTransition(executor: Executor, input: PostTransit
   }
   if (!transition.statusChanges && !transition.bumpsVersion && Object.keys(patch).length === 0) {
     const [row] = await executor.select().from(posts).where(where)
-    if (row) await recordPostEvents(executor, event, [row], now)
+    if (row) await recordPostEvents(executor, event, [row], now, input.eventActor)
     return row ?? null
   }
   const [row] = await base
@@ -100,7 +105,7 @@ export async function applyPostTransition(executor: Executor, input: PostTransit
     })
     .where(where)
     .returning()
-  if (row) await recordPostEvents(executor, event, [row], now)
+  if (row) await recordPostEvents(executor, event, [row], now, input.eventActor)
   return row ?? null
 }
 
@@ -156,10 +161,10 @@ export async function applyPostTransitionToMany(
  * written with the change: scheduling, approval asked, approved, rejected, published, failed. The
  * others (an edit, the publisher's claim, an author leaving — told as member.removed) are not events.
  */
-function postEventsOf(event: PostEvent, row: PostRow): DomainEventInput | null {
+function postEventsOf(event: PostEvent, row: PostRow, actor?: EventActor): DomainEventInput | null {
   const base = { organizationId: row.organizationId }
   const post = { postId: row.id, authorId: row.authorUserId }
-  const author = { type: 'user' as const, userId: row.authorUserId }
+  const author: EventActor = actor ?? { type: 'user', userId: row.authorUserId }
   const approver = row.approvalDecidedBy ? { type: 'user' as const, userId: row.approvalDecidedBy } : null
   switch (event) {
     case 'schedule':
@@ -188,7 +193,7 @@ function postEventsOf(event: PostEvent, row: PostRow): DomainEventInput | null {
   }
 }
 
-async function recordPostEvents(executor: Executor, event: PostEvent, rows: readonly PostRow[], now: Date): Promise<void> {
-  const events = rows.map((row) => postEventsOf(event, row)).filter((e): e is DomainEventInput => e !== null)
+async function recordPostEvents(executor: Executor, event: PostEvent, rows: readonly PostRow[], now: Date, actor?: EventActor): Promise<void> {
+  const events = rows.map((row) => postEventsOf(event, row, actor)).filter((e): e is DomainEventInput => e !== null)
   await recordEvents(executor, now, events)
 }

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { Logger } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import pg from 'pg'
 import { API_BASE, API_ERROR_CODES, CLIENT_HEADER, SESSION_COOKIE, type ApiErrorCode } from '../../shared/api/contract'
 import type { Notification } from '../../shared/domain'
@@ -297,6 +297,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ? options.identity({ db: handle.db, clock })
         : (options.identity ?? createPasswordIdentity({ db: handle.db, clock, argon2: FAST_ARGON2 }))
   })
+  // Requests still being answered: a client that gave up (a benchmark's load tool stopping mid-request)
+  // closes its socket, so the server's close() no longer waits for them, and closing the database
+  // under them made them fail. close() waits until each has its answer (onSend), or 10 s.
+  const answering = new Set<FastifyRequest>()
+  app.addHook('onRequest', async (request) => {
+    answering.add(request)
+  })
+  app.addHook('onSend', async (request, _reply, payload) => {
+    answering.delete(request)
+    return payload
+  })
   await app.ready()
   return {
     app,
@@ -317,6 +328,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close()
+      for (const until = Date.now() + 10_000; answering.size > 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10))
       await handle.close()
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
     }

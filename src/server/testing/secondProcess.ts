@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
-import { createServer } from '../app'
+import { createServer, type CreateServerOptions } from '../app'
+import type { ServerConfig } from '../config'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client'
 import type { TestApp } from './harness'
 
@@ -19,9 +20,11 @@ export interface SecondProcess {
 /**
  * A second server on the test app's database, as a second server process sees it: its own pool on
  * PostgreSQL, its own data folder, the test's clock. Tests of what must hold across processes
- * (authority, shared limits) act through one and check through the other.
+ * (authority, shared limits) act through one and check through the other. `options.config` adds
+ * settings (e.g. the token key both share, or a publisher interval that runs its background jobs);
+ * `options.webhooks` is createServer's.
  */
-export async function openSecondProcess(t: TestApp): Promise<SecondProcess> {
+export async function openSecondProcess(t: TestApp, options: { config?: Partial<ServerConfig>; webhooks?: CreateServerOptions['webhooks'] } = {}): Promise<SecondProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pagecrew-second-process-'))
   let own: DatabaseHandle | null = null
   if (t.kind === 'postgres') {
@@ -29,7 +32,7 @@ export async function openSecondProcess(t: TestApp): Promise<SecondProcess> {
     own = await openDatabase({ databaseUrl: pool.options.connectionString })
   }
   const db = own?.db ?? t.db
-  const app = createServer({ db, clock: t.clock, config: { logLevel: 'error', dataDir } })
+  const app = createServer({ db, clock: t.clock, webhooks: options.webhooks, config: { logLevel: 'error', ...options.config, dataDir } })
   await app.ready()
   return {
     app,

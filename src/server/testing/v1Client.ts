@@ -27,7 +27,7 @@ export function injectFetch(app: FastifyInstance): (input: Request) => Promise<R
       if (value === undefined) continue
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v))
     }
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers })
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers })
   }
 }
 

@@ -137,6 +137,9 @@ export const MESSAGES = {
   scheduleInPast: 'Choose a time in the future.',
   linkedInNotConnected: 'You need to connect to LinkedIn.',
   linkedInExpired: 'You need to reconnect to LinkedIn.',
+  /** The same, when an API key acts on a member's post (issue 28). */
+  authorLinkedInNotConnected: 'The author needs to connect to LinkedIn.',
+  authorLinkedInExpired: 'The author needs to reconnect to LinkedIn.',
   linkedInRedirectNotAllowed: 'LinkedIn can only send you back to this app’s /callback, http://127.0.0.1:<port>/callback, http://localhost:<port>/callback or pagecrew://callback.',
   linkedInSignInExpired: 'This LinkedIn sign-in has expired or was not started here. Connect again.',
   linkedInCancelled: 'LinkedIn connection was cancelled.',
@@ -148,6 +151,9 @@ export const MESSAGES = {
   postPublished: 'This post is already published.',
   postBeingPublished: 'This post is being published right now.',
   notLinkedToPage: 'You are not linked to this business page.',
+  authorNotLinkedToPage: 'The author is not linked to this business page.',
+  /** An API key names a post's author who is not an ACTIVE member (issue 28). */
+  postAuthorUnknown: 'The author is not an active member of your organization.',
   slotNotYours: 'This slot is assigned to someone else.',
   slotTaken: 'Another post is already scheduled into this slot.',
   postNotFound: 'Post not found.',

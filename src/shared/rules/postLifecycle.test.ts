@@ -103,14 +103,14 @@ describe('the post lifecycle table', () => {
     }
   })
 
-  it('says who causes each event: the author edits and schedules, approvers decide, an admin removes authors, the publisher does the rest', () => {
+  it('says who causes each event: the author edits and schedules (the organization’s API key may schedule too), approvers decide, an admin removes authors, the publisher does the rest', () => {
     const who = Object.fromEntries(POST_EVENT_NAMES.map((e) => [e, POST_ACTORS.filter((a) => postEventAllowedBy(e, a))]))
     expect(who).toEqual({
       edit: ['author'],
       editBreakingLimits: ['author'],
       delete: ['author'],
-      schedule: ['author'],
-      publishNow: ['author'],
+      schedule: ['author', 'organization'],
+      publishNow: ['author', 'organization'],
       retry: ['author'],
       unschedule: ['author'],
       requestReview: ['author'],

@@ -28,8 +28,12 @@ export const POST_STATES = postStatusSchema.options
 /** A failed publish whose outcome LinkedIn did not tell (timeout, network, 5xx): the post's failureReason. */
 export const UNKNOWN_OUTCOME_REASON = 'may have been published — check LinkedIn before retrying'
 
-/** Who causes an event: the post's author; an approver (a leader of the author's team or an admin, never the author); an admin acting on members; the publisher. */
-export const POST_ACTORS = ['author', 'approver', 'admin', 'system'] as const
+/**
+ * Who causes an event: the post's author; an approver (a leader of the author's team or an admin,
+ * never the author); an admin acting on members; the publisher; the organization itself through an
+ * API key (issue 28's /api/v1: it schedules or publishes a member's post with the author's rules, never as a person).
+ */
+export const POST_ACTORS = ['author', 'approver', 'admin', 'system', 'organization'] as const
 export type PostActor = (typeof POST_ACTORS)[number]
 
 type PostVersionRule = 'always' | 'onChange' | 'never'
@@ -87,8 +91,8 @@ export const POST_EVENTS = {
     approval: 'keep'
   },
   schedule: {
-    description: 'The author schedules the post for a time (or its slot’s time).',
-    by: ['author'],
+    description: 'The author (or the organization’s API key) schedules the post for a time (or its slot’s time).',
+    by: ['author', 'organization'],
     moves: { DRAFT: 'SCHEDULED', ASK_FOR_FEEDBACK: 'SCHEDULED', SCHEDULED: 'SCHEDULED', RECOMMENDED: 'SCHEDULED' },
     refused: NOT_WHILE_PUBLISHING,
     otherwise: MESSAGES.postChangedElsewhere,
@@ -96,8 +100,8 @@ export const POST_EVENTS = {
     approval: 'required'
   },
   publishNow: {
-    description: 'The author publishes now: scheduled for now, the publisher is woken.',
-    by: ['author'],
+    description: 'The author (or the organization’s API key) publishes now: scheduled for now, the publisher is woken.',
+    by: ['author', 'organization'],
     moves: { DRAFT: 'SCHEDULED', ASK_FOR_FEEDBACK: 'SCHEDULED', SCHEDULED: 'SCHEDULED', RECOMMENDED: 'SCHEDULED' },
     refused: NOT_WHILE_PUBLISHING,
     otherwise: MESSAGES.postChangedElsewhere,

@@ -51,6 +51,14 @@ export function useRevealWebhookSecret() {
   return useMutation({ mutationFn: (id: string) => callApi(endpoints.getWebhookSecret, { query: { id } }) })
 }
 
+/** A new signing secret for the endpoint (the old one stops verifying from the next try on); answers the new secret. */
+export function useRotateWebhookSecret() {
+  const callApi = useCallApi()
+  return useMutation({
+    mutationFn: ({ idempotencyKey, id }: { id: string } & IdempotencyPart) => callApi(endpoints.rotateWebhookSecret, { body: { id }, idempotencyKey })
+  })
+}
+
 /** The endpoint's delivery log (first page, newest first); refreshed every 5 s while shown. */
 export function useWebhookDeliveries(id: string) {
   const callApi = useCallApi()

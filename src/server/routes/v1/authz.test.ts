@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import type { Session } from '../../../shared/api/contract'
-import type { AssignedSlot, Member, User } from '../../../shared/domain'
+import type { AssignedSlot, Member, Post, User } from '../../../shared/domain'
+import type { WebhookEndpoint } from '../../../shared/domain/webhooks'
 import { API_SCOPES, type ApiScope } from '../../../shared/domain/apiKeys'
 import { PROBLEM_CONTENT_TYPE, V1_BASE, v1Endpoints, type V1Endpoint, type V1OperationId } from '../../../shared/api/v1/contract'
 import { subscriptions } from '../../db/schema'
 import { apiKeyIssuer } from '../../testing/apiKeys'
 import { TestClient } from '../../testing/harness'
+import { postFixtures } from '../../testing/postFixtures'
 import { describeEachDatabase } from '../../testing/suite'
 
 /**
@@ -19,6 +21,7 @@ import { describeEachDatabase } from '../../testing/suite'
 const NOW = '2026-03-10T10:00:00.000Z'
 const FIRST = '2026-03-17T09:00:00.000Z'
 const PERIOD = { from: '2026-03-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' }
+const IN_ONE_HOUR = '2026-03-10T11:00:00.000Z'
 
 interface Org {
   id: string
@@ -26,6 +29,9 @@ interface Org {
   memberIds: string[]
   names: string[]
   slots: AssignedSlot[]
+  /** Drafts of the writer's (LinkedIn connected): one to schedule, one to publish now. */
+  posts: Post[]
+  webhooks: WebhookEndpoint[]
 }
 
 interface Input {
@@ -44,7 +50,19 @@ const VALID: Record<V1OperationId, (target: Org, self: Org) => Input> = {
   analyticsPosts: () => ({ query: PERIOD }),
   analyticsMembers: () => ({ query: PERIOD }),
   analyticsTeams: () => ({ query: PERIOD }),
-  analyticsTimeseries: () => ({ query: PERIOD })
+  analyticsTimeseries: () => ({ query: PERIOD }),
+  listPosts: () => ({ query: { limit: 200, status: 'DRAFT' } }),
+  getPost: (target) => ({ path: { postId: target.posts[0]!.id } }),
+  createPost: (_target, self) => ({ body: { authorId: self.memberIds[0], text: 'Written by the walk' } }),
+  schedulePost: (target) => ({ path: { postId: target.posts[0]!.id }, body: { scheduledAt: IN_ONE_HOUR } }),
+  publishPostNow: (target) => ({ path: { postId: target.posts[1]!.id }, body: {} }),
+  listWebhooks: () => ({}),
+  getWebhook: (target) => ({ path: { webhookId: target.webhooks[0]!.id } }),
+  getWebhookSecret: (target) => ({ path: { webhookId: target.webhooks[0]!.id } }),
+  createWebhook: () => ({ body: { url: 'https://hooks.example.com/walk', events: ['post.published'] } }),
+  updateWebhook: (target) => ({ path: { webhookId: target.webhooks[0]!.id }, body: { description: 'Changed' } }),
+  // Its own organization's second one; another organization's key aims at the first, which is still there.
+  deleteWebhook: (target, self) => ({ path: { webhookId: target.webhooks[target === self ? 1 : 0]!.id } })
 }
 
 const BAD_VALUES: unknown[] = ['', 'not-a-uuid', '00000000-0000-4000-8000-000000000000', -1, Number.MAX_VALUE, 'x'.repeat(5000), '\u0000', '\u202e', [], {}, null, true, '2026-13-45T99:00:00Z', '0000-01-01T00:00:00Z', "' or 1=1 --"]
@@ -87,12 +105,29 @@ describeEachDatabase('public API v1: authorization and fuzz walk', (t) => {
     const adminId = (await admin.get<User>('/user')).body.id
     const memberIds: string[] = []
     const names = [`${name} Admin`]
+    const clients: TestClient[] = []
     for (const fullName of [`${name} Writer`, `${name} Reader`]) {
       const invited = await admin.post<{ member: Member; joinUrl: string }>('/members/invite', { email: `${fullName.replace(/\W/g, '').toLowerCase()}@example.com`, role: 'MEMBER' })
-      const joined = await new TestClient(t().app).post<Session>('/join/accept', { token: new URL(invited.body.joinUrl).searchParams.get('token')!, fullName, password: 'correct horse battery staple' })
+      const client = new TestClient(t().app)
+      const joined = await client.post<Session>('/join/accept', { token: new URL(invited.body.joinUrl).searchParams.get('token')!, fullName, password: 'correct horse battery staple' })
       expect(joined.status).toBe(200)
       memberIds.push(invited.body.member.id)
       names.push(fullName)
+      clients.push(client)
+    }
+    const writer = { client: clients[0]!, userId: memberIds[0]!, organizationId: org.id }
+    await postFixtures(t).connect(writer)
+    const drafts: Post[] = []
+    for (const text of [`${name} secret draft`, `${name} secret news`]) {
+      const draft = await writer.client.post<Post>('/posts/create', { text })
+      expect(draft.status).toBe(200)
+      drafts.push(draft.body)
+    }
+    const hooks: WebhookEndpoint[] = []
+    for (const path of ['one', 'two']) {
+      const hook = await admin.post<{ endpoint: WebhookEndpoint }>('/organization/webhooks', { url: `https://${name.split(' ')[0]!.toLowerCase()}.example.com/${path}`, events: ['post.published'] })
+      expect(hook.status, JSON.stringify(hook.body)).toBe(200)
+      hooks.push(hook.body.endpoint)
     }
     const created = await admin.post<{ slots: AssignedSlot[] }>('/schedule/assigned-slots/create', {
       assignedUserId: memberIds,
@@ -103,7 +138,7 @@ describeEachDatabase('public API v1: authorization and fuzz walk', (t) => {
       recurrenceCount: 3
     })
     expect(created.status).toBe(200)
-    return { id: org.id, adminId, memberIds, names, slots: created.body.slots }
+    return { id: org.id, adminId, memberIds, names, slots: created.body.slots, posts: drafts, webhooks: hooks }
   }
 
   beforeAll(async () => {
@@ -136,7 +171,16 @@ describeEachDatabase('public API v1: authorization and fuzz walk', (t) => {
 
   it("another organization's key: its own data only — 404 for the other's ids, nothing of the other in any answer", async () => {
     const [alpha, beta] = orgs as [Org, Org]
-    const secrets = [...alpha.memberIds, alpha.adminId, ...alpha.names, ...alpha.slots.map((s) => s.id), 'Alpha Org secret idea']
+    const secrets = [
+      ...alpha.memberIds,
+      alpha.adminId,
+      ...alpha.names,
+      ...alpha.slots.map((s) => s.id),
+      'Alpha Org secret idea',
+      ...alpha.posts.flatMap((p) => [p.id, p.text]),
+      ...alpha.webhooks.flatMap((w) => [w.id, w.url]),
+      'alpha.example.com'
+    ]
     for (const [operationId, endpoint] of Object.entries(v1Endpoints) as [V1OperationId, V1Endpoint][]) {
       const res = await call(endpoint, VALID[operationId](alpha, beta), keyOf.get(`${beta.id}|all`))
       if (endpoint.params instanceof Object && 'shape' in endpoint.params) expect(res.statusCode, operationId).toBe(404)
@@ -146,6 +190,12 @@ describeEachDatabase('public API v1: authorization and fuzz walk', (t) => {
     const listed = await call(v1Endpoints.listSlots, { query: { limit: 100 } }, keyOf.get(`${alpha.id}|plan:read`))
     const items = (JSON.parse(listed.body) as { items: AssignedSlot[] }).items
     expect(items.filter((s) => alpha.slots.some((a) => a.id === s.id)).every((s) => s.comment === 'Alpha Org secret idea' || s.id === alpha.slots[0]!.id)).toBe(true)
+    // Alpha's first webhook (aimed at by Beta's update and delete) is there, as Alpha's own key left it.
+    const hook = await call(v1Endpoints.getWebhook, { path: { webhookId: alpha.webhooks[0]!.id } }, keyOf.get(`${alpha.id}|webhooks:write`))
+    expect(JSON.parse(hook.body)).toMatchObject({ url: alpha.webhooks[0]!.url, description: 'Changed' })
+    // Beta's key wrote its draft in Beta, for Beta's writer.
+    const betaPosts = await call(v1Endpoints.listPosts, { query: { limit: 200 } }, keyOf.get(`${beta.id}|posts:read`))
+    expect((JSON.parse(betaPosts.body) as { items: Post[] }).items.filter((p) => p.text === 'Written by the walk').map((p) => p.author.id)).toEqual([beta.memberIds[0]])
   })
 
   it('seeded bad input in every place of every operation: 4xx problem details, never a 5xx', async () => {

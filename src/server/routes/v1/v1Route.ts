@@ -125,6 +125,7 @@ export function v1Route<E extends V1Endpoint>(app: FastifyInstance, deps: V1Deps
       reply.status(endpoint.status).type('application/json; charset=utf-8')
       const key = endpoint.method === 'POST' ? idempotencyKeyOf(request) : undefined
       if (key === undefined) return reply.send(await answer())
+      let first: string | undefined
       const kept = await deps.services.idempotency.run(
         {
           userId: callerIdOf(ctx.actor.apiKey.keyId),
@@ -133,10 +134,17 @@ export function v1Route<E extends V1Endpoint>(app: FastifyInstance, deps: V1Deps
           endpoint: `apiKey ${endpoint.method} ${V1_BASE}${endpoint.path}`,
           requestHash: requestHash({ params: ctx.params, query: ctx.query }, ctx.body)
         },
-        async () => ({ status: endpoint.status, body: await answer() })
+        async () => {
+          const body = await answer()
+          if (!endpoint.oneTimeFields?.length) return { status: endpoint.status, body }
+          // Sent this once; what is kept (and replayed) holds them as null.
+          first = body
+          const withheld = Object.fromEntries(endpoint.oneTimeFields.map((field) => [field, null]))
+          return { status: endpoint.status, body: JSON.stringify({ ...(JSON.parse(body) as object), ...withheld }) }
+        }
       )
       if (kept.replayed) reply.header('Idempotent-Replayed', 'true')
-      return reply.status(kept.status).send(kept.body)
+      return reply.status(kept.status).send(!kept.replayed && first !== undefined ? first : kept.body)
     }
   })
 }

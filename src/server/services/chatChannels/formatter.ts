@@ -3,6 +3,8 @@ import type { Database } from '../../db/client'
 import { chatMessageFor, isChannelEvent, type ChatMessage, type ChatMessageDeps } from './message'
 import { toSlack } from './slack'
 import { toTeams } from './teams'
+import { WEEKLY_DIGEST_EVENT, WEEKLY_NUDGE_EVENT, type WeeklyData } from './weekly'
+import { weeklyDigestMessage, weeklyNudgeMessage } from './weeklyMessages'
 
 export type ChannelKind = 'slack' | 'teams'
 
@@ -38,8 +40,15 @@ export function formatChat(kind: ChannelKind, message: ChatMessage): { body: str
  * send something; an empty body is refused by both services).
  */
 export function chatFormatter(kind: ChannelKind, deps: ChatMessageDeps & { db: Database }) {
-  return async (delivery: ChannelDelivery): Promise<{ body: string; headers: Record<string, string> }> => {
+  return async (delivery: ChannelDelivery, context?: { now: Date }): Promise<{ body: string; headers: Record<string, string> }> => {
     if (delivery.type === 'webhook.test') return formatChat(kind, TEST_MESSAGE)
+    if (delivery.type === WEEKLY_NUDGE_EVENT || delivery.type === WEEKLY_DIGEST_EVENT) {
+      const data = delivery.data as unknown as WeeklyData
+      const now = context?.now ?? new Date()
+      const base = deps.approveLinks.baseUrl()
+      const message = delivery.type === WEEKLY_NUDGE_EVENT ? await weeklyNudgeMessage(deps.db, base, data, now) : await weeklyDigestMessage(deps.db, base, data, now)
+      return formatChat(kind, message ?? { title: 'Pagecrew', text: 'This week’s message is no longer available.', facts: [], context: 'Pagecrew', buttons: [] })
+    }
     const { organizationId, actor, ...payload } = delivery.data
     const event = { position: 0, occurredAt: delivery.timestamp, organizationId, name: delivery.type, payload, actor } as DomainEvent
     const message = isChannelEvent(delivery.type) ? await chatMessageFor(deps, deps.db, event) : null

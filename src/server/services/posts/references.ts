@@ -6,22 +6,22 @@ import { assignedSlots, businessPageMembers, businessPages, postMedia, posts } f
 import { badRequest, conflict, notFound } from '../../errors'
 import { isUuid } from '../ids'
 import { usableMedia, type MediaRow } from '../media'
-import type { OrganizationSession } from '../sessions'
+import type { PostAuthor } from './access'
 
 /* What a post refers to — its slot, business page and media — and the checks on each (docs/architecture.md, "Posts on the server"). */
 
 const NOT_DRAFT: PostStatus[] = ['SCHEDULED', 'PENDING_PUBLISH', 'PUBLISHED']
 
 /** The slot, locked for the rest of the transaction; checks it is the user's and free for `postId`. */
-export async function usableSlot(tx: Executor, session: OrganizationSession, slotId: string, postId: string | null) {
+export async function usableSlot(tx: Executor, author: PostAuthor, slotId: string, postId: string | null) {
   if (!isUuid(slotId)) throw notFound(MESSAGES.slotNotFound)
   const [slot] = await tx
     .select({ id: assignedSlots.id, time: assignedSlots.time, assigneeId: assignedSlots.assigneeId, postType: assignedSlots.postType })
     .from(assignedSlots)
-    .where(and(eq(assignedSlots.id, slotId), eq(assignedSlots.organizationId, session.organization.id)))
+    .where(and(eq(assignedSlots.id, slotId), eq(assignedSlots.organizationId, author.organization.id)))
     .for('update')
   if (!slot) throw notFound(MESSAGES.slotNotFound)
-  if (slot.assigneeId !== session.userId) throw badRequest(MESSAGES.slotNotYours, { slotId: MESSAGES.slotNotYours })
+  if (slot.assigneeId !== author.userId) throw badRequest(MESSAGES.slotNotYours, { slotId: MESSAGES.slotNotYours })
   const [other] = await tx
     .select({ id: posts.id })
     .from(posts)
@@ -32,26 +32,26 @@ export async function usableSlot(tx: Executor, session: OrganizationSession, slo
 }
 
 /** Why the user may not post as page `pageId` (null: they may); 404 for a page not of the organization. */
-export async function pageProblem(tx: Executor, session: OrganizationSession, pageId: string): Promise<string | null> {
+export async function pageProblem(tx: Executor, author: PostAuthor, pageId: string): Promise<string | null> {
   if (!isUuid(pageId)) throw notFound(MESSAGES.businessPageNotFound)
   const [page] = await tx
     .select({ id: businessPages.id, linked: businessPageMembers.userId })
     .from(businessPages)
-    .leftJoin(businessPageMembers, and(eq(businessPageMembers.businessPageId, businessPages.id), eq(businessPageMembers.userId, session.userId)))
-    .where(and(eq(businessPages.id, pageId), eq(businessPages.organizationId, session.organization.id)))
+    .leftJoin(businessPageMembers, and(eq(businessPageMembers.businessPageId, businessPages.id), eq(businessPageMembers.userId, author.userId)))
+    .where(and(eq(businessPages.id, pageId), eq(businessPages.organizationId, author.organization.id)))
   if (!page) throw notFound(MESSAGES.businessPageNotFound)
-  return page.linked ? null : MESSAGES.notLinkedToPage
+  return page.linked ? null : author.viaKey ? MESSAGES.authorNotLinkedToPage : MESSAGES.notLinkedToPage
 }
 
-export async function requirePage(tx: Executor, session: OrganizationSession, pageId: string): Promise<void> {
-  const problem = await pageProblem(tx, session, pageId)
+export async function requirePage(tx: Executor, author: PostAuthor, pageId: string): Promise<void> {
+  const problem = await pageProblem(tx, author, pageId)
   if (problem) throw badRequest(problem, { businessPageId: problem })
 }
 
 /** The media of `ids` in that order, each usable by this user. */
-export async function orderedMedia(tx: Executor, session: OrganizationSession, ids: readonly string[]): Promise<MediaRow[]> {
+export async function orderedMedia(tx: Executor, author: PostAuthor, ids: readonly string[]): Promise<MediaRow[]> {
   if (new Set(ids).size !== ids.length) throw badRequest(MESSAGES.mediaRepeated, { mediaIds: MESSAGES.mediaRepeated })
-  const rows = await usableMedia(tx, session.organization.id, session.userId, ids)
+  const rows = await usableMedia(tx, author.organization.id, author.userId, ids)
   const byId = new Map(rows.map((r) => [r.id, r]))
   const ordered = ids.map((id) => byId.get(id))
   if (ordered.some((r) => !r)) throw badRequest(MESSAGES.mediaUnavailable, { mediaIds: MESSAGES.mediaUnavailable })

@@ -4,14 +4,14 @@ import type { Executor } from '../../db/client'
 import { posts } from '../../db/schema'
 import { conflict } from '../../errors'
 import { reshareSource } from '../recommended/reshareSource'
-import type { OrganizationSession } from '../sessions'
+import type { PostAuthor } from './access'
 import { requireTextOnly } from './content'
 import type { CreatePostInput } from './types'
 
 /* A new post that reshares a recommended post (docs/architecture.md, "Recommended posts"). */
 
 /** The reshare columns of a new post made from `recommendationId`, once its rules are checked. */
-export async function reshareOf(tx: Executor, session: OrganizationSession, recommendationId: string, input: CreatePostInput, now: Date) {
+export async function reshareOf(tx: Executor, session: PostAuthor, recommendationId: string, input: CreatePostInput, now: Date) {
   const recommendation = await reshareSource(tx, session, recommendationId, now)
   requireTextOnly(input)
   const [existing] = await tx

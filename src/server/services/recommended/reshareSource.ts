@@ -15,7 +15,7 @@ import type { RecommendationRow } from './types'
  * addressed to the user (404 otherwise) and open (400 ended); its row is locked for the rest of the
  * transaction, so two reshares of one user cannot both pass the one-reshare check.
  */
-export async function reshareSource(tx: Executor, session: OrganizationSession, recommendationId: string, now: Date): Promise<RecommendationRow> {
+export async function reshareSource(tx: Executor, session: Pick<OrganizationSession, 'userId'> & { organization: { id: string } }, recommendationId: string, now: Date): Promise<RecommendationRow> {
   if (!isUuid(recommendationId)) throw notFound(RECOMMENDED_MESSAGES.notFound)
   const [row] = await tx
     .select()

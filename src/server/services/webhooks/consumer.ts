@@ -24,7 +24,8 @@ export const eventMessage = (event: DomainEvent) => ({
   data: { ...(event.payload as Record<string, unknown>), organizationId: event.organizationId, actor: payloadActor(event.actor) }
 })
 
-export function webhooksConsumer(deps: { clock: { now(): Date }; written?: (count: number) => void }): EventConsumer {
+/** `maxAttempts`: a delivery's tries (one more than the configured waits); default the schedule's. */
+export function webhooksConsumer(deps: { clock: { now(): Date }; maxAttempts?: number; written?: (count: number) => void }): EventConsumer {
   return {
     name: WEBHOOKS_CONSUMER,
     events: WEBHOOK_EVENTS,
@@ -49,7 +50,7 @@ export function webhooksConsumer(deps: { clock: { now(): Date }; written?: (coun
             payload: eventMessage(event),
             status: 'pending' as const,
             attempts: 0,
-            maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+            maxAttempts: deps.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS,
             nextAttemptAt: now,
             createdAt: now
           }))

@@ -48,9 +48,23 @@ export const newWebhookSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomB
 
 export const secretContext = (endpointId: string) => `webhook-secret:${endpointId}`
 
-/** What the audit entries keep of an endpoint (never its secret). */
-const auditFields = (row: Pick<EndpointRow, 'url' | 'description' | 'events' | 'enabled'>) => ({
-  url: row.url,
+/** `hooks.slack.com/…/a1b2`: enough to tell channels apart, not enough to post to one. */
+export function urlHint(url: string): string {
+  try {
+    const parsed = new URL(url)
+    const path = parsed.pathname.replace(/\/+$/, '')
+    return `${parsed.host}/…${path.slice(-4)}`
+  } catch {
+    return '…'
+  }
+}
+
+/** How the audit log names an endpoint's address: a chat channel's whole address is a credential (whoever holds it can post), so only its hint. */
+const auditUrl = (row: Pick<EndpointRow, 'url' | 'kind'>): string => (row.kind === 'standard' ? row.url : urlHint(row.url))
+
+/** What the audit entries keep of an endpoint (never its secret, nor a chat channel's address). */
+const auditFields = (row: Pick<EndpointRow, 'url' | 'kind' | 'description' | 'events' | 'enabled'>) => ({
+  url: auditUrl(row),
   description: row.description,
   events: [...row.events].sort(),
   enabled: row.enabled
@@ -134,7 +148,7 @@ export async function createEndpoint(
       at: now,
       actor,
       action: 'webhook.created',
-      target: { type: 'webhook', id, label: url },
+      target: { type: 'webhook', id, label: auditUrl(row!) },
       after: auditFields(row!)
     })
     return { endpoint: toEndpointView(row!), secret }
@@ -170,7 +184,7 @@ export async function updateEndpoint(
       .returning()
     const changed = changedFields(auditFields(existing), auditFields(row!))
     if (changed) {
-      await record(tx, { organizationId, at: now, actor, action: 'webhook.updated', target: { type: 'webhook', id: existing.id, label: row!.url }, ...changed })
+      await record(tx, { organizationId, at: now, actor, action: 'webhook.updated', target: { type: 'webhook', id: existing.id, label: auditUrl(row!) }, ...changed })
     }
     return toEndpointView(row!)
   })
@@ -187,7 +201,7 @@ export async function removeEndpoint(ctx: WebhookContext, organizationId: string
       at: clock.now(),
       actor,
       action: 'webhook.deleted',
-      target: { type: 'webhook', id: existing.id, label: existing.url },
+      target: { type: 'webhook', id: existing.id, label: auditUrl(existing) },
       before: auditFields(existing)
     })
   })
@@ -210,7 +224,7 @@ export async function rotateSecret(ctx: WebhookContext, organizationId: string, 
       .update(webhookEndpoints)
       .set({ secretEncrypted: cipher.encrypt(secret, secretContext(existing.id)), updatedAt: now })
       .where(eq(webhookEndpoints.id, existing.id))
-    await record(tx, { organizationId, at: now, actor, action: 'webhook.secret_rotated', target: { type: 'webhook', id: existing.id, label: existing.url } })
+    await record(tx, { organizationId, at: now, actor, action: 'webhook.secret_rotated', target: { type: 'webhook', id: existing.id, label: auditUrl(existing) } })
   })
   return { secret }
 }

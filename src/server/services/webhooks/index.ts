@@ -18,6 +18,7 @@ import {
   type UpdateWebhookInput
 } from './endpoints'
 import { BUILTIN_FORMATTERS } from './formats'
+import { WEBHOOK_RETRY_DELAYS_MS } from './schedule'
 import { createWebhookSender, WEBHOOK_SENDER_JOB } from './sender'
 import type { WebhookContext, WebhookDeps } from './types'
 
@@ -29,7 +30,8 @@ import type { WebhookContext, WebhookDeps } from './types'
  */
 
 export { WEBHOOK_SENDER_JOB } from './sender'
-export { WEBHOOKS_SECTION_LINK } from './outcome'
+export { urlHint } from './endpoints'
+export { CHAT_CHANNELS_SECTION_LINK, WEBHOOKS_SECTION_LINK } from './outcome'
 export { WEBHOOKS_CONSUMER, webhooksConsumer } from './consumer'
 export type { CreateWebhookInput, UpdateWebhookInput } from './endpoints'
 export type { FormattedRequest, OutgoingMessage, WebhookDeps, WebhookFormatter } from './types'
@@ -61,6 +63,7 @@ export function createWebhookService(deps: WebhookDeps): WebhookService {
     config,
     notifications: deps.notifications,
     cipher: createTokenCipher(() => loadTokenKey(config)),
+    retryDelaysMs: config.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
     kick: (kind) => kick(kind),
     log: deps.log ?? ((message) => console.error(message))
   }
@@ -79,7 +82,7 @@ export function createWebhookService(deps: WebhookDeps): WebhookService {
   })
   // The consumer asks the sender to run as soon as a batch wrote deliveries (after its commit).
   let written = false
-  const inner = eventConsumerJob({ db, clock, consumer: webhooksConsumer({ clock, written: () => (written = true) }), intervalMs: deps.intervalMs ?? 5_000 })
+  const inner = eventConsumerJob({ db, clock, consumer: webhooksConsumer({ clock, maxAttempts: ctx.retryDelaysMs.length + 1, written: () => (written = true) }), intervalMs: deps.intervalMs ?? 5_000 })
   const consumerJob: JobKind = {
     name: inner.name,
     intervalMs: inner.intervalMs,

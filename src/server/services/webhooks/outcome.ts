@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { CHAT_CHANNEL_MESSAGES } from '../../../shared/api/endpoints/chatChannels'
 import { WEBHOOK_MESSAGES } from '../../../shared/domain/webhooks'
 import { linkTo } from '../../../shared/routes'
 import type { Transaction } from '../../db/client'
@@ -11,6 +12,8 @@ import type { WebhookContext } from './types'
 
 /** The link of the admins' notice: the organization's Webhooks section. */
 export const WEBHOOKS_SECTION_LINK = linkTo('organizationSettings', { section: 'webhooks' })
+/** A chat channel's (kind slack/teams): the Chat channels section, naming the channel rather than its secret address. */
+export const CHAT_CHANNELS_SECTION_LINK = linkTo('organizationSettings', { section: 'chat' })
 
 export interface Claimed {
   delivery: typeof webhookDeliveries.$inferSelect
@@ -37,7 +40,7 @@ export async function settleAttempt(ctx: WebhookContext, { delivery, endpoint }:
       .set({
         status,
         attempts,
-        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + retryDelayMs(attempts)) : null,
+        nextAttemptAt: status === 'pending' ? new Date(now.getTime() + retryDelayMs(attempts, ctx.retryDelaysMs)) : null,
         leaseUntil: null,
         manual: false,
         lastAttemptAt: outcome.attemptedAt,
@@ -95,9 +98,9 @@ async function disable(ctx: WebhookContext, tx: Transaction, endpoint: Claimed['
       {
         organizationId: endpoint.organizationId,
         userId: admin.userId,
-        title: WEBHOOK_MESSAGES.disabledTitle,
-        message: WEBHOOK_MESSAGES.disabledMessage(off.url),
-        link: WEBHOOKS_SECTION_LINK
+        ...(endpoint.kind === 'standard'
+          ? { title: WEBHOOK_MESSAGES.disabledTitle, message: WEBHOOK_MESSAGES.disabledMessage(off.url), link: WEBHOOKS_SECTION_LINK }
+          : { title: CHAT_CHANNEL_MESSAGES.disabledTitle, message: CHAT_CHANNEL_MESSAGES.disabledMessage(endpoint.description, endpoint.kind), link: CHAT_CHANNELS_SECTION_LINK })
       },
       tx
     )

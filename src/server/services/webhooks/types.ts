@@ -40,6 +40,8 @@ export interface WebhookConfig {
   outboundAllowLoopback: boolean
   tokenKey: string | null
   dataDir: string
+  /** PAGECREW_WEBHOOK_RETRY_DELAYS_MS: the waits between a delivery's tries; default schedule.ts's. */
+  webhookRetryDelaysMs?: readonly number[]
 }
 
 export interface WebhookDeps {
@@ -66,6 +68,8 @@ export interface WebhookDeps {
 
 export interface WebhookContext extends Required<Pick<WebhookDeps, 'db' | 'clock' | 'config' | 'notifications'>> {
   cipher: ReturnType<typeof createTokenCipher>
+  /** The waits between a delivery's tries (config.webhookRetryDelaysMs or the default); a delivery has one try more. */
+  retryDelaysMs: readonly number[]
   kick: (kind: string) => void
   log: (message: string) => void
 }

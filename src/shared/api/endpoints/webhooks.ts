@@ -52,8 +52,10 @@ export const webhookApiEndpoints = {
     path: '/organization/webhooks',
     query: none,
     body: createWebhookBodySchema,
-    response: z.object({ endpoint: webhookEndpointSchema, secret: z.string() }),
-    idempotent: true
+    response: z.object({ endpoint: webhookEndpointSchema, secret: z.string().nullable() }),
+    idempotent: true,
+    /** A replay answers `secret` null: the idempotency table never holds it (getWebhookSecret shows it again). */
+    oneTimeFields: ['secret']
   }),
   /** Changes the address, events, description, or turns it on or off (on again: its failure count starts afresh). */
   updateWebhook: endpoint({ ...admin, method: 'PUT', path: '/organization/webhooks', query: none, body: updateWebhookBodySchema, response: webhookEndpointSchema }),

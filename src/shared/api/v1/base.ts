@@ -35,7 +35,7 @@ export interface V1Endpoint<
   /** The key scope the operation needs (403 without it). */
   scope: ApiScope
   /** The group in the reference. */
-  tag: 'Slots' | 'Posts' | 'Analytics' | 'Members'
+  tag: 'Slots' | 'Posts' | 'Analytics' | 'Members' | 'Webhooks'
   summary: string
   description?: string
   params: P
@@ -44,6 +44,11 @@ export interface V1Endpoint<
   response: R
   /** The status of a success: 201 for creates. */
   status: 200 | 201
+  /**
+   * Fields of the answer sent only the first time: an Idempotency-Key replay answers them as null, so the
+   * idempotency table never holds a secret (as the app's own `oneTimeFields`).
+   */
+  oneTimeFields?: readonly string[]
 }
 
 export const noInput = z.undefined()

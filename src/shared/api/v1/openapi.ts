@@ -120,7 +120,7 @@ export function v1OpenApiDocument(options: { version: string; serverUrl?: string
         "The public API of a Pagecrew organization. Call it with an API key an admin creates in Settings → Organization → API: `Authorization: Bearer <key>`. A key acts as its organization with its scopes only. Errors are problem details (RFC 9457); lists are keyset-paged (`limit`, `cursor`, answered `next`); every POST takes an `Idempotency-Key`; each key has a rate limit (429 with Retry-After)."
     },
     servers: [{ url: options.serverUrl ?? V1_BASE }],
-    tags: [{ name: 'Slots' }, { name: 'Members' }, { name: 'Analytics' }],
+    tags: [{ name: 'Slots' }, { name: 'Posts' }, { name: 'Members' }, { name: 'Analytics' }, { name: 'Webhooks' }],
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),

@@ -38,7 +38,7 @@ describe('/settings/organization', () => {
   it('gives admins every section and opens the one named in ?section=', async () => {
     renderInApp(<OrganizationSettingsPage />, hostFor(), '/settings/organization?section=members')
     expect(await screen.findByTestId('members-section')).toBeTruthy()
-    expect(tabNames()).toEqual(['details', 'members', 'teams', 'tags', 'pages', 'ai', 'guideline', 'sso', 'api', 'webhooks', 'audit'])
+    expect(tabNames()).toEqual(['details', 'members', 'teams', 'tags', 'pages', 'ai', 'guideline', 'sso', 'api', 'webhooks', 'chat', 'audit'])
     const table = await screen.findByRole('table', { name: 'Members' })
     expect(within(table).getByTestId('member-row-grace@example.com').textContent).toContain('Grace Hopper')
   })

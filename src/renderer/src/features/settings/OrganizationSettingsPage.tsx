@@ -9,6 +9,7 @@ import { LoadingState } from '@renderer/components/LoadingState'
 import { AiTemplatesSection } from './organization/ai/AiTemplatesSection'
 import { ApiKeysSection } from './organization/api/ApiKeysSection'
 import { AuditLogSection } from './organization/audit/AuditLogSection'
+import { ChatChannelsSection } from './organization/chatChannels/ChatChannelsSection'
 import { MembersSection } from './organization/members/MembersSection'
 import { SsoSection } from './organization/sso/SsoSection'
 import { OrganizationDetails } from './organization/OrganizationDetails'
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
 /**
  * /settings/organization (spec §2, §6): admins (ADMIN and GHOST) run the organization from its
  * sections; team leaders see Teams and Topic tags for their teams; other members go to /settings.
- * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|api|webhooks|audit`.
+ * The section is deep-linkable as `?section=members|teams|tags|pages|ai|guideline|sso|api|webhooks|chat|audit`.
  */
 export default function OrganizationSettingsPage() {
   const styles = useStyles()
@@ -84,6 +85,7 @@ export default function OrganizationSettingsPage() {
         {section === 'sso' ? <SsoSection /> : null}
         {section === 'api' ? <ApiKeysSection /> : null}
         {section === 'webhooks' ? <WebhooksSection /> : null}
+        {section === 'chat' ? <ChatChannelsSection /> : null}
         {section === 'audit' ? <AuditLogSection /> : null}
       </div>
     </div>

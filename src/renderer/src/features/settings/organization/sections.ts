@@ -2,7 +2,7 @@ import type { User } from '@shared/domain'
 import { isAdmin, isTeamLeader } from '@shared/rules'
 
 /** The sections of /settings/organization, deep-linkable as `?section=` (details has no parameter). */
-const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai', 'guideline', 'sso', 'api', 'webhooks', 'audit'] as const
+const SECTIONS = ['details', 'members', 'teams', 'tags', 'pages', 'ai', 'guideline', 'sso', 'api', 'webhooks', 'chat', 'audit'] as const
 export type Section = (typeof SECTIONS)[number]
 
 export const SECTION_LABELS: Record<Section, string> = {
@@ -16,6 +16,7 @@ export const SECTION_LABELS: Record<Section, string> = {
   sso: 'Single sign-on',
   api: 'API',
   webhooks: 'Webhooks',
+  chat: 'Chat channels',
   audit: 'Audit log'
 }
 

@@ -49,7 +49,8 @@ export function WebhookDialog({ endpoint, onClose, onCreated }: { endpoint: Webh
         } else {
           const created = await create.mutateAsync({ ...body, idempotencyKey })
           notify({ title: 'Webhook added 🎉', body: `Events will be sent to ${body.url}.` })
-          onCreated(created.endpoint.id, created.secret)
+          // A replayed create (the same click sent twice) answers the secret as null: Show secret fetches it.
+          if (created.secret !== null) onCreated(created.endpoint.id, created.secret)
           onClose()
         }
       }}

@@ -119,6 +119,49 @@ describe('Settings → Organization → Webhooks', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Webhook deleted ✅')
   })
 
+  it('rotates the signing secret only after the question, once, and shows the new secret', async () => {
+    const NEW_SECRET = 'whsec_' + 'B'.repeat(43) + '='
+    const fake = apiPlanHost({
+      'GET /organization/webhooks': ok([anEndpoint()]),
+      'POST /organization/webhooks/rotate-secret': ok({ secret: NEW_SECRET })
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    const card = await screen.findByTestId('webhook-hook-1')
+    await events.click(within(card).getByTestId('webhook-secret-rotate'))
+    const question = await screen.findByTestId('webhook-rotate-dialog')
+    expect(question.textContent).toContain('https://crm.example.com/pagecrew')
+    expect(question.textContent).toContain('The current secret stops working at once.')
+    await events.click(screen.getByTestId('webhook-rotate-dialog-cancel'))
+    expect(fake.requestsTo('POST', '/organization/webhooks/rotate-secret')).toEqual([])
+    expect(within(card).queryByTestId('webhook-secret')).toBeNull()
+
+    await events.click(within(card).getByTestId('webhook-secret-rotate'))
+    const confirm = await screen.findByTestId('webhook-rotate-dialog-confirm')
+    await events.dblClick(confirm)
+    await waitFor(() => expect(within(card).getByTestId('webhook-secret').textContent).toBe(NEW_SECRET))
+    const requests = fake.requestsTo('POST', '/organization/webhooks/rotate-secret')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.body).toEqual({ id: 'hook-1' })
+    expect(requests[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await screen.findByTestId('toast')).textContent).toContain('Signing secret rotated ✅')
+    await waitFor(() => expect(screen.queryByTestId('webhook-rotate-dialog')).toBeNull())
+  })
+
+  it('keeps the question open and says so when the rotation fails', async () => {
+    const fake = apiPlanHost({
+      'GET /organization/webhooks': ok([anEndpoint()]),
+      'POST /organization/webhooks/rotate-secret': fail(404, 'That webhook no longer exists.', 'not_found')
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    await events.click(await screen.findByTestId('webhook-secret-rotate'))
+    await events.click(await screen.findByTestId('webhook-rotate-dialog-confirm'))
+    expect((await screen.findByTestId('toast')).textContent).toContain('Secret not rotated ⚠️')
+    expect(screen.getByTestId('webhook-rotate-dialog')).toBeTruthy()
+    expect(screen.queryByTestId('webhook-secret')).toBeNull()
+  })
+
   it('shows the delivery log with status, response code and tries, and Redeliver asks for the delivery again', async () => {
     const fake = apiPlanHost({
       'GET /organization/webhooks': ok([anEndpoint()]),

@@ -5,7 +5,8 @@ import { hasEntitlement } from '@shared/rules'
 import type { WebhookEndpoint } from '@shared/domain/webhooks'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
 import { useEntitlements } from '@renderer/api/entitlements'
-import { useDeleteWebhook, useRevealWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from '@renderer/api/webhooks'
+import { useDeleteWebhook, useRevealWebhookSecret, useRotateWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from '@renderer/api/webhooks'
+import { ConfirmDialog } from '@renderer/components/ConfirmDialog'
 import { DeleteConfirm } from '@renderer/components/DeleteConfirm'
 import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
@@ -110,6 +111,7 @@ function WebhookCard({ endpoint, secret, onSecret, onEdit }: { endpoint: Webhook
   const reveal = useRevealWebhookSecret()
   const test = useTestWebhook()
   const [confirming, setConfirming] = useState(false)
+  const [rotating, setRotating] = useState(false)
   const [showLog, setShowLog] = useState(false)
   const copy = (value: string) =>
     navigator.clipboard.writeText(value).then(
@@ -174,8 +176,12 @@ function WebhookCard({ endpoint, secret, onSecret, onEdit }: { endpoint: Webhook
             Reveal
           </Button>
         )}
+        <Button size="small" appearance="subtle" onClick={() => setRotating(true)} data-testid="webhook-secret-rotate">
+          Rotate secret
+        </Button>
       </div>
       {showLog ? <DeliveryLog endpointId={endpoint.id} /> : null}
+      <RotateSecretConfirm endpoint={endpoint} open={rotating} onClose={() => setRotating(false)} onRotated={onSecret} />
       <DeleteConfirm
         open={confirming}
         title="Delete webhook"
@@ -190,5 +196,44 @@ function WebhookCard({ endpoint, secret, onSecret, onEdit }: { endpoint: Webhook
         data-testid="delete-webhook-dialog"
       />
     </Card>
+  )
+}
+
+/**
+ * Asks before rotating an endpoint's signing secret: requests are signed with the new one from the
+ * next try on, so the endpoint refuses them until it has it. Rotates once per confirmation (one
+ * Idempotency-Key per opening) and shows the new secret in the card.
+ */
+function RotateSecretConfirm({ endpoint, open, onClose, onRotated }: { endpoint: WebhookEndpoint; open: boolean; onClose: () => void; onRotated: (secret: string) => void }) {
+  const notify = useNotify()
+  const rotate = useRotateWebhookSecret()
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey)
+  const close = () => {
+    setIdempotencyKey(newIdempotencyKey())
+    onClose()
+  }
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Rotate signing secret"
+      message={`Pagecrew will sign requests to ${endpoint.url} with a new secret from the next try on, and your endpoint will refuse them until it has the new one. The current secret stops working at once.`}
+      confirmLabel="Rotate secret"
+      destructive
+      onCancel={close}
+      onConfirm={() =>
+        rotate.mutateAsync(
+          { id: endpoint.id, idempotencyKey },
+          {
+            onSuccess: (result) => {
+              onRotated(result.secret)
+              notify({ title: 'Signing secret rotated ✅', body: 'Copy the new secret to your endpoint now.' })
+              close()
+            },
+            onError: (error) => notify(failureToast('Secret not rotated ⚠️', error))
+          }
+        )
+      }
+      data-testid="webhook-rotate-dialog"
+    />
   )
 }
