@@ -28,6 +28,7 @@ describe('createIpcHostBridge', () => {
     const { bridge, invoked } = setup()
     expect(await bridge.request({ method: 'GET', path: '/user' })).toEqual({ status: 200, body: { id: 'u1' } })
     await bridge.openExternal('https://example.com')
+    await bridge.openApiPage('/v1/reference')
     await bridge.setTheme('dark')
     await bridge.ready()
     expect(await bridge.beginOAuthRedirect()).toEqual({ redirectUri: 'http://127.0.0.1:49152/callback' })
@@ -37,6 +38,7 @@ describe('createIpcHostBridge', () => {
     expect(invoked).toEqual([
       ['api:request', { method: 'GET', path: '/user' }],
       ['shell:open-external', 'https://example.com'],
+      ['shell:open-api-page', '/v1/reference'],
       ['theme:set', 'dark'],
       ['renderer:ready', undefined],
       ['oauth:begin-redirect', undefined],

@@ -15,6 +15,7 @@ export function createIpcHostBridge(invoke: Invoke, subscribe: Subscribe): HostB
     request: (req) => invoke('api:request', req),
     onEvent: (listener) => subscribe(listener),
     openExternal: (url) => invoke('shell:open-external', url),
+    openApiPage: (path) => invoke('shell:open-api-page', path),
     setTheme: (theme) => invoke('theme:set', theme),
     ready: () => invoke('renderer:ready', undefined),
     beginOAuthRedirect: () => invoke('oauth:begin-redirect', undefined),

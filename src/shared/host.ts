@@ -68,6 +68,9 @@ export const hostDownloadSchema = z.object({
 })
 export type HostDownload = z.infer<typeof hostDownloadSchema>
 
+/** A page the API server serves to people (the public API's reference, GET /api/v1/reference): its path after the API base. */
+export const apiPagePathSchema = apiPathSchema
+
 /** `saved` is false when the server answered an error (`status`) or the user cancelled the save dialog. */
 export interface HostDownloadResult {
   status: number
@@ -148,4 +151,11 @@ export interface HostBridge {
    * Resolves with the API's status; rejects only when the server cannot be reached.
    */
   download(req: HostDownload): Promise<HostDownloadResult>
+  /**
+   * Opens a page the API server serves (`path` after the API base, e.g. '/v1/reference') in a
+   * browser. Web: a new tab at the relative address (the page and the API share an origin).
+   * Desktop: the renderer is not served by the server, so main opens the server's absolute address
+   * in the system browser.
+   */
+  openApiPage(path: string): Promise<void>
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema, type HostDownloadResult, type HostResponse, type OAuthRedirect } from './host'
+import { apiPagePathSchema, externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema, type HostDownloadResult, type HostResponse, type OAuthRedirect } from './host'
 import { themeSchema } from './domain'
 
 /**
@@ -10,6 +10,7 @@ export const ipcInvokeChannels = {
   'api:request': { payload: hostRequestSchema },
   'api:download': { payload: hostDownloadSchema },
   'shell:open-external': { payload: externalUrlSchema },
+  'shell:open-api-page': { payload: apiPagePathSchema },
   'theme:set': { payload: themeSchema },
   'renderer:ready': { payload: z.undefined() },
   'oauth:begin-redirect': { payload: z.undefined() },
@@ -24,6 +25,7 @@ interface IpcInvokeResults {
   'api:request': HostResponse
   'api:download': HostDownloadResult
   'shell:open-external': void
+  'shell:open-api-page': void
   'theme:set': void
   'renderer:ready': void
   'oauth:begin-redirect': OAuthRedirect

@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 describe('API keys, end to end in Chromium', () => {
-  it('an admin creates a key in Settings → Organization → API, sees its secret once, and revokes it after the confirmation', async () => {
+  it('an admin creates a key in Settings → Organization → API, sees its secret once, revokes it after the confirmation, and opens the API reference in a new tab', async () => {
     const context = await browser.newContext()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     const page = await context.newPage()
@@ -57,6 +57,13 @@ describe('API keys, end to end in Chromium', () => {
     await page.getByTestId('api-key-revoke-dialog-confirm').click()
     await row.getByTestId('api-key-revoked').waitFor()
     expect(await apiKeys.authenticate(secret, '127.0.0.1')).toBeNull()
+
+    // The API reference opens in a new tab at the server's own relative address.
+    const [reference] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('api-reference-link').click()])
+    await reference.waitForLoadState()
+    expect(reference.url()).toBe(`${server.url}/api/v1/reference`)
+    expect(await reference.title()).toBe('Pagecrew API reference')
+    expect(page.url()).toBe(`${server.url}/settings/organization?section=api`)
     await context.close()
   }, 120_000)
 })

@@ -227,6 +227,22 @@ describe('desktop harness: built renderer + built preload + real main services',
     expect(await context().cookies()).toEqual([])
   })
 
+  it('opens the API reference at the server’s own address in the system browser (the window is not served by the server)', async () => {
+    const { page, recorded } = desktop
+    const before = recorded.externalUrls.length
+    await page.goto(`${HARNESS_ORIGIN}/settings/organization?section=api`)
+    await page.getByTestId('api-reference-link').first().click()
+    await expect.poll(() => recorded.externalUrls.length).toBe(before + 1)
+    const opened = recorded.externalUrls.at(-1)!
+    expect(opened).toBe(`${server.url}/api/v1/reference`)
+    // What the system browser finds there: the reference page, no session needed.
+    const reference = await fetch(opened)
+    expect(reference.status).toBe(200)
+    expect(await reference.text()).toContain('<title>Pagecrew API reference</title>')
+    // The app's own window stayed where it was.
+    expect(new URL(page.url()).origin).toBe(HARNESS_ORIGIN)
+  })
+
   it('opens every deep-linkable screen of the route registry from a pagecrew://open link', async () => {
     const { page } = desktop
     const currentOrganization = async () => ((await mainApi('/auth')).body as { organizationWorkOSId: string }).organizationWorkOSId

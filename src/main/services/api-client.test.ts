@@ -192,6 +192,15 @@ describe('createApiClient', () => {
     expect((await api.request({ method: 'GET', path: '/user' })).status).toBe(401)
   })
 
+  it('answers the absolute address of an API page on the current origin (the API reference opened in the system browser)', async () => {
+    let current = 'http://127.0.0.1:41234/'
+    const jar = await openCookieJarStore({ file: join(dir, 'jar7.bin'), secretBox: createKeySecretBox(randomBytes(32)), log: recordingLog() })
+    const api = createApiClient({ origin: () => current, fetch, jar })
+    expect(await api.urlOf('/v1/reference')).toBe('http://127.0.0.1:41234/api/v1/reference')
+    current = 'https://pagecrew.example.com'
+    expect(await api.urlOf('/v1/reference')).toBe('https://pagecrew.example.com/api/v1/reference')
+  })
+
   it('sends a Secure cookie only over https', async () => {
     const { jar } = await client('jar6.bin')
     await jar.storeSetCookies('https://team.example.com/api/auth/login', ['pagecrew_session=s; Path=/; Secure; HttpOnly'])

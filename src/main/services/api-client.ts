@@ -14,6 +14,8 @@ export interface ApiClient {
    * cookie. Resolves with any HTTP status; rejects only when the server cannot be reached.
    */
   fetchBinary(path: string, query?: Record<string, string>): Promise<BinaryResponse>
+  /** The server's absolute address of an API path (a page to open in the system browser, such as the API reference). */
+  urlOf(path: string): Promise<string>
 }
 
 export interface BinaryResponse {
@@ -63,10 +65,13 @@ interface RequestBody {
 export function createApiClient({ origin, fetch, jar, timeoutMs = 30_000, transferTimeoutMs = 15 * 60_000 }: ApiClientOptions): ApiClient {
   const originOf = typeof origin === 'function' ? origin : () => origin
 
+  const baseOf = async () => (await originOf()).replace(/\/+$/, '')
+  const urlFor = (base: string, path: string) => new URL(`${base}${API_BASE}${path}`)
+
   /** One round trip with the jar's cookies and the client header; Set-Cookie goes back to the jar. */
   async function send({ method, path, query, accept, body, idempotencyKey, timeout }: Outgoing): Promise<Response> {
-    const base = (await originOf()).replace(/\/+$/, '')
-    const url = new URL(`${base}${API_BASE}${path}`)
+    const base = await baseOf()
+    const url = urlFor(base, path)
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.append(key, value)
 
     const headers: Record<string, string> = { accept, [CLIENT_HEADER]: DESKTOP_CLIENT }
@@ -110,6 +115,10 @@ export function createApiClient({ origin, fetch, jar, timeoutMs = 30_000, transf
         contentType: response.headers.get('content-type') ?? '',
         body: new Uint8Array(await response.arrayBuffer())
       }
+    },
+
+    async urlOf(path) {
+      return urlFor(await baseOf(), path).href
     }
   }
 }

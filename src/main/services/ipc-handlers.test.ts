@@ -20,6 +20,9 @@ function setup(status = 200, { saveAnswer = true }: { saveAnswer?: boolean } = {
       async fetchBinary(path: string, query?: Record<string, string>) {
         calls.push(`binary ${path}?${new URLSearchParams(query).toString()}`)
         return { status, contentType: 'text/csv', body: new TextEncoder().encode('author,impressions\r\n') }
+      },
+      async urlOf(path: string) {
+        return `https://pagecrew.example.com/api${path}`
       }
     },
     watcher: {
@@ -142,6 +145,12 @@ describe('createIpcHandlers', () => {
     expect(calls).toEqual(['open https://help.example.com/a', 'open mailto:help@example.com', 'theme dark', 'ready'])
   })
 
+  it('opens a page of the API server (the API reference) at the server’s absolute address in the system browser', async () => {
+    const { handlers, calls } = setup()
+    await handlers['shell:open-api-page'](APP, '/v1/reference')
+    expect(calls).toEqual(['open https://pagecrew.example.com/api/v1/reference'])
+  })
+
   it('starts the loopback redirect and opens the sign-in page in the system browser', async () => {
     const { handlers, calls } = setup()
     expect(await handlers['oauth:begin-redirect'](APP, undefined)).toEqual({ redirectUri: 'http://127.0.0.1:49152/callback' })
@@ -185,6 +194,10 @@ describe('createIpcHandlers', () => {
     ['shell:open-external', 'javascript:alert(1)'],
     ['shell:open-external', 'smb://host/share'],
     ['shell:open-external', 42],
+    ['shell:open-api-page', 'https://evil.example/'],
+    ['shell:open-api-page', '//evil.example/x'],
+    ['shell:open-api-page', '/../admin'],
+    ['shell:open-api-page', undefined],
     ['theme:set', 'neon'],
     ['renderer:ready', { x: 1 }],
     ['oauth:begin-redirect', { redirectUri: 'https://evil.example/callback' }],
@@ -214,6 +227,7 @@ describe('createIpcHandlers', () => {
       'api:request': { method: 'GET', path: '/user' },
       'api:download': { path: '/analytics/posts', fileName: 'posts.csv' },
       'shell:open-external': 'https://example.com',
+      'shell:open-api-page': '/v1/reference',
       'theme:set': 'dark',
       'renderer:ready': undefined,
       'oauth:begin-redirect': undefined,

@@ -19,7 +19,7 @@ type IpcHandler<C extends IpcInvokeChannel> = (senderUrl: string | undefined, pa
 export type IpcHandlers = { [C in IpcInvokeChannel]: IpcHandler<C> }
 
 interface IpcHandlerOptions {
-  api: Pick<ApiClient, 'request' | 'fetchBinary'>
+  api: Pick<ApiClient, 'request' | 'fetchBinary' | 'urlOf'>
   watcher: Pick<UnreadWatcher, 'refreshNow'>
   deepLinks: Pick<DeepLinkRouter, 'ready'>
   oauth: Pick<OAuthLoopback, 'begin'>
@@ -94,6 +94,8 @@ export function createIpcHandlers({ api, watcher, deepLinks, oauth, shell, theme
       return { status: res.status, saved: await files.save(fileName, res.body) }
     }),
     'shell:open-external': guarded('shell:open-external', (url) => shell.openExternal(url)),
+    // The renderer is not served by the API server (app://), so only main knows the server's address.
+    'shell:open-api-page': guarded('shell:open-api-page', async (path) => shell.openExternal(await api.urlOf(path))),
     'theme:set': guarded('theme:set', async (value) => theme.setTheme(value)),
     'renderer:ready': guarded('renderer:ready', async () => deepLinks.ready()),
     'oauth:begin-redirect': guarded('oauth:begin-redirect', () => oauth.begin()),

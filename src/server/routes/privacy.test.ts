@@ -13,10 +13,13 @@ import {
   aiGenerations,
   auditLog,
   certificates,
+  jobs,
   linkedInConnections,
   organizations,
   posts,
-  ssiRecords
+  ssiRecords,
+  webhookDeliveries,
+  webhookEndpoints
 } from '../db/schema'
 import { createJobRunner } from '../jobs/runner'
 import { createNotificationService } from '../services/notifications'
@@ -100,6 +103,39 @@ describeEachDatabase('personal data: export and erasure', (t) => {
       accessTokenExpiresAt: now,
       refreshTokenEncrypted: `secret-refresh-${person.userId}`,
       connectedAt: now,
+      updatedAt: now
+    })
+    // An endpoint they added (with a copy of their name), a delivery and a job whose payloads name them.
+    const endpointId = randomUUID()
+    await db.insert(webhookEndpoints).values({
+      id: endpointId,
+      organizationId: person.organizationId,
+      url: 'https://hooks.example.com/in',
+      events: ['member.joined'],
+      secretEncrypted: 'sealed',
+      createdByUserId: person.userId,
+      createdByName: person.name,
+      createdAt: now,
+      updatedAt: now
+    })
+    await db.insert(webhookDeliveries).values({
+      id: randomUUID(),
+      endpointId,
+      organizationId: person.organizationId,
+      eventName: 'member.joined',
+      webhookId: `msg_${randomUUID()}`,
+      payload: { type: 'member.joined', timestamp: now.toISOString(), data: { userId: person.userId, email: person.email } },
+      maxAttempts: 1,
+      createdAt: now
+    })
+    await db.insert(jobs).values({
+      id: randomUUID(),
+      kind: 'privacy-test',
+      key: `person:${person.userId}`,
+      organizationId: person.organizationId,
+      runAt: new Date(now.getTime() + 365 * 86_400_000),
+      payload: { userId: person.userId },
+      createdAt: now,
       updatedAt: now
     })
   }

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint } from '../../shared/domain/webhooks'
 import { recordEvents } from '../events/outbox'
 import { auditLog, idempotencyKeys, subscriptions, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { WEBHOOKS_SECTION_LINK } from '../services/webhooks'
 import { WEBHOOK_RETRY_DELAYS_MS } from '../services/webhooks/schedule'
-import { TestClient } from '../testing/harness'
+import type { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../testing/webhookReceiver'
-import { drainWebhooks, webhookProcess } from '../testing/webhooks'
+import { startWebhookReceiver, type ReceivedWebhook } from '../testing/webhookReceiver'
+import { drainWebhooks, professionalAdmin as sharedProfessionalAdmin, useWebhookReceiver, webhookProcess } from '../testing/webhooks'
 import type { ManualClock } from '../testing/clock'
 
 /**
@@ -23,17 +23,7 @@ import type { ManualClock } from '../testing/clock'
 
 const config = { outboundAllowLoopback: true }
 
-let receiver: WebhookReceiver
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-})
-afterAll(async () => {
-  await receiver.close()
-})
-beforeEach(() => {
-  receiver.received.length = 0
-  receiver.answer = () => ({ status: 200 })
-})
+const receiver = useWebhookReceiver()
 
 /** Checks a request's signature with the reference library, as of the server clock's time (or `at`, when it arrived). */
 function verify(request: ReceivedWebhook, secret: string, clock: ManualClock, at = clock.now().getTime()): { type: string; timestamp: string; data: Record<string, unknown> } {
@@ -48,16 +38,7 @@ function verify(request: ReceivedWebhook, secret: string, clock: ManualClock, at
 describeEachDatabase(
   'Webhooks',
   (t) => {
-    async function professionalAdmin() {
-      const client = new TestClient(t().app)
-      await client.signup()
-      const org = await client.createOrganization(`Org ${randomUUID().slice(0, 6)}`)
-      await t()
-        .db.update(subscriptions)
-        .set({ productId: 'professional', priceId: 'professional-yearly', status: 'active', availableSeats: 20, trialEndsAt: null })
-        .where(eq(subscriptions.organizationId, org.id))
-      return { client, organizationId: org.id }
-    }
+    const professionalAdmin = () => sharedProfessionalAdmin(t())
     async function addEndpoint(client: TestClient, events: string[] = ['slot.assigned', 'post.published'], path = '/hook') {
       const res = await client.post<{ endpoint: WebhookEndpoint; secret: string }>('/organization/webhooks', { url: `${receiver.url}${path}`, description: 'CRM', events })
       expect(res.status, JSON.stringify(res.body)).toBe(200)

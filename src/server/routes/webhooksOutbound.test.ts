@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { WEBHOOK_MESSAGES } from '../../shared/domain/webhooks'
 import type { HostResolver } from '../adapters/outboundFetch'
 import { openDatabase, type DatabaseHandle } from '../db/client'
-import { subscriptions, webhookAttempts, webhookDeliveries } from '../db/schema'
+import { webhookAttempts, webhookDeliveries } from '../db/schema'
 import { recordEvents } from '../events/outbox'
-import { TestClient } from '../testing/harness'
 import { describeEachDatabase } from '../testing/suite'
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver'
-import { drainWebhooks, webhookProcess } from '../testing/webhooks'
+import { drainWebhooks, professionalAdmin as sharedProfessionalAdmin, useWebhookReceiver, webhookProcess } from '../testing/webhooks'
 
 /**
  * Webhooks and the outbound-fetch policy without the development setting (issue 28, SSRF): an
@@ -23,16 +21,7 @@ import { drainWebhooks, webhookProcess } from '../testing/webhooks'
 const TOKEN_KEY = 'cd'.repeat(32)
 const REFUSED = ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', '192.168.1.1', 'fd00::1', '::ffff:127.0.0.1']
 
-let receiver: WebhookReceiver
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-})
-afterAll(async () => {
-  await receiver.close()
-})
-beforeEach(() => {
-  receiver.received.length = 0
-})
+const receiver = useWebhookReceiver()
 
 const records = new Map<string, { address: string; family: number }[]>()
 const resolveHost: HostResolver = async (name) => {
@@ -44,16 +33,7 @@ const resolveHost: HostResolver = async (name) => {
 describeEachDatabase(
   'Webhooks under the outbound-fetch policy',
   (t) => {
-    async function professionalAdmin() {
-      const client = new TestClient(t().app)
-      await client.signup()
-      const org = await client.createOrganization(`Org ${randomUUID().slice(0, 6)}`)
-      await t()
-        .db.update(subscriptions)
-        .set({ productId: 'professional', priceId: 'professional-yearly', status: 'active', availableSeats: 20, trialEndsAt: null })
-        .where(eq(subscriptions.organizationId, org.id))
-      return { client, organizationId: org.id }
-    }
+    const professionalAdmin = () => sharedProfessionalAdmin(t())
     const event = (organizationId: string) => ({
       organizationId,
       name: 'post.published' as const,

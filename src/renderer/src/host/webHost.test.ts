@@ -111,6 +111,16 @@ describe('web HostBridge', () => {
     expect(openWindow).toHaveBeenCalledTimes(1)
   })
 
+  it('opens an API page (the API reference) in a new tab at its relative address, and no other address', async () => {
+    const openWindow = vi.fn()
+    const host = createWebHostBridge({ fetch: vi.fn(), openWindow })
+    await host.openApiPage('/v1/reference')
+    expect(openWindow).toHaveBeenCalledWith('/api/v1/reference')
+    await expect(host.openApiPage('//evil.example/x')).rejects.toThrow()
+    await expect(host.openApiPage('https://evil.example/')).rejects.toThrow()
+    expect(openWindow).toHaveBeenCalledTimes(1)
+  })
+
   describe('download', () => {
     it('GETs the file with the session cookie and hands its bytes to the browser under the name asked for', async () => {
       const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('author,impressions\r\nAda,10\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }))

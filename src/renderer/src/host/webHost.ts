@@ -1,6 +1,6 @@
 import { API_BASE } from '@shared/api/contract'
 import type { HostBridge, HostDownload, HostDownloadResult, HostRequest, HostResponse } from '@shared/host'
-import { IDEMPOTENCY_KEY_HEADER, externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
+import { IDEMPOTENCY_KEY_HEADER, apiPagePathSchema, externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
 
 /** The page's own address, and leaving it for another (the OAuth sign-in page). */
 interface PageLocation {
@@ -92,6 +92,10 @@ export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBrid
     onEvent: () => () => undefined,
     async openExternal(url: string): Promise<void> {
       deps.openWindow(externalUrlSchema.parse(url))
+    },
+    async openApiPage(path: string): Promise<void> {
+      // Same origin as the page: the relative address is the server's.
+      deps.openWindow(`${API_BASE}${apiPagePathSchema.parse(path)}`)
     },
     setTheme: async () => undefined,
     ready: async () => undefined,

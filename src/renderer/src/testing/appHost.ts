@@ -1,5 +1,7 @@
 import { createFakeHost, ok, type FakeHost } from './fakeHost'
-import { aSession, aUser, anOrganization } from './fixtures'
+import type { EntitlementKey } from '@shared/domain'
+import type { HostBridge } from '@shared/host'
+import { aSession, aUser, anOrganization, entitlements } from './fixtures'
 
 /** A host for the whole app with a signed-in user in one organization; `overrides` replace or add replies. */
 export function signedInAppHost(overrides: Parameters<typeof createFakeHost>[0] = {}): FakeHost {
@@ -11,4 +13,16 @@ export function signedInAppHost(overrides: Parameters<typeof createFakeHost>[0] 
     'GET /notification/list': ok({ items: [], nextCursor: null }),
     ...overrides
   })
+}
+
+/**
+ * A host for the settings sections of the API plan feature (Settings → Organization → API keys,
+ * Webhooks): the organization's plan includes API unless `features` says otherwise (the plan
+ * message's tests); `replies` add the section's own answers.
+ */
+export function apiPlanHost(
+  replies: Parameters<typeof createFakeHost>[0] = {},
+  { features = ['API'], kind }: { features?: readonly EntitlementKey[]; kind?: HostBridge['kind'] } = {}
+): FakeHost {
+  return createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(features)), ...replies }, { kind })
 }

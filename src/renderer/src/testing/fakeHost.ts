@@ -30,6 +30,7 @@ export function createFakeHost(replies: Record<string, Reply> = {}, options: { k
       return () => listeners.delete(listener)
     }),
     openExternal: vi.fn(async (_url: string) => undefined),
+    openApiPage: vi.fn(async (_path: string) => undefined),
     setTheme: vi.fn(async () => undefined),
     ready: vi.fn(async () => undefined),
     beginOAuthRedirect: vi.fn(async () => ({ redirectUri: 'http://localhost/callback' })),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, eq, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm'
+import { getTableConfig, PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { EventActor } from '../../../shared/api/events'
 import { FORMER_MEMBER_NAME, type ErasedMemberContent } from '../../../shared/domain/privacy'
 import type { Executor } from '../../db/client'
 import { rowsOf } from '../../db/migrate'
+import * as schema from '../../db/schema'
 import {
   auditLog,
   idempotencyKeys,
@@ -19,11 +20,13 @@ import {
   recommendations,
   reviewFeedback,
   ssoAuthorizations,
-  users
+  users,
+  webhookEndpoints
 } from '../../db/schema'
 import { lockOrganization } from '../access'
 import { record, type AuditActor } from '../audit'
 import { removeMemberships } from '../members/removal'
+import { PERSONAL_DATA } from './personalData'
 
 /*
  * Erasing an account (issue 28, GDPR article 17), in one transaction, table by table as
@@ -114,42 +117,74 @@ async function settleContent(tx: Executor, person: Person, formerId: string, org
 /** Escapes `text` as it stands inside a JSON string, so a replacement in JSON text keeps the JSON valid. */
 const inJson = (text: string) => JSON.stringify(text).slice(1, -1)
 
+/** A column the last step rewrites: its name and SQL type (from the Drizzle schema). */
+interface RewrittenColumn {
+  name: string
+  sqlType: string
+}
+
+let rewritten: { table: string; columns: RewrittenColumn[] }[] | null = null
+
 /**
- * The safety net under the table-by-table steps: every text, JSON and unreferenced uuid column of
- * every table (tables added later included) that still holds the person's id or email gets the
- * Former member's id, or the words "Former member", instead. Columns with a foreign key to users are
- * left to the key's ON DELETE when the user row goes.
+ * The columns the last step rewrites, per table: every column PERSONAL_DATA names (person and
+ * identifying columns) but those with a foreign key to users, which the key's ON DELETE settles when
+ * the user row goes. Read once from the Drizzle schema: no catalog query per erasure.
  */
-async function replaceEverywhere(tx: Executor, person: Person, formerId: string): Promise<void> {
-  const columns = rowsOf<{ table_name: string; column_name: string; data_type: string; udt_name: string; referenced: boolean }>(
-    await tx.execute(sql`
-      select c.table_name, c.column_name, c.data_type, c.udt_name,
-        exists (
-          select 1 from information_schema.key_column_usage k
-          join information_schema.referential_constraints r on r.constraint_name = k.constraint_name and r.constraint_schema = k.constraint_schema
-          join information_schema.constraint_column_usage u on u.constraint_name = r.unique_constraint_name and u.constraint_schema = r.unique_constraint_schema
-          where k.table_schema = c.table_schema and k.table_name = c.table_name and k.column_name = c.column_name and u.table_name = 'users'
-        ) as referenced
-      from information_schema.columns c
-      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-      where c.table_schema = current_schema() and c.data_type in ('uuid', 'text', 'character varying', 'jsonb', 'json', 'ARRAY')
-        and c.table_name <> 'users' and c.is_generated = 'NEVER'
-      order by c.table_name, c.column_name`)
-  )
-  for (const c of columns) {
-    const col = sql.identifier(c.column_name)
-    const table = sql.identifier(c.table_name)
-    if (c.data_type === 'uuid') {
-      if (!c.referenced) await tx.execute(sql`update ${table} set ${col} = ${formerId} where ${col} = ${person.id}`)
-      continue
+function rewrittenColumns(): { table: string; columns: RewrittenColumn[] }[] {
+  if (rewritten) return rewritten
+  const tables = new Map<string, PgTable>()
+  for (const value of Object.values(schema)) if (is(value, PgTable)) tables.set(getTableName(value), value)
+  rewritten = PERSONAL_DATA.filter((declared) => declared.table !== 'users').flatMap((declared) => {
+    const table = tables.get(declared.table)
+    if (!table) throw new Error(`PERSONAL_DATA names a table the schema does not have: ${declared.table}`)
+    const config = getTableConfig(table)
+    const toUsers = new Set(
+      config.foreignKeys.flatMap((key) => {
+        const reference = key.reference()
+        return getTableName(reference.foreignTable) === 'users' ? reference.columns.map((c) => c.name) : []
+      })
+    )
+    const columns = [...declared.personColumns, ...(declared.identifyingColumns ?? [])]
+      .filter((name) => !toUsers.has(name))
+      .map((name) => {
+        const column = config.columns.find((c) => c.name === name)
+        if (!column) throw new Error(`PERSONAL_DATA names a column the schema does not have: ${declared.table}.${name}`)
+        return { name, sqlType: column.getSQLType() }
+      })
+    return columns.length > 0 ? [{ table: declared.table, columns }] : []
+  })
+  return rewritten
+}
+
+/**
+ * The last step: every column the personal data declaration names that still holds the person's id
+ * or email gets the Former member's id, or the words "Former member", instead — one UPDATE per
+ * table. Bounded by the declaration (not every column of every table: that scanned each table once
+ * per column and grew with the database, docs/performance.md); the declaration's own test and the
+ * erasure test (no row of any table names them afterwards) keep it complete.
+ */
+async function replaceInDeclaredColumns(tx: Executor, person: Person, formerId: string): Promise<void> {
+  for (const { table, columns } of rewrittenColumns()) {
+    const sets: SQL[] = []
+    const matches: SQL[] = []
+    for (const { name, sqlType } of columns) {
+      const col = sql.identifier(name)
+      if (sqlType === 'uuid') {
+        const match = sql`${col} = ${person.id}`
+        sets.push(sql`${col} = case when ${match} then ${formerId}::uuid else ${col} end`)
+        matches.push(match)
+        continue
+      }
+      const json = sqlType === 'jsonb' || sqlType === 'json' || sqlType.endsWith('[]')
+      if (!/^[a-z ]+(\[\])?$/.test(sqlType)) throw new Error(`Unexpected column type ${sqlType} of ${table}.${name}`)
+      const cast = json ? sql.raw(`::${sqlType}`) : sql``
+      const email = json ? inJson(person.email) : person.email
+      const former = json ? inJson(FORMER_MEMBER_NAME) : FORMER_MEMBER_NAME
+      const match = sql`(strpos(${col}::text, ${person.id}) > 0 or strpos(${col}::text, ${email}) > 0)`
+      sets.push(sql`${col} = case when ${match} then (replace(replace(${col}::text, ${person.id}, ${formerId}), ${email}, ${former}))${cast} else ${col} end`)
+      matches.push(match)
     }
-    const cast = c.data_type === 'jsonb' ? sql`::jsonb` : c.data_type === 'json' ? sql`::json` : c.data_type === 'ARRAY' ? sql.raw(`::${c.udt_name.replace(/^_/, '').replace(/[^a-z0-9]/g, '')}[]`) : sql``
-    const json = c.data_type === 'jsonb' || c.data_type === 'json' || c.data_type === 'ARRAY'
-    const email = json ? inJson(person.email) : person.email
-    const former = json ? inJson(FORMER_MEMBER_NAME) : FORMER_MEMBER_NAME
-    await tx.execute(sql`
-      update ${table} set ${col} = (replace(replace(${col}::text, ${person.id}, ${formerId}), ${email}, ${former}))${cast}
-      where strpos(${col}::text, ${person.id}) > 0 or strpos(${col}::text, ${email}) > 0`)
+    await tx.execute(sql`update ${sql.identifier(table)} set ${sql.join(sets, sql`, `)} where ${sql.join(matches, sql` or `)}`)
   }
 }
 
@@ -178,6 +213,8 @@ async function replaceName(tx: Executor, person: Person, organizationIds: readon
       text: sql`replace(${outbox.text}, ${name}, ${FORMER_MEMBER_NAME})`
     })
     .where(and(inOrgs(outbox.organizationId), sql`(strpos(${outbox.subject}, ${name}) > 0 or strpos(${outbox.text}, ${name}) > 0)`))
+  // The webhook endpoints they added keep a copy of the adder's name.
+  await tx.update(webhookEndpoints).set({ createdByName: FORMER_MEMBER_NAME }).where(eq(webhookEndpoints.createdByUserId, person.id))
   // The audit log's copies of their name: entries by them or about them.
   await tx.update(auditLog).set({ actorName: FORMER_MEMBER_NAME }).where(eq(auditLog.actorUserId, person.id))
   await tx.update(auditLog).set({ targetLabel: FORMER_MEMBER_NAME }).where(eq(auditLog.targetId, person.id))
@@ -226,7 +263,7 @@ export async function eraseAccount(tx: Executor, erasure: Erasure): Promise<Eras
     .delete(idempotencyKeys)
     .where(sql`${idempotencyKeys.userId} = ${person.id} or strpos(${idempotencyKeys.body}, ${person.id}) > 0 or strpos(${idempotencyKeys.body}, ${inJson(person.email)}) > 0 or (${person.fullName} <> '' and strpos(${idempotencyKeys.body}, ${inJson(person.fullName)}) > 0)`)
   const exports = await tx.delete(personalDataExports).where(eq(personalDataExports.subjectUserId, person.id)).returning({ fileKey: personalDataExports.fileKey })
-  await replaceEverywhere(tx, person, formerId)
+  await replaceInDeclaredColumns(tx, person, formerId)
   // The row itself: sessions, LinkedIn connections (their tokens), certificates, SSI, notifications,
   // slots and the rest of their own rows go by ON DELETE CASCADE; what others keep loses them by SET NULL.
   await tx.delete(users).where(eq(users.id, person.id))

@@ -285,6 +285,22 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: 'Events naming them name the Former member instead.'
   },
   {
+    table: 'webhook_deliveries',
+    personColumns: [],
+    identifyingColumns: ['payload'],
+    organizationColumn: 'organization_id',
+    export: { none: "The organization's copies of domain events sent to its webhook endpoints (ids of what changed): the facts are the other tables' rows." },
+    erase: 'Deliveries naming them name the Former member instead.'
+  },
+  {
+    table: 'jobs',
+    personColumns: [],
+    identifyingColumns: ['key', 'payload'],
+    organizationColumn: 'organization_id',
+    export: { none: 'Background work waiting to run (ids of what it works on), gone once it has run.' },
+    erase: 'Jobs naming them name the Former member instead.'
+  },
+  {
     table: 'outbox',
     personColumns: [],
     identifyingColumns: ['to_address', 'subject', 'body_text'],
@@ -317,9 +333,10 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
   {
     table: 'webhook_endpoints',
     personColumns: ['created_by_user_id'],
+    identifyingColumns: ['created_by_name'],
     organizationColumn: 'organization_id',
     export: { rows: ownRows('created_by_user_id'), omit: ['secret_encrypted'] },
-    erase: "Kept (the organization's endpoint), with no creator."
+    erase: "Kept (the organization's endpoint), with no creator; its copy of the creator's name reads \"Former member\"."
   },
   {
     table: 'personal_data_exports',

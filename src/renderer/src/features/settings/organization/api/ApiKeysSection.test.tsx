@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
 import type { ApiKey } from '@shared/domain/apiKeys'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
-import { createFakeHost, ok } from '@renderer/testing/fakeHost'
-import { entitlements } from '@renderer/testing/fixtures'
+import { ok } from '@renderer/testing/fakeHost'
+import { apiPlanHost } from '@renderer/testing/appHost'
 import { renderInApp } from '@renderer/testing/render'
 import { ApiKeysSection } from './ApiKeysSection'
 
@@ -36,7 +36,7 @@ afterEach(() => {
 
 describe('Settings → Organization → API', () => {
   it('says what a key is for when there is none, and leads to Create API key', async () => {
-    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(['API'])), 'GET /organization/api-keys': ok([]) })
+    const fake = apiPlanHost({ 'GET /organization/api-keys': ok([]) })
     renderInApp(<ApiKeysSection />, fake)
     const empty = await screen.findByTestId('api-keys-empty')
     expect(empty.textContent).toContain('No API keys yet.')
@@ -46,8 +46,7 @@ describe('Settings → Organization → API', () => {
   })
 
   it('lists keys with prefix, scopes, expiry, last use and address, and the revoked ones without Revoke', async () => {
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/api-keys': ok([aKey(), aKey({ id: 'key-2', name: 'Old', prefix: 'pck_ZZZZ0000', revokedAt: '2026-11-25T10:00:00.000Z', lastUsedAt: null, lastUsedAddress: null })])
     })
     renderInApp(<ApiKeysSection />, fake)
@@ -66,8 +65,7 @@ describe('Settings → Organization → API', () => {
 
   it('creates a key through the dialog with one Idempotency-Key and shows its secret once, with Copy', async () => {
     let lists = 0
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/api-keys': () => ok(lists++ === 0 ? [] : [aKey({ lastUsedAt: null, lastUsedAddress: null })]),
       'POST /organization/api-keys/create': ok({ apiKey: aKey({ lastUsedAt: null, lastUsedAddress: null }), secret: SECRET })
     })
@@ -99,8 +97,7 @@ describe('Settings → Organization → API', () => {
   })
 
   it('revokes a key only after the confirmation', async () => {
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/api-keys': ok([aKey()]),
       'POST /organization/api-keys/revoke': ok(aKey({ revokedAt: '2026-11-28T10:00:00.000Z' }))
     })
@@ -117,13 +114,38 @@ describe('Settings → Organization → API', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('API key revoked ✅')
   })
 
+  it('links to the API reference: a real link to the server’s page in a browser, opened through the host', async () => {
+    const fake = apiPlanHost({ 'GET /organization/api-keys': ok([aKey()]) })
+    renderInApp(<ApiKeysSection />, fake)
+    const link = await screen.findByTestId('api-reference-link')
+    expect(link.textContent).toContain('API reference')
+    expect(link.getAttribute('href')).toBe('/api/v1/reference')
+    expect(link.getAttribute('target')).toBe('_blank')
+    await userEvent.setup().click(link)
+    expect(fake.host.openApiPage).toHaveBeenCalledWith('/v1/reference')
+    // The click did not take the app's own tab to the page.
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard')
+  })
+
+  it('in the desktop app asks the host to open the reference, which knows the server’s address (the window is not served by it)', async () => {
+    const fake = apiPlanHost({ 'GET /organization/api-keys': ok([]) }, { kind: 'desktop' })
+    renderInApp(<ApiKeysSection />, fake)
+    const link = await screen.findByTestId('api-reference-link')
+    expect(link.getAttribute('href')).toBeNull()
+    await userEvent.setup().click(link)
+    expect(fake.host.openApiPage).toHaveBeenCalledWith('/v1/reference')
+    expect(fake.host.openExternal).not.toHaveBeenCalled()
+  })
+
   it('on a plan without the API feature shows the plan message and opens the plan dialog, without asking for keys', async () => {
-    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(['TEAMS'])) })
+    const fake = apiPlanHost({}, { features: ['TEAMS'] })
     const opened = vi.fn()
     window.addEventListener(OPEN_PLAN_MODAL_EVENT, opened)
     renderInApp(<ApiKeysSection />, fake)
     const offer = await screen.findByTestId('api-offer')
     expect(offer.textContent).toContain(MESSAGES.apiNotInPlan)
+    // The reference is public: it can be read before choosing a plan.
+    expect(within(offer).getByTestId('api-reference-link')).toBeTruthy()
     await userEvent.setup().click(screen.getByTestId('api-see-plans'))
     expect(opened).toHaveBeenCalledTimes(1)
     window.removeEventListener(OPEN_PLAN_MODAL_EVENT, opened)

@@ -12,6 +12,7 @@ import {
   DialogTitle,
   Field,
   Input,
+  Link,
   MessageBar,
   MessageBarBody,
   Table,
@@ -24,8 +25,10 @@ import {
   makeStyles,
   tokens
 } from '@fluentui/react-components'
-import { Add20Regular, Copy20Regular, Key20Regular } from '@fluentui/react-icons'
+import { Add20Regular, Copy20Regular, Key20Regular, Open16Regular } from '@fluentui/react-icons'
+import { API_BASE } from '@shared/api/contract'
 import { MESSAGES } from '@shared/api/messages'
+import { V1_REFERENCE_URL } from '@shared/api/v1/base'
 import { API_KEY_MESSAGES, API_SCOPE_LABELS, API_SCOPES, type ApiKey, type ApiScope } from '@shared/domain/apiKeys'
 import { hasEntitlement } from '@shared/rules'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
@@ -36,6 +39,7 @@ import { EmptyState } from '@renderer/components/EmptyState'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { FormDialog, useFormDialog } from '@renderer/components/FormDialog'
 import { LoadingState } from '@renderer/components/LoadingState'
+import { useHost } from '@renderer/host/HostContext'
 import { failureToast } from '@renderer/lib/failureToast'
 import { formatDate } from '@renderer/lib/formatDate'
 import { useNotify } from '@renderer/lib/toasts'
@@ -58,6 +62,33 @@ const useStyles = makeStyles({
 const PURPOSE =
   'An API key lets another tool — your intranet, a CRM, a BI dashboard or a script — use the Pagecrew API as this organization, with only the scopes you give it. Send it as "Authorization: Bearer <key>".'
 
+/** The reference page's path after the API base, as the host opens it. */
+const REFERENCE_API_PATH = V1_REFERENCE_URL.slice(API_BASE.length)
+
+/**
+ * "API reference": the public API's reference page (no key needed to read it). In a browser it is a
+ * real link to the server's relative address (a new tab, copyable); in the desktop app the window is
+ * not served by the server, so the host opens the server's absolute address in the system browser.
+ */
+function ApiReferenceLink() {
+  const host = useHost()
+  const open = (event: React.MouseEvent) => {
+    event.preventDefault()
+    host.openApiPage(REFERENCE_API_PATH).catch((error: unknown) => console.error('The API reference did not open.', error))
+  }
+  return (
+    <Link
+      href={host.kind === 'web' ? V1_REFERENCE_URL : undefined}
+      target={host.kind === 'web' ? '_blank' : undefined}
+      rel={host.kind === 'web' ? 'noopener' : undefined}
+      onClick={open}
+      data-testid="api-reference-link"
+    >
+      API reference <Open16Regular aria-hidden />
+    </Link>
+  )
+}
+
 const openPlanDialog = () => window.dispatchEvent(new Event(OPEN_PLAN_MODAL_EVENT))
 
 /**
@@ -77,7 +108,9 @@ function ApiOffer() {
   const styles = useStyles()
   return (
     <div className={styles.root} data-testid="api-offer">
-      <Text>{PURPOSE}</Text>
+      <Text>
+        {PURPOSE} <ApiReferenceLink />
+      </Text>
       <MessageBar intent="info">
         <MessageBarBody>{MESSAGES.apiNotInPlan}</MessageBarBody>
       </MessageBar>
@@ -103,6 +136,9 @@ function ApiKeys() {
   const create = () => setCreating(true)
   return (
     <div className={styles.root}>
+      <Text>
+        What a key can do, endpoint by endpoint: <ApiReferenceLink />
+      </Text>
       {keys.data.length === 0 ? (
         <EmptyState
           icon={<Key20Regular />}

@@ -66,8 +66,27 @@ export function MemberEraseDialog({ member, onClose }: { member: Member; onClose
   const preview = useMemberErasurePreview(member.id)
   const erase = useEraseMemberAccount()
   const name = memberName(member)
-  if (preview.isPending) return <LoadingState inline label="Loading what erasing does…" />
-  if (preview.isError) return <ErrorState onRetry={() => void preview.refetch()} />
+  // Until the preview is here, a dialog of its own holds the wait or the failure, with Close, so
+  // neither lands below the table out of sight nor stays there with no way out.
+  if (!preview.isSuccess) {
+    return (
+      <Dialog open onOpenChange={(_, d) => (d.open ? undefined : onClose())}>
+        <DialogSurface data-testid="erase-account-preview">
+          <DialogBody>
+            <DialogTitle>Erase {name}’s account?</DialogTitle>
+            <DialogContent>
+              {preview.isError ? <ErrorState onRetry={() => void preview.refetch()} /> : <LoadingState inline label="Loading what erasing does…" />}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} data-testid="erase-account-preview-close">
+                Close
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    )
+  }
   return (
     <EraseAccountDialog
       mode="member"

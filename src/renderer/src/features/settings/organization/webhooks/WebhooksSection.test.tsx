@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { MESSAGES } from '@shared/api/messages'
 import type { WebhookDelivery, WebhookEndpoint } from '@shared/domain/webhooks'
 import { OPEN_PLAN_MODAL_EVENT } from '@renderer/api/client'
-import { createFakeHost, fail, ok } from '@renderer/testing/fakeHost'
-import { entitlements } from '@renderer/testing/fixtures'
+import { fail, ok } from '@renderer/testing/fakeHost'
+import { apiPlanHost } from '@renderer/testing/appHost'
 import { renderInApp } from '@renderer/testing/render'
 import { WebhooksSection } from './WebhooksSection'
 
@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('Settings → Organization → Webhooks', () => {
   it('says what a webhook is for when there is none, and leads to Add webhook', async () => {
-    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(['API'])), 'GET /organization/webhooks': ok([]) })
+    const fake = apiPlanHost({ 'GET /organization/webhooks': ok([]) })
     renderInApp(<WebhooksSection />, fake)
     const empty = await screen.findByTestId('webhooks-empty')
     expect(empty.textContent).toContain('No webhooks yet')
@@ -61,8 +61,7 @@ describe('Settings → Organization → Webhooks', () => {
 
   it('adds an endpoint through the dialog with one Idempotency-Key and shows it in the list', async () => {
     let lists = 0
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/webhooks': () => ok(lists++ === 0 ? [] : [anEndpoint()]),
       'POST /organization/webhooks': ok({ endpoint: anEndpoint(), secret: SECRET })
     })
@@ -86,8 +85,7 @@ describe('Settings → Organization → Webhooks', () => {
   })
 
   it('shows a refused address under the URL field and keeps what was typed', async () => {
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/webhooks': ok([]),
       'POST /organization/webhooks': fail(400, 'Check the fields.', 'validation_error', { url: 'This address points inside a private network.' })
     })
@@ -104,8 +102,7 @@ describe('Settings → Organization → Webhooks', () => {
   })
 
   it('deletes an endpoint only after the confirmation', async () => {
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/webhooks': ok([anEndpoint()]),
       'DELETE /organization/webhooks': ok({ ok: true })
     })
@@ -124,8 +121,7 @@ describe('Settings → Organization → Webhooks', () => {
 
   it('rotates the signing secret only after the question, once, and shows the new secret', async () => {
     const NEW_SECRET = 'whsec_' + 'B'.repeat(43) + '='
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/webhooks': ok([anEndpoint()]),
       'POST /organization/webhooks/rotate-secret': ok({ secret: NEW_SECRET })
     })
@@ -153,8 +149,7 @@ describe('Settings → Organization → Webhooks', () => {
   })
 
   it('keeps the question open and says so when the rotation fails', async () => {
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/webhooks': ok([anEndpoint()]),
       'POST /organization/webhooks/rotate-secret': fail(404, 'That webhook no longer exists.', 'not_found')
     })
@@ -168,8 +163,7 @@ describe('Settings → Organization → Webhooks', () => {
   })
 
   it('shows the delivery log with status, response code and tries, and Redeliver asks for the delivery again', async () => {
-    const fake = createFakeHost({
-      'GET /billing/verify/entitled': ok(entitlements(['API'])),
+    const fake = apiPlanHost({
       'GET /organization/webhooks': ok([anEndpoint()]),
       'GET /organization/webhooks/deliveries': ok({ deliveries: [aDelivery()], nextCursor: null }),
       'POST /organization/webhooks/redeliver': ok(aDelivery({ status: 'pending' }))
@@ -190,7 +184,7 @@ describe('Settings → Organization → Webhooks', () => {
   })
 
   it('on a plan without the API feature shows the plan message and opens the plan dialog, without asking for webhooks', async () => {
-    const fake = createFakeHost({ 'GET /billing/verify/entitled': ok(entitlements(['TEAMS'])) })
+    const fake = apiPlanHost({}, { features: ['TEAMS'] })
     const opened = vi.fn()
     window.addEventListener(OPEN_PLAN_MODAL_EVENT, opened)
     renderInApp(<WebhooksSection />, fake)
