@@ -101,6 +101,57 @@ describe('Settings → Organization → Webhooks', () => {
     expect(fake.requestsTo('POST', '/organization/webhooks')).toHaveLength(1)
   })
 
+  it('keeps the keyboard on the switch and on Send test event while their requests are on their way, and sends each once', async () => {
+    let enabled = true
+    let answer: (() => void) | null = null
+    const held = <T,>(value: () => T) => new Promise<T>((resolve) => (answer = () => resolve(value())))
+    const fake = apiPlanHost({
+      'GET /organization/webhooks': () => ok([anEndpoint({ enabled, disabledReason: enabled ? null : 'manual' })]),
+      'PUT /organization/webhooks': (req) =>
+        held(() => {
+          enabled = (req.body as { enabled: boolean }).enabled
+          return ok(anEndpoint({ enabled }))
+        }),
+      'POST /organization/webhooks/test': () => held(() => ok(aDelivery({ status: 'delivered', lastResponseCode: 200, lastError: null, attempts: 1 }))),
+      'GET /organization/webhooks/deliveries': ok({ deliveries: [], next: null })
+    })
+    renderInApp(<WebhooksSection />, fake)
+    const events = userEvent.setup()
+    const card = await screen.findByTestId('webhook-hook-1')
+    const toggle = within(card).getByTestId('webhook-enabled') as HTMLInputElement
+    toggle.focus()
+    await events.keyboard(' ')
+    await waitFor(() => expect(fake.requestsTo('PUT', '/organization/webhooks')).toHaveLength(1))
+    // On its way: still focused, marked busy, and a second press changes nothing.
+    expect(document.activeElement).toBe(toggle)
+    expect(toggle.disabled).toBe(false)
+    expect(toggle.getAttribute('aria-disabled')).toBe('true')
+    await events.keyboard(' ')
+    answer!()
+    await waitFor(() => expect(within(card).getByTestId('webhook-off').textContent).toBe('Off'))
+    expect(toggle.getAttribute('aria-disabled')).toBeNull()
+    expect(document.activeElement).toBe(toggle)
+    await events.keyboard(' ')
+    await waitFor(() => expect(fake.requestsTo('PUT', '/organization/webhooks')).toHaveLength(2))
+    answer!()
+    await waitFor(() => expect(within(card).queryByTestId('webhook-off')).toBeNull())
+    expect(fake.requestsTo('PUT', '/organization/webhooks').map((r) => r.body)).toEqual([
+      { id: 'hook-1', enabled: false },
+      { id: 'hook-1', enabled: true }
+    ])
+
+    const test = within(card).getByTestId('webhook-test') as HTMLButtonElement
+    test.focus()
+    await events.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requestsTo('POST', '/organization/webhooks/test')).toHaveLength(1))
+    expect(document.activeElement).toBe(test)
+    expect(test.getAttribute('aria-disabled')).toBe('true')
+    await events.keyboard('{Enter}')
+    answer!()
+    expect((await screen.findByTestId('toast')).textContent).toContain('Test event sent ✅')
+    expect(fake.requestsTo('POST', '/organization/webhooks/test')).toHaveLength(1)
+  })
+
   it('deletes an endpoint only after the confirmation', async () => {
     const fake = apiPlanHost({
       'GET /organization/webhooks': ok([anEndpoint()]),
