@@ -71,10 +71,26 @@ export type HostDownload = z.infer<typeof hostDownloadSchema>
 /** A page the API server serves to people (the public API's reference, GET /api/v1/reference): its path after the API base. */
 export const apiPagePathSchema = apiPathSchema
 
-/** `saved` is false when the server answered an error (`status`) or the user cancelled the save dialog. */
+/**
+ * `saved` is false when the server answered an error (`status`) or the user cancelled the save dialog.
+ * `message`: the server's own message of an error answer (`{ error: { message } }`), e.g. an export
+ * that has expired, so the renderer can say it instead of a generic failure.
+ */
 export interface HostDownloadResult {
   status: number
   saved: boolean
+  message?: string
+}
+
+/** The message of an API error answer's JSON body (`{ error: { message } }`), if it is one; at most 500 characters. */
+export function apiErrorMessageOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body)
+    const message = (parsed as { error?: { message?: unknown } } | null)?.error?.message
+    return typeof message === 'string' && message.trim() !== '' ? message.slice(0, 500) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The header that carries `HostRequest.idempotencyKey` (DESIGN.md §7, idempotent creates). */

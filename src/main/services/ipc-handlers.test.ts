@@ -19,6 +19,7 @@ function setup(status = 200, { saveAnswer = true }: { saveAnswer?: boolean } = {
       },
       async fetchBinary(path: string, query?: Record<string, string>) {
         calls.push(`binary ${path}?${new URLSearchParams(query).toString()}`)
+        if (status === 404) return { status, contentType: 'application/json', body: new TextEncoder().encode(JSON.stringify({ error: { code: 'not_found', message: 'This export does not exist or has expired.' } })) }
         return { status, contentType: 'text/csv', body: new TextEncoder().encode('author,impressions\r\n') }
       },
       async urlOf(path: string) {
@@ -133,6 +134,12 @@ describe('createIpcHandlers', () => {
     expect(await setup(200, { saveAnswer: false }).handlers['api:download'](APP, { path: '/analytics/teams', fileName: 'teams.csv' })).toEqual({ status: 200, saved: false })
     const refused = setup(403)
     expect(await refused.handlers['api:download'](APP, { path: '/analytics/teams', fileName: 'teams.csv' })).toEqual({ status: 403, saved: false })
+    // An error answer's own message comes back, so the renderer says it (an expired export).
+    expect(await setup(404).handlers['api:download'](APP, { path: '/privacy/exports/download', fileName: 'data.zip' })).toEqual({
+      status: 404,
+      saved: false,
+      message: 'This export does not exist or has expired.'
+    })
     expect(refused.calls).toEqual(['binary /analytics/teams?'])
   })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { HostRequest, HostResponse } from '@shared/host'
+import { apiErrorMessageOf, type HostRequest, type HostResponse } from '@shared/host'
 import { ipcInvokeChannels, type IpcInvokeChannel, type IpcPayload, type IpcResult } from '@shared/ipc'
 import type { ApiClient } from './api-client'
 import type { DeepLinkRouter } from './deep-link'
@@ -90,7 +90,10 @@ export function createIpcHandlers({ api, watcher, deepLinks, oauth, shell, theme
     // Main fetches the file with the session (the renderer never holds it) and saves it where the user says.
     'api:download': guarded('api:download', async ({ path, query, fileName }) => {
       const res = await api.fetchBinary(path, query)
-      if (res.status < 200 || res.status >= 300) return { status: res.status, saved: false }
+      if (res.status < 200 || res.status >= 300) {
+        const message = apiErrorMessageOf(new TextDecoder().decode(res.body))
+        return { status: res.status, saved: false, ...(message ? { message } : {}) }
+      }
       return { status: res.status, saved: await files.save(fileName, res.body) }
     }),
     'shell:open-external': guarded('shell:open-external', (url) => shell.openExternal(url)),

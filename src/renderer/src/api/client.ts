@@ -185,7 +185,7 @@ export async function downloadApiFile(host: HostBridge, path: string, query: obj
     throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE, url })
   }
   if (result.status < 200 || result.status >= 300) {
-    throw new ApiError({ status: result.status, code: `http_${result.status}`, message: GENERIC_ERROR_MESSAGE, url })
+    throw new ApiError({ status: result.status, code: `http_${result.status}`, message: result.message ?? GENERIC_ERROR_MESSAGE, url })
   }
   return result.saved
 }

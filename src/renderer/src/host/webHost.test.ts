@@ -143,7 +143,7 @@ describe('web HostBridge', () => {
     it('saves nothing when the server answers an error, and says which', async () => {
       const saveFile = vi.fn()
       const host = createWebHostBridge({ fetch: vi.fn(async () => jsonResponse(400, { error: { code: 'validation_error', message: 'Bad' } })), openWindow: vi.fn(), saveFile })
-      await expect(host.download({ path: '/analytics/posts', fileName: 'posts.csv' })).resolves.toEqual({ status: 400, saved: false })
+      await expect(host.download({ path: '/analytics/posts', fileName: 'posts.csv' })).resolves.toEqual({ status: 400, saved: false, message: 'Bad' })
       expect(saveFile).not.toHaveBeenCalled()
     })
 

@@ -1,6 +1,6 @@
 import { API_BASE } from '@shared/api/contract'
 import type { HostBridge, HostDownload, HostDownloadResult, HostRequest, HostResponse } from '@shared/host'
-import { IDEMPOTENCY_KEY_HEADER, apiPagePathSchema, externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
+import { IDEMPOTENCY_KEY_HEADER, apiErrorMessageOf, apiPagePathSchema, externalUrlSchema, hostDownloadSchema, hostRequestSchema, oauthPageUrlSchema } from '@shared/host'
 
 /** The page's own address, and leaving it for another (the OAuth sign-in page). */
 interface PageLocation {
@@ -106,7 +106,10 @@ export function createWebHostBridge(deps: WebHostDeps = browserDeps()): HostBrid
         credentials: 'same-origin',
         headers: { Accept: '*/*', 'X-Pagecrew-Client': 'web' }
       })
-      if (!response.ok) return { status: response.status, saved: false }
+      if (!response.ok) {
+        const message = apiErrorMessageOf(await response.text().catch(() => ''))
+        return { status: response.status, saved: false, ...(message ? { message } : {}) }
+      }
       ;(deps.saveFile ?? saveWithLink)(await response.blob(), req.fileName)
       return { status: response.status, saved: true }
     },

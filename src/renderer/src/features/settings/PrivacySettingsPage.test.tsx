@@ -94,13 +94,16 @@ describe('Settings → Privacy: Download my data', () => {
         exports: [anExport(), anExport({ id: 'export-2', status: 'failed' }), anExport({ id: 'export-3', status: 'expired', expiresAt: '2026-11-01T09:00:00.000Z' })]
       })
     })
-    fake.host.download.mockResolvedValueOnce({ status: 404, saved: false })
+    fake.host.download.mockResolvedValueOnce({ status: 404, saved: false, message: PRIVACY_MESSAGES.exportNotFound })
     renderInApp(<PrivacySettingsPage />, fake)
     expect((await screen.findByTestId('export-failed')).textContent).toContain('Could not be prepared. Ask for a new export.')
     expect(screen.getByTestId('export-expired').textContent).toContain('Expired on')
     expect(screen.getAllByTestId('export-download')).toHaveLength(1)
     await userEvent.setup().click(screen.getByTestId('export-download'))
-    expect((await screen.findByTestId('toast')).textContent).toContain('Not downloaded ⚠️')
+    const toast = await screen.findByTestId('toast')
+    expect(toast.textContent).toContain('Not downloaded ⚠️')
+    // The server's own reason (it expired meanwhile), not a generic failure.
+    expect(toast.textContent).toContain(PRIVACY_MESSAGES.exportNotFound)
   })
 
   it('shows a refused request', async () => {
