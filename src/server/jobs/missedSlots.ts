@@ -1,9 +1,10 @@
-import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, inArray, isNull, lt } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Database } from '../db/client'
-import { assignedSlots, posts } from '../db/schema'
+import { assignedSlots } from '../db/schema'
 import { recordEvents } from '../events/outbox'
 import type { JobKind } from './runner'
+import { slotIsNotDone } from '../db/slotDone'
 
 /** The job's name among the runner's kinds. */
 const MISSED_SLOTS_JOB = 'missed-slots'
@@ -41,7 +42,7 @@ export function missedSlotsJob(deps: { db: Database; clock: Clock; intervalMs: n
             and(
               isNull(assignedSlots.missedAt),
               lt(assignedSlots.time, new Date(now.getTime() - MISSED_GRACE_MS)),
-              sql`not exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
+              slotIsNotDone()
             )
           )
           .orderBy(asc(assignedSlots.time), asc(assignedSlots.id))

@@ -11,6 +11,7 @@ import { postResultRows } from './analytics'
 import { postExcerpt } from './postLinks'
 import type { ReviewService } from './review'
 import { monthStandings, viewerTimeZone } from './teamEffort'
+import { slotIsNotDone } from '../db/slotDone'
 
 /**
  * The dashboard (issue 14): one request, a fixed number of statements whatever the number of
@@ -104,7 +105,7 @@ export function createDashboardService(deps: {
             eq(assignedSlots.organizationId, organizationId),
             eq(assignedSlots.assigneeId, me),
             gte(assignedSlots.time, now),
-            sql`not exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
+            slotIsNotDone()
           )
         )
         .orderBy(asc(assignedSlots.time), asc(assignedSlots.id))

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { HostBridge, HostDownload, HostEvent, HostRequest, HostResponse } from '@shared/host'
+import type { HostBridge, HostDownload, HostDownloadResult, HostEvent, HostRequest, HostResponse } from '@shared/host'
 
 type Reply = HostResponse | ((req: HostRequest) => HostResponse | Promise<HostResponse>)
 
@@ -35,7 +35,7 @@ export function createFakeHost(replies: Record<string, Reply> = {}, options: { k
     ready: vi.fn(async () => undefined),
     beginOAuthRedirect: vi.fn(async () => ({ redirectUri: 'http://localhost/callback' })),
     openOAuthPage: vi.fn(async (_url: string) => undefined),
-    download: vi.fn(async (_req: HostDownload) => ({ status: 200, saved: true }))
+    download: vi.fn(async (_req: HostDownload): Promise<HostDownloadResult> => ({ status: 200, saved: true }))
   } satisfies HostBridge
 
   return {

@@ -1,15 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { TZDate } from '@date-fns/tz'
 import { addDays, format } from 'date-fns'
-import { and, count, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, gte, inArray, lt, or } from 'drizzle-orm'
 import { CHAT_WEEKLY_HOUR } from '../../../shared/api/endpoints/chatChannels'
 import { weekStart } from '../../../shared/rules/periods'
 import type { Clock } from '../../clock'
 import type { Database, Executor } from '../../db/client'
-import { assignedSlots, chatChannelOptions, chatWeeklyMessages, memberships, posts, recommendations, webhookDeliveries, webhookEndpoints } from '../../db/schema'
+import { assignedSlots, chatChannelOptions, chatWeeklyMessages, memberships, recommendations, webhookDeliveries, webhookEndpoints } from '../../db/schema'
 import type { JobKind } from '../../jobs/runner'
 import { isOpen } from '../recommended/addressing'
 import { WEBHOOK_MAX_ATTEMPTS } from '../webhooks/schedule'
+import { slotIsNotDone } from '../../db/slotDone'
 
 /*
  * A chat channel's weekly messages (issue 28; docs/architecture.md, "Slack and Microsoft Teams"):
@@ -85,7 +86,7 @@ async function hasContent(tx: Executor, kind: WeeklyKind, data: WeeklyData, now:
           eq(memberships.status, 'ACTIVE'),
           gt(assignedSlots.time, now),
           lt(assignedSlots.time, new Date(data.to)),
-          sql`not exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
+          slotIsNotDone()
         )
       )
     return (row?.n ?? 0) > 0

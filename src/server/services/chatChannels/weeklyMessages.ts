@@ -6,6 +6,7 @@ import { postExcerpt } from '../postLinks'
 import { isOpen } from '../recommended/addressing'
 import type { ChatFact, ChatMessage } from './message'
 import type { WeeklyData } from './weekly'
+import { slotIsNotDone } from '../../db/slotDone'
 
 /*
  * What the weekly messages say (issue 28; weekly.ts writes them), from the database at the attempt:
@@ -50,7 +51,7 @@ export async function weeklyNudgeMessage(tx: Executor, base: string, data: Weekl
         eq(memberships.status, 'ACTIVE'),
         gt(assignedSlots.time, now),
         lt(assignedSlots.time, new Date(data.to)),
-        sql`not exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
+        slotIsNotDone()
       )
     )
     .orderBy(asc(assignedSlots.time))

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client'
 import { assignedSlots, notifications, posts, users } from '../../db/schema'
 import { storedTimeZone } from '../analytics'
 import { NUDGE_TITLE } from './messages'
+import { slotIsDone, slotIsNotDone } from '../../db/slotDone'
 
 /* Per member: next open slots, today's nudges, slot counts and weeks with posts (docs/architecture.md, "Team effort, nudges and the dashboard"). */
 
@@ -13,7 +14,7 @@ export async function nextOpenSlots(executor: Executor, organizationId: string, 
   const rows = await executor
     .selectDistinctOn([assignedSlots.assigneeId], { assigneeId: assignedSlots.assigneeId, id: assignedSlots.id })
     .from(assignedSlots)
-    .where(and(eq(assignedSlots.organizationId, organizationId), inArray(assignedSlots.assigneeId, [...userIds]), gte(assignedSlots.time, now), notDone()))
+    .where(and(eq(assignedSlots.organizationId, organizationId), inArray(assignedSlots.assigneeId, [...userIds]), gte(assignedSlots.time, now), slotIsNotDone()))
     .orderBy(asc(assignedSlots.assigneeId), asc(assignedSlots.time), asc(assignedSlots.id))
   return new Map(rows.map((r) => [r.assigneeId, r.id]))
 }
@@ -43,12 +44,9 @@ export async function nudgedToday(executor: Executor, organizationId: string, us
   return new Set(rows.filter((r) => r.last >= dayStart(now, storedTimeZone(r.timezone))).map((r) => r.userId))
 }
 
-/** The slot has no published post linked (it is not DONE). */
-const notDone = () => sql`not exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
-
 /** Slots assigned, done, missed and done on time per assignee in the period. */
 export async function slotCounts(db: Database, organizationId: string, period: Period, now: Date, assignees: readonly string[] | null) {
-  const done = sql`exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED')`
+  const done = slotIsDone()
   const onTime = sql`exists (select 1 from ${posts} where ${posts.slotId} = ${assignedSlots.id} and ${posts.status} = 'PUBLISHED' and ${posts.publishedAt} <= ${assignedSlots.time})`
   const rows = await db
     .select({
