@@ -37,6 +37,12 @@ describe('SsiBadge', () => {
     expect(tooltip.querySelector('[data-current]')).toBeNull()
   })
 
+  it('is named beginning with what it shows, so a speech user can say it (WCAG 2.5.3)', () => {
+    renderInApp(<SsiBadge score={52} />, createFakeHost())
+    const badge = screen.getByRole('button', { name: 'SSI 52, Social Selling Index' })
+    expect(badge.textContent).toBe('SSI 52')
+  })
+
   it('lists the bands with the user’s band marked, and colours the badge by band', async () => {
     renderInApp(<SsiBadge score={52} />, createFakeHost())
     expect(screen.getByTestId('ssi-badge').querySelector('[data-band]')?.getAttribute('data-band')).toBe('46-60')

@@ -32,7 +32,8 @@ function SsiBands({ score }: { score: number | null }) {
 
 /**
  * The user's LinkedIn Social Selling Index as they last recorded it (issue 15), coloured by its
- * band, with the bands of spec §2 in its tooltip. Clicking it opens "Record your SSI".
+ * band, with the bands of spec §2 in its tooltip. Clicking it opens "Record your SSI". Its name
+ * begins with what it shows ("SSI 52"), so a speech user can say what they see (WCAG 2.5.3).
  */
 export function SsiBadge({ score }: { score: number | null }) {
   const [recording, setRecording] = useState(false)
@@ -40,7 +41,7 @@ export function SsiBadge({ score }: { score: number | null }) {
   return (
     <>
       <AppTooltip content={<SsiBands score={score} />} relationship="description" withArrow>
-        <Button appearance="subtle" aria-label={`Social Selling Index ${shown}`} aria-haspopup="dialog" onClick={() => setRecording(true)} data-testid="ssi-badge">
+        <Button appearance="subtle" aria-label={`SSI ${shown}, Social Selling Index`} aria-haspopup="dialog" onClick={() => setRecording(true)} data-testid="ssi-badge">
           <Badge appearance="tint" shape="rounded" color={score === null ? 'informative' : SSI_BAND_COLORS[ssiBand(score)]} size="large" data-band={score === null ? undefined : ssiBand(score)}>
             SSI {shown}
           </Badge>

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import { addDays, dayLabel, formatDay, sameMonth, weekDays } from './calendarDates'
+import { addDays, formatDay, monthCellLabel, monthCellText, sameMonth, weekDays } from './calendarDates'
 import { useDayDrop } from './dnd'
 import { EntryChip, MoreEntries } from './EntryChip'
 import type { Entry } from './entries'
@@ -106,7 +106,7 @@ function DayCell({
       <button
         type="button"
         className={mergeClasses(styles.dayButton, !inMonth && styles.outsideText, isToday && styles.today)}
-        aria-label={dayLabel(day)}
+        aria-label={monthCellLabel(day)}
         aria-current={isToday ? 'date' : undefined}
         tabIndex={focusable ? 0 : -1}
         data-day-button={day}
@@ -116,7 +116,7 @@ function DayCell({
           openCreate(day)
         }}
       >
-        {formatDay(day, day.endsWith('-01') ? 'dayMonth' : 'dayOfMonth')}
+        {monthCellText(day)}
       </button>
       {shown.map((entry) => (
         <EntryChip key={entry.id} entry={entry} compact={small} />

@@ -80,7 +80,7 @@ describe('Plan: month view', () => {
     expect(within(day('2026-12-01')).queryByTestId('slot-slot-1')).toBeNull()
     // 42 days from Monday 30 November; each day's button is named for assistive technology.
     expect(screen.getAllByRole('gridcell')).toHaveLength(42)
-    expect(screen.getByRole('button', { name: 'Tuesday, 1 December 2026' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '1 Dec, Tuesday, 1 December 2026' })).toBeTruthy()
     const query = fake.requestsTo('GET', '/schedule/calendar')[0]!.query
     expect(query).toEqual({ from: '2026-11-30T08:00:00.000Z', to: '2027-01-11T08:00:00.000Z' })
   })
@@ -182,7 +182,7 @@ describe('Plan: month view', () => {
 
     const third = open('/schedule?date=2026-12-01')
     await ready('month')
-    const first = screen.getByRole('button', { name: 'Tuesday, 1 December 2026' })
+    const first = screen.getByRole('button', { name: '1 Dec, Tuesday, 1 December 2026' })
     first.focus()
     await third.events.keyboard('{ArrowRight}{ArrowDown}')
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Wednesday, 9 December 2026')

@@ -5,6 +5,8 @@ import {
   addDays,
   addMonths,
   dayLabel,
+  monthCellLabel,
+  monthCellText,
   formatDay,
   instantRange,
   isDateString,
@@ -57,6 +59,14 @@ describe('calendar day names and titles', () => {
   it('names days for assistive technology', () => {
     languages('en-GB')
     expect(dayLabel('2026-12-01')).toBe('Tuesday, 1 December 2026')
+  })
+
+  it('names a month cell’s day with what the cell shows in it (WCAG 2.5.3)', () => {
+    languages('en-GB')
+    expect([monthCellText('2026-12-09'), monthCellLabel('2026-12-09')]).toEqual(['9', 'Wednesday, 9 December 2026'])
+    expect([monthCellText('2026-12-01'), monthCellLabel('2026-12-01')]).toEqual(['1 Dec', '1 Dec, Tuesday, 1 December 2026'])
+    languages('en-US')
+    expect(monthCellLabel('2026-11-01')).toBe('Nov 1, Sunday, November 1, 2026')
   })
 
   it('titles months and weeks', () => {

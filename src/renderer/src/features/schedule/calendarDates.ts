@@ -121,6 +121,30 @@ export function dayLabel(date: string): string {
   return formatDate(date, 'dateLong')
 }
 
+/** What a month cell's day button shows: '1 Dec' on the first of a month, else '9'. */
+export function monthCellText(date: string): string {
+  return formatDate(date, date.endsWith('-01') ? 'dayMonth' : 'dayOfMonth')
+}
+
+/**
+ * The accessible name of a month cell's day button: the whole date, led by what the button shows
+ * when the date does not already hold it ('1 Dec, Tuesday, 1 December 2026'), so a speech user can
+ * say what they see (WCAG 2.5.3 Label in Name).
+ */
+export function monthCellLabel(date: string): string {
+  const shown = monthCellText(date)
+  const whole = dayLabel(date)
+  return containsWords(whole, shown) ? whole : `${shown}, ${whole}`
+}
+
+/** Whether `text` holds the words of `part` one after another ('1 December' holds '1' but not '1 Dec'). */
+function containsWords(text: string, part: string): boolean {
+  const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const have = words(text)
+  const want = words(part)
+  return have.some((_, i) => want.every((word, j) => have[i + j] === word))
+}
+
 /** A calendar day in one of the app's date styles (lib/formatDate), e.g. 'weekdayShort' for a column head. */
 export function formatDay(date: string, style: DateStyle): string {
   return formatDate(date, style)

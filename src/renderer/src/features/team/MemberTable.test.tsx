@@ -28,4 +28,12 @@ describe('Team effort: member table', () => {
     expect(within(rows[1]!).getByTestId('effort-reshares').textContent).toBe('incl. 1 reshare')
     expect(within(rows[2]!).queryByTestId('effort-reshares')).toBeNull()
   })
+
+  it('is a named tab stop, so the keyboard can scroll it sideways on a phone (WCAG 2.1.1)', () => {
+    renderInProviders(<MemberTable members={[anEffortMember('user-2', 'Ada Byron')]} month="2026-11" nudgeable={() => false} label="Writers" />, createFakeHost())
+    const region = screen.getByRole('region', { name: 'Writers' })
+    expect(region.getAttribute('tabindex')).toBe('0')
+    expect(region.hasAttribute('data-scrolls-sideways')).toBe(true)
+    expect(within(region).getByRole('table', { name: 'Writers' })).toBeTruthy()
+  })
 })
