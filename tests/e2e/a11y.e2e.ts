@@ -79,13 +79,9 @@ async function audit(page: Page, where: string, scope?: string): Promise<Finding
 /**
  * Violations known and still open, each listed in docs/accessibility.md ("Not yet met"): a finding
  * is excused only on its screen, for its rule, on the element named. Anything else fails, and so
- * does an entry here that no longer finds anything (remove it once fixed).
+ * does an entry here that no longer finds anything (remove it once fixed). None at present.
  */
-const KNOWN_OPEN: { where: RegExp; rule: string; target: RegExp }[] = [
-  // The Plan's slot chips: their aria-label ('Slot at 09:00 for Bo Writer, …') does not hold the
-  // chip's visible text as one run, which axe reads with the avatar's initials ('09:00BWBo Writer').
-  { where: /screen schedule$/, rule: 'label-content-name-mismatch', target: /data-testid="slot-/ }
-]
+const KNOWN_OPEN: { where: RegExp; rule: string; target: RegExp }[] = []
 
 async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready)

@@ -8,6 +8,7 @@ import { POST_STATUS_LABELS, postEditorPath, postLabel, slotLabel, type Entry } 
 import { dayLabel } from './calendarDates'
 import { useSchedule } from './scheduleContext'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
+import { initialsOf } from '@renderer/lib/initials'
 
 const useStyles = makeStyles({
   chip: {
@@ -61,6 +62,8 @@ const useStyles = makeStyles({
     rowGap: '8px',
     overflow: 'hidden'
   },
+  // The chip avatar's initials, drawn rather than written (see ChipAvatar).
+  drawnInitials: { '::before': { content: 'attr(data-initials)' } },
   popover: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '260px', maxHeight: '320px', overflowY: 'auto' },
   popoverTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold }
 })
@@ -73,6 +76,25 @@ interface ChipLayout {
   /** Fills a fixed-height week block (see styles.fit). */
   fit?: boolean
   style?: CSSProperties
+}
+
+/**
+ * The assignee's picture beside their name: hidden from assistive technology, and its initials
+ * drawn as generated content rather than text, so the chip's visible text (what its accessible
+ * name must hold as one run, WCAG 2.5.3) is its time and name and not '09:00 BW Bo Writer'.
+ */
+function ChipAvatar({ name, image }: { name: string; image?: string | null }) {
+  const styles = useStyles()
+  return (
+    <PersonAvatar
+      name={name}
+      image={image ? { src: image } : undefined}
+      initials={{ children: <span className={styles.drawnInitials} data-initials={initialsOf(name)} /> }}
+      size={16}
+      color="colorful"
+      aria-hidden
+    />
+  )
 }
 
 /** One slot: time, assignee, tag colour, page icon, status; click or Enter edits, drag moves. */
@@ -121,9 +143,9 @@ function SlotChip({ slot, time, compact = false, timeless = false, fit = false, 
           {time}
         </span>
       ) : null}
-      {!compact ? (
-        <PersonAvatar name={slot.assignee.fullName} image={slot.assignee.image ? { src: slot.assignee.image } : undefined} size={16} color="colorful" aria-hidden />
-      ) : null}
+      {/* A word break between time and name in the chip's text (a flex container draws no space for it). */}
+      {!timeless ? ' ' : null}
+      {!compact ? <ChipAvatar name={slot.assignee.fullName} image={slot.assignee.image} /> : null}
       <span className={mergeClasses(styles.name, fit && styles.fitName)} data-part="name">
         {slot.assignee.fullName}
       </span>
@@ -163,6 +185,7 @@ function PostChip({ entry, compact = false, timeless = false, fit = false, style
           {entry.time}
         </span>
       ) : null}
+      {!timeless ? ' ' : null}
       <span className={mergeClasses(styles.name, fit && styles.fitName)} data-part="name">
         {post.account.name}
       </span>

@@ -6,7 +6,7 @@ import { Building16Regular, Checkmark16Filled } from '@fluentui/react-icons'
 import type { AssignedSlot, ScheduleItem } from '@shared/domain'
 import { EmptyState, type EmptyStateAction } from '@renderer/components/EmptyState'
 import { dayLabel, type ZonedParts } from './calendarDates'
-import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, postEditorPath, postLabel, slotLabel, type Entry } from './entries'
+import { POST_STATUS_LABELS, POST_TYPE_LABELS, SLOT_STATUS_LABELS, itemEntry, postEditorPath, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 import { PersonAvatar } from '@renderer/components/PersonAvatar'
 
@@ -125,7 +125,6 @@ function SlotRow({ slot, time }: { slot: AssignedSlot; time: string }) {
     <button
       type="button"
       className={mergeClasses(styles.item, styles.clickable, slot.status === 'MISSED' && styles.missed)}
-      aria-label={slotLabel(slot, time)}
       data-testid={`list-slot-${slot.id}`}
       data-slot-id={slot.id}
       data-status={slot.status}
@@ -186,7 +185,6 @@ function PostRow({ entry }: { entry: Extract<Entry, { kind: 'post' }> }) {
     <Link
       to={postEditorPath(post.id)}
       className={mergeClasses(styles.item, styles.clickable, styles.link)}
-      aria-label={postLabel(post, entry.time)}
       data-testid={`list-post-${post.id}`}
     >
       <span className={styles.time}>{entry.time}</span>

@@ -76,7 +76,7 @@ describe('Plan: month view', () => {
     const { fake } = open('/schedule?date=2026-12-01', { slots: [aSlot({ time: '2026-12-01T06:30:00.000Z' })] })
     await ready('month')
     expect(screen.getByTestId('schedule-title').textContent).toBe('December 2026')
-    expect(within(day('2026-11-30')).getByRole('button', { name: 'Slot at 22:30 for Grace Hopper, Open' })).toBeTruthy()
+    expect(within(day('2026-11-30')).getByRole('button', { name: '22:30 Grace Hopper, slot, Open' })).toBeTruthy()
     expect(within(day('2026-12-01')).queryByTestId('slot-slot-1')).toBeNull()
     // 42 days from Monday 30 November; each day's button is named for assistive technology.
     expect(screen.getAllByRole('gridcell')).toHaveLength(42)
@@ -104,11 +104,32 @@ describe('Plan: month view', () => {
       .map((b) => b.getAttribute('aria-label'))
     expect(names).toEqual([
       'Wednesday, 2 December 2026',
-      'Slot at 09:00 for Grace Hopper, Acme Page, Open',
-      'Slot at 10:00 for Grace Hopper, Missed',
-      'Slot at 12:00 for Grace Hopper, Hiring, Done'
+      '09:00 Grace Hopper, slot, Acme Page, Open',
+      '10:00 Grace Hopper, slot, Missed',
+      '12:00 Grace Hopper, slot, Hiring, Done'
     ])
     expect(screen.getByTestId('slot-missed').getAttribute('data-status')).toBe('MISSED')
+  })
+
+  it('names each chip from what it shows first: its time and name as one run, then the rest (WCAG 2.5.3)', async () => {
+    open('/schedule?date=2026-12-01', {
+      calendar: () => ({
+        slots: [aSlot({ id: 'tagged', time: '2026-12-02T17:00:00.000Z', tag: { id: 'tag-1', title: 'Hiring', color: '#0f6cbd' } as never })],
+        posts: [aCalendarPost({ time: '2026-12-04T18:00:00.000Z' })]
+      })
+    })
+    await ready('month')
+    const slot = screen.getByTestId('slot-tagged')
+    const post = screen.getByTestId('post-post-1')
+    // The chip's text is what a speech user reads off it: no initials run into the name, a space after the time.
+    expect(slot.textContent).toBe('09:00 Grace Hopper')
+    expect(post.textContent).toBe('10:00 Grace Hopper')
+    expect(slot.getAttribute('aria-label')).toBe('09:00 Grace Hopper, slot, Hiring, Open')
+    expect(post.getAttribute('aria-label')).toBe('10:00 Grace Hopper, post, Text, Scheduled')
+    // The avatar is a picture beside the name: hidden from assistive technology, its initials drawn, not written.
+    const avatar = slot.querySelector('.fui-Avatar')!
+    expect(avatar.getAttribute('aria-hidden')).toBe('true')
+    expect(avatar.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('GH')
   })
 
   it('shows +N more when a day overflows and lists the whole day in a popover', async () => {
@@ -116,7 +137,7 @@ describe('Plan: month view', () => {
     const { events } = open('/schedule?date=2026-12-01', { slots })
     await ready('month')
     const cell = within(day('2026-12-03'))
-    expect(cell.getAllByRole('button', { name: /^Slot at/ })).toHaveLength(2)
+    expect(cell.getAllByRole('button', { name: /, slot,/ })).toHaveLength(2)
     await events.click(cell.getByRole('button', { name: '+3 more on Thursday, 3 December 2026' }))
     const list = await screen.findByTestId('more-list-2026-12-03')
     // By test id: under happy-dom, tabster may leave the surface aria-hidden (see NotificationBell.test).
@@ -130,7 +151,7 @@ describe('Plan: month view', () => {
   it('shows posts when the calendar has them, each opening the editor at that post', async () => {
     const { events } = open('/schedule?date=2026-12-01', { calendar: () => ({ slots: [], posts: [aCalendarPost({ time: '2026-12-04T18:00:00.000Z' })] }) })
     await ready('month')
-    const post = within(day('2026-12-04')).getByRole('link', { name: 'Post at 10:00 by Grace Hopper, Text, Scheduled' })
+    const post = within(day('2026-12-04')).getByRole('link', { name: '10:00 Grace Hopper, post, Text, Scheduled' })
     expect(post.getAttribute('href')).toBe('/content/write-post?postId=post-1')
     // With posts in the Plan, the status filter offers post statuses too.
     expect(within(screen.getByTestId('filter-status')).getByRole('option', { name: 'Published' })).toBeTruthy()
@@ -232,7 +253,7 @@ describe('Plan: moving slots', () => {
     dragTo('slot-slot-1', day('2026-11-03'))
     // Optimistic: the slot shows on its new day before the server answers.
     await waitFor(() => expect(within(day('2026-11-03')).getByTestId('slot-slot-1')).toBeTruthy())
-    expect(within(day('2026-11-03')).getByRole('button', { name: 'Slot at 09:00 for Grace Hopper, Open' })).toBeTruthy()
+    expect(within(day('2026-11-03')).getByRole('button', { name: '09:00 Grace Hopper, slot, Open' })).toBeTruthy()
     await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
     expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-11-03T17:00:00.000Z' })
     act(() => answer())
@@ -364,14 +385,14 @@ describe('Plan: week view', () => {
     const { events } = open('/schedule?view=week&date=2026-12-02', { slots })
     await ready('week')
     const column = within(screen.getByTestId('week-day-2026-12-02'))
-    const chips = column.getAllByRole('button', { name: /^Slot at/ })
+    const chips = column.getAllByRole('button', { name: /, slot,/ })
     expect(chips.map((c) => c.getAttribute('data-slot-id'))).toEqual(['s0', 'later'])
     // The chip in its 96 px lane: the name (ellipsized by CSS if need be), the time and the rest in its tooltip and
     // accessible name (the block's place says when); no time, avatar or tag to crowd the name.
     const chip = screen.getByTestId('slot-s0')
     expect(chip.querySelector('[data-part="time"]')).toBeNull()
     expect(chip.textContent).toBe('Ada Lovelace')
-    expect(chip.getAttribute('title')).toBe('Slot at 09:30 for Ada Lovelace, Hiring, Open')
+    expect(chip.getAttribute('title')).toBe('09:30 Ada Lovelace, slot, Hiring, Open')
     expect(chip.querySelector('.fui-Avatar')).toBeNull()
     // Beside it, the narrower '+5 more' lane; the later slot overlaps none and has the day to itself, avatar and all.
     const block = screen.getByTestId('block-slot:s0')
@@ -452,7 +473,10 @@ describe('Plan: list view', () => {
       list: () => ({ items: [{ kind: 'post', time: '2026-12-04T18:00:00.000Z', post: aCalendarPost({ id: 'post-9', time: '2026-12-04T18:00:00.000Z' }) }], nextCursor: null })
     })
     await ready('list')
-    await events.click(screen.getByRole('link', { name: 'Post at 10:00 by Grace Hopper, Text, Scheduled' }))
+    // A row is named from what it shows, in its order (so its name holds its visible text, WCAG 2.5.3).
+    const row = screen.getByRole('link', { name: '10:00 Grace Hopper Our new release is out Text Scheduled' })
+    expect(row.hasAttribute('aria-label')).toBe(false)
+    await events.click(row)
     await waitFor(() => expect(location()).toBe('/content/write-post?postId=post-9'))
   })
 
@@ -474,7 +498,7 @@ describe('Plan: list view', () => {
     cleanup()
     const { events } = open('/schedule?view=list&date=2026-12-01', { list: () => ({ items: items(1), nextCursor: null }) })
     await ready('list')
-    await events.click(screen.getByRole('button', { name: 'Slot at 08:00 for Grace Hopper, Open' }))
+    await events.click(screen.getByRole('button', { name: /^08:00 Grace Hopper .*Open$/ }))
     expect(modal().getAttribute('data-slot')).toBe('l0')
   })
 })

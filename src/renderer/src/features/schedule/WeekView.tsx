@@ -193,12 +193,13 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
               key={day}
               type="button"
               className={styles.dayHead}
-              aria-label={dayLabel(day)}
+              // Begins with what it shows ('Mon 23'), then the whole date (WCAG 2.5.3 Label in Name).
+              aria-label={`${formatDay(day, 'weekdayShort')} ${formatDay(day, 'dayOfMonth')}, ${dayLabel(day)}`}
               aria-current={day === today ? 'date' : undefined}
               data-day-button={day}
               onClick={() => openCreate(day)}
             >
-              <span>{formatDay(day, 'weekdayShort')}</span>
+              <span>{formatDay(day, 'weekdayShort')}</span>{' '}
               <span className={mergeClasses(styles.dayNumber, day === today && styles.todayNumber)}>{formatDay(day, 'dayOfMonth')}</span>
             </button>
           ))}

@@ -165,9 +165,13 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
 
 export { POST_TYPE_LABELS }
 
-/** The accessible name of a slot: 'Slot at 09:00 for Grace Hopper, Hiring, Acme Page, Missed'. */
+/**
+ * The accessible name of a slot: '09:00 Grace Hopper, slot, Hiring, Acme Page, Missed'. It begins
+ * with what its chip shows (time and name, as one run), so a speech user can say what they see
+ * (WCAG 2.5.3 Label in Name); what the chip shows by colour or icon follows.
+ */
 export function slotLabel(slot: AssignedSlot, time: string): string {
-  const parts = [`Slot at ${time} for ${slot.assignee.fullName}`]
+  const parts = [`${time} ${slot.assignee.fullName}`, 'slot']
   const tag = slot.tag ?? slot.businessPostTag
   if (tag) parts.push(tag.title)
   if (slot.isBusinessPageSlot && slot.businessPages.length > 0) parts.push(slot.businessPages.map((p) => p.linkedInCompanyName).join(', '))
@@ -191,5 +195,5 @@ export function canWritePostFor(slot: AssignedSlot, viewerId: string): boolean {
 }
 
 export function postLabel(post: CalendarPost, time: string): string {
-  return `Post at ${time} by ${post.account.name}, ${POST_TYPE_LABELS[post.postType]}, ${POST_STATUS_LABELS[post.status]}`
+  return `${time} ${post.account.name}, post, ${POST_TYPE_LABELS[post.postType]}, ${POST_STATUS_LABELS[post.status]}`
 }
