@@ -55,7 +55,7 @@ function CertificatesTable({ scope, withHolder = false, label, loadingLabel, loa
   if (certificates.data.length === 0) return <EmptyState message={empty.message} hint={empty.hint} data-testid={empty.testId} />
   return (
     <>
-      <div className={styles.scroll} data-scrolls-sideways="">
+      <div className={styles.scroll} data-scrolls-sideways="" tabIndex={0} role="region" aria-label={label}>
         <Table className={styles.table} aria-label={label} data-testid={testIds.table}>
           <TableHeader>
             <TableRow>

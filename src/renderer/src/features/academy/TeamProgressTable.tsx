@@ -15,7 +15,7 @@ export function TeamProgressTable({ teams, courses }: { teams: TeamCourseProgres
   return (
     <div className={styles.teams} data-testid="academy-team-progress">
       {teams.map((team) => (
-        <div key={team.teamId} className={styles.scroll} data-scrolls-sideways="">
+        <div key={team.teamId} className={styles.scroll} data-scrolls-sideways="" tabIndex={0} role="region" aria-label={`${team.teamName}: course progress`}>
           <Table className={styles.table} aria-label={`${team.teamName}: course progress`} size="small" data-testid="academy-team-table">
             <TableHeader>
               <TableRow>

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Card, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { DocumentEdit20Regular } from '@fluentui/react-icons'
 import type { User } from '@shared/domain'
 import { paths } from '@shared/routes'
@@ -41,7 +41,17 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '1400px' },
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalL },
   totals: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: tokens.spacingHorizontalM },
-  total: { padding: tokens.spacingHorizontalM, minWidth: 0 },
+  // A card's look on a plain <div>: a <dl> holds only dt/dd groups in divs without a role (Fluent's Card is a group).
+  total: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    minWidth: 0,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4
+  },
   totalValue: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase600 },
   muted: { color: tokens.colorNeutralForeground3 },
   tabBar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
@@ -72,12 +82,12 @@ function Totals({ totals, posts, stale }: { totals: { impressions: number; react
   return (
     <dl className={mergeClasses(styles.totals, stale && styles.stale)} style={{ margin: 0 }} data-testid="analytics-totals">
       {items.map(([label, value]) => (
-        <Card key={label} className={styles.total}>
+        <div key={label} className={styles.total}>
           <dt className={styles.muted}>{label}</dt>
           <dd className={styles.totalValue} style={{ margin: 0 }} data-testid={`analytics-total-${label.toLowerCase().replace(/ /g, '-')}`}>
             {value}
           </dd>
-        </Card>
+        </div>
       ))}
     </dl>
   )

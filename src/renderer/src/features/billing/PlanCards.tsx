@@ -123,7 +123,7 @@ export function PlanCards({ plans, interval, canChoose, currentPlan, now, onChoo
                   appearance={current ? 'secondary' : 'primary'}
                   disabled={current}
                   onClick={() => onChoose(plan, variant)}
-                  aria-label={`Choose ${plan.name}`}
+                  aria-label={current ? `Your plan, ${plan.name}` : `Choose ${plan.name}`}
                   data-testid={`plan-choose-${plan.id}`}
                 >
                   {current ? 'Your plan' : 'Choose'}

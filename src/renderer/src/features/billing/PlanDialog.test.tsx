@@ -92,7 +92,10 @@ describe('Manage your plan dialog', () => {
     await screen.findByTestId('plan-cards')
     expect(within(card('professional')).getByText('Current plan')).toBeTruthy()
     expect(within(card('entry')).queryByText('Current plan')).toBeNull()
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Choose Professional Seat' }) as HTMLButtonElement).disabled).toBe(true))
+    // Named from what it shows, 'Your plan', then the plan (WCAG 2.5.3 Label in Name).
+    const yours = await screen.findByRole('button', { name: 'Your plan, Professional Seat' })
+    expect(yours.textContent).toBe('Your plan')
+    await waitFor(() => expect((yours as HTMLButtonElement).disabled).toBe(true))
     expect((screen.getByRole('button', { name: 'Choose Entry Seat' }) as HTMLButtonElement).disabled).toBe(false)
     // The yearly price of the same plan is another choice.
     await events.click(screen.getByRole('switch', { name: 'Yearly billing' }))
