@@ -371,6 +371,15 @@ describe('Plan: week view', () => {
     expect(modal().getAttribute('data-date')).toBe('2026-12-04')
   })
 
+  it('names a day heading from what it shows, then the whole date (WCAG 2.5.3)', async () => {
+    open('/schedule?view=week&date=2026-12-02')
+    await ready('week')
+    const heading = document.querySelector<HTMLButtonElement>('[data-day-button="2026-12-02"]')!
+    const shown = heading.textContent!
+    expect(shown).toMatch(/^\S+ 2$/)
+    expect(heading.getAttribute('aria-label')).toBe(`${shown}, ${dayLabel('2026-12-02')}`)
+  })
+
   it('shows six slots at one time in a 156 px day as one chip with the name (its time in the tooltip) and +5 more listing all six (issue 12)', async () => {
     // A 1440 px window: the scroller is a 56 px gutter and seven 156 px days (happy-dom lays nothing out).
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
