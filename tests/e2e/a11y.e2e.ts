@@ -456,6 +456,9 @@ async function seed(admin: BrowserContext): Promise<Seeded> {
   }
 }
 
+/** How long each screen, state and dialog took to open and to audit (printed: the file's time is watched). */
+const timings: { where: string; open: number; audit: number }[] = []
+
 const COMBINATIONS = [
   { theme: 'light', width: 1440, height: 900 },
   { theme: 'dark', width: 1440, height: 900 },
@@ -482,12 +485,15 @@ async function walk(combination: (typeof COMBINATIONS)[number], seeded: Seeded):
     ]
     for (const [kind, , screen] of screens.filter(([, , check]) => check.who === who)) {
       const where = `${label} ${kind}`
+      const t0 = Date.now()
       try {
         await visit(page, screen.url(seeded))
         await screen.ready(page)
         if (screen.open) await screen.open(page, seeded)
         await settle(page)
+        const t1 = Date.now()
         findings.push(...(await audit(page, where)))
+        timings.push({ where, open: t1 - t0, audit: Date.now() - t1 })
       } catch (error) {
         failed(where, error)
       }
@@ -495,6 +501,7 @@ async function walk(combination: (typeof COMBINATIONS)[number], seeded: Seeded):
     }
     for (const [name, dialog] of Object.entries(DIALOGS).filter(([, d]) => (d.who ?? 'admin') === who)) {
       const where = `${label} dialog ${name}`
+      const t0 = Date.now()
       try {
         await visit(page, dialog.url(seeded))
         await settle(page)
@@ -506,7 +513,9 @@ async function walk(combination: (typeof COMBINATIONS)[number], seeded: Seeded):
           el.setAttribute('data-axe-scope', '')
           return '[data-axe-scope]'
         })
+        const t1 = Date.now()
         findings.push(...(await audit(page, where, scope)))
+        timings.push({ where, open: t1 - t0, audit: Date.now() - t1 })
       } catch (error) {
         failed(where, error)
       }
@@ -537,6 +546,9 @@ describe('Accessibility: axe in Chromium (issue 29)', () => {
     console.log(
       `axe walk: ${Object.keys(SCREENS).length} screens, ${Object.keys(STATES).length} more states and ${Object.keys(DIALOGS).length} dialogs × ${COMBINATIONS.length} in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${((started - seeding) / 1000).toFixed(1)} s)`
     )
+    const sum = (key: 'open' | 'audit') => (timings.reduce((total, t) => total + t[key], 0) / 1000).toFixed(1)
+    const slowest = [...timings].sort((a, b) => b.open + b.audit - (a.open + a.audit)).slice(0, 5)
+    console.log(`axe walk, summed over the combinations: opening ${sum('open')} s, auditing ${sum('audit')} s; slowest: ${slowest.map((t) => `${t.where} ${t.open}+${t.audit} ms`).join('; ')}`)
     const excused = (f: Finding, known: (typeof KNOWN_OPEN)[number]) => known.where.test(f.where) && known.rule === f.rule && f.targets.every((t) => known.target.test(t))
     const open = findings.filter((f) => !KNOWN_OPEN.some((known) => excused(f, known)))
     if (open.length > 0) console.log(JSON.stringify(open, null, 1))
