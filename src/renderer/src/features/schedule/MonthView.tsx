@@ -6,6 +6,7 @@ import { EntryChip, MoreEntries } from './EntryChip'
 import type { Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { FORCED_COLORS_SELECTED } from '@renderer/components/forcedColors'
 
 /** Entries a day cell shows before '+N more'. */
 const MONTH_CELL_ENTRIES = 3
@@ -65,7 +66,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
     fontWeight: tokens.fontWeightSemibold,
-    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover }
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+    ...FORCED_COLORS_SELECTED
   }
 })
 

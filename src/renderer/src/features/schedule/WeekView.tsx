@@ -5,6 +5,7 @@ import { useDayDrop } from './dnd'
 import { EntryChip, MoreEntries } from './EntryChip'
 import { laneBox, layoutDay, weekLanes, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
+import { FORCED_COLORS_SELECTED } from '@renderer/components/forcedColors'
 
 const HOUR_PX = 48
 /** A block is drawn half an hour tall, so a slot's name stays readable. */
@@ -63,7 +64,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' }
   },
   dayNumber: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
-  todayNumber: { color: tokens.colorBrandForeground1 },
+  todayNumber: { color: tokens.colorBrandForeground1, ...FORCED_COLORS_SELECTED },
   scroller: { overflowY: 'auto', flexGrow: 1, minHeight: '320px', maxHeight: 'calc(100vh - 260px)' },
   gutter: { position: 'relative' },
   hourLabel: {
