@@ -267,6 +267,10 @@ describeEachDatabase(
       const notice = bell.find((n) => n.title === CHAT_CHANNEL_MESSAGES.disabledTitle)
       expect(notice).toMatchObject({ message: CHAT_CHANNEL_MESSAGES.disabledMessage('#gone', 'slack'), link: CHAT_CHANNELS_SECTION_LINK })
       expect(JSON.stringify(bell)).not.toContain(gone)
+      // Nor does the audit log: the entry that it was turned off names the address's hint only.
+      const disabled = await t().db.select().from(auditLog).where(and(eq(auditLog.targetId, channel.id), eq(auditLog.action, 'webhook.disabled')))
+      expect(disabled).toHaveLength(1)
+      expect(JSON.stringify(disabled)).not.toContain(gone)
       // Off: next Monday's nudge is not written for it.
       t().clock.set(NEXT_NY_MONDAY)
       expect(await pass(ada.organizationId)).toBe(0)

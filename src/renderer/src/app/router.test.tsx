@@ -103,6 +103,55 @@ describe('route registry', () => {
   })
 })
 
+describe('focus on a new screen', () => {
+  it('moves the focus from the navigation link to the new screen, named by its title, and leaves the first screen alone', async () => {
+    const { router } = renderApp(signedIn(), '/dashboard')
+    await screen.findByTestId('dashboard-organization')
+    const main = screen.getByRole('main')
+    expect(document.activeElement).not.toBe(main)
+    const link = within(screen.getByTestId('left-nav')).getByRole('link', { name: 'Settings' })
+    link.focus()
+    await act(async () => {
+      await router.navigate('/settings')
+    })
+    await waitFor(() => expect(document.activeElement).toBe(main))
+    expect(main.getAttribute('aria-label')).toBe('Settings')
+  })
+
+  it('keeps the focus a screen gave itself', async () => {
+    const { router } = renderApp(signedIn(), '/dashboard')
+    await screen.findByTestId('dashboard-organization')
+    const main = screen.getByRole('main')
+    const inside = document.createElement('button')
+    main.append(inside)
+    await act(async () => {
+      const navigated = router.navigate('/settings')
+      inside.focus()
+      await navigated
+    })
+    expect(main.contains(document.activeElement)).toBe(true)
+    expect(document.activeElement).not.toBe(main)
+    inside.remove()
+  })
+
+  it('keeps the focus in a dialog the new screen opened', async () => {
+    const { router } = renderApp(signedIn(), '/dashboard')
+    await screen.findByTestId('dashboard-organization')
+    const dialog = document.createElement('div')
+    dialog.setAttribute('role', 'dialog')
+    const field = document.createElement('input')
+    dialog.append(field)
+    document.body.append(dialog)
+    await act(async () => {
+      const navigated = router.navigate('/settings')
+      field.focus()
+      await navigated
+    })
+    expect(document.activeElement).toBe(field)
+    dialog.remove()
+  })
+})
+
 describe('not-found page', () => {
   it('says an unknown address was not found, with a link to the Dashboard, instead of going there', async () => {
     const fake = signedIn()

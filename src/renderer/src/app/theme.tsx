@@ -4,6 +4,7 @@ import { THEME_STORAGE_KEY } from '@shared/constants'
 import { themeSchema, type Theme } from '@shared/domain'
 import { useHost } from '@renderer/host/HostContext'
 import { useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { useMotionAndContrastStyles } from './motionAndContrast'
 
 /** The theme choice lives in localStorage under 'theme', default 'system' (spec §4). */
 const themeListeners = new Set<() => void>()
@@ -48,6 +49,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const choice = useSyncExternalStore(subscribeThemeChoice, readThemeChoice)
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)')
   const resolved = choice === 'system' ? (prefersDark ? 'dark' : 'light') : choice
+  useMotionAndContrastStyles()
 
   useEffect(() => {
     host.setTheme(choice).catch((error: unknown) => console.error('Could not apply the theme to the window.', error))

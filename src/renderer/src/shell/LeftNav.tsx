@@ -13,6 +13,7 @@ import type { NavigationEntry } from '@shared/routes'
 import { useNavigationEntries } from './navigation'
 import { useSupportActions } from './useSupportActions'
 import { AppTooltip } from '@renderer/components/AppTooltip'
+import { FORCED_COLORS_SELECTED } from '@renderer/components/forcedColors'
 
 const useStyles = makeStyles({
   nav: {
@@ -61,7 +62,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground2,
     color: tokens.colorBrandForeground2,
     fontWeight: tokens.fontWeightSemibold,
-    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover, color: tokens.colorBrandForeground2 }
+    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover, color: tokens.colorBrandForeground2 },
+    ...FORCED_COLORS_SELECTED
   },
   icon: { flexShrink: 0, display: 'flex' },
   unavailable: {

@@ -113,7 +113,9 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
             <Button
               appearance="transparent"
               size="small"
-              disabled={!hasUnread || markRead.isPending}
+              // Focusable while disabled: the panel always has a control for focus to start on (its
+              // list arrives after it opens), and a screen reader hears it is there.
+              disabledFocusable={!hasUnread || markRead.isPending}
               onClick={() => markRead.mutate(undefined, { onError: onMarkFailed })}
               data-testid="notification-mark-all"
             >

@@ -51,7 +51,12 @@ const useStyles = makeStyles({
     transform: 'translateY(-200%)',
     ':focus': { transform: 'none' }
   },
-  mainFocus: { ':focus': { outline: 'none' } }
+  // Focused when a new screen opens or through Skip to content: a ring only for the keyboard (a click
+  // on a navigation link leaves none), inside the edge so nothing around it moves.
+  mainFocus: {
+    ':focus': { outline: 'none' },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: `calc(-1 * ${tokens.strokeWidthThick})` }
+  }
 })
 
 function AccountPlaceholder() {
@@ -88,6 +93,20 @@ export function Shell() {
     document.title = title ? `${title} · Pagecrew` : 'Pagecrew'
   }, [title])
 
+  // A new screen takes the focus (WCAG 2.4.3): a keyboard or screen-reader user who followed a link
+  // in the navigation starts on the screen, named by its title, not back at the link. Not on the
+  // first screen (the browser's own start), and not when the screen already put focus in itself.
+  const shownRoute = useRef(routeId)
+  useEffect(() => {
+    if (shownRoute.current === routeId) return
+    shownRoute.current = routeId
+    const main = mainRef.current
+    const active = document.activeElement
+    // A dialog the new screen opened at once keeps it too.
+    if (active?.closest('[role="dialog"], [role="alertdialog"]')) return
+    if (main && !main.contains(active)) main.focus({ preventScroll: true })
+  }, [routeId])
+
   const toggleNav = () => {
     const next = !navExpanded
     setNavExpanded(next)
@@ -117,7 +136,7 @@ export function Shell() {
             {small ? null : account}
           </header>
           {user.data ? <Banners pathname={pathname} user={user.data} organization={organization.data} now={now} /> : null}
-          <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, styles.mainFocus, small && styles.mainSmall)}>
+          <main ref={mainRef} tabIndex={-1} aria-label={title || undefined} className={mergeClasses(styles.main, styles.mainFocus, small && styles.mainSmall)}>
             {inPlan === 'included' ? <Outlet /> : inPlan === 'checking' ? <LoadingState label={`Loading ${title}`} /> : <NotInPlan title={title} />}
           </main>
           {small ? (

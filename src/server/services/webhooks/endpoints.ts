@@ -60,7 +60,7 @@ export function urlHint(url: string): string {
 }
 
 /** How the audit log names an endpoint's address: a chat channel's whole address is a credential (whoever holds it can post), so only its hint. */
-const auditUrl = (row: Pick<EndpointRow, 'url' | 'kind'>): string => (row.kind === 'standard' ? row.url : urlHint(row.url))
+export const auditUrl = (row: Pick<EndpointRow, 'url' | 'kind'>): string => (row.kind === 'standard' ? row.url : urlHint(row.url))
 
 /** What the audit entries keep of an endpoint (never its secret, nor a chat channel's address). */
 const auditFields = (row: Pick<EndpointRow, 'url' | 'kind' | 'description' | 'events' | 'enabled'>) => ({

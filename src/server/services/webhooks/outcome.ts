@@ -5,6 +5,7 @@ import { linkTo } from '../../../shared/routes'
 import type { Transaction } from '../../db/client'
 import { memberships, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema'
 import { record } from '../audit'
+import { auditUrl } from './endpoints'
 import { retryDelayMs, WEBHOOK_DISABLE_AFTER_MS } from './schedule'
 import type { WebhookContext } from './types'
 
@@ -74,7 +75,7 @@ async function disable(ctx: WebhookContext, tx: Transaction, endpoint: Claimed['
     .update(webhookEndpoints)
     .set({ enabled: false, disabledReason: 'failing', disabledAt: now, updatedAt: now })
     .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)))
-    .returning({ url: webhookEndpoints.url })
+    .returning({ url: webhookEndpoints.url, kind: webhookEndpoints.kind })
   if (!off) return
   await tx
     .update(webhookDeliveries)
@@ -85,7 +86,7 @@ async function disable(ctx: WebhookContext, tx: Transaction, endpoint: Claimed['
     at: now,
     actor: 'system',
     action: 'webhook.disabled',
-    target: { type: 'webhook', id: endpoint.id, label: off.url },
+    target: { type: 'webhook', id: endpoint.id, label: auditUrl(off) },
     before: { enabled: true },
     after: { enabled: false }
   })

@@ -9,6 +9,7 @@ import { useRequestReview, useReviewCandidates, useReviewThread } from '@rendere
 import { useUser } from '@renderer/api/user'
 import { ErrorState } from '@renderer/components/ErrorState'
 import { FormDialog, useFormDialog, type Submission } from '@renderer/components/FormDialog'
+import { useReturnFocus } from '@renderer/components/useReturnFocus'
 import { LoadingState } from '@renderer/components/LoadingState'
 import { MemberPicker } from '@renderer/components/MemberPicker'
 import { reviewerOptions } from '@renderer/components/memberOptions'
@@ -60,6 +61,8 @@ export function AskForFeedbackDialog({ open, post, ...rest }: AskForFeedbackDial
 }
 
 function AskForFeedbackLoader(props: Omit<AskForFeedbackDialogProps, 'open'>) {
+  // The form's Dialog mounts twice (loading, then ready): focus goes back to the opener by hand.
+  useReturnFocus()
   // The thread says whether a request is open (a SCHEDULED post keeps its status while asked).
   const thread = useReviewThread(props.post.id)
   const user = useUser()

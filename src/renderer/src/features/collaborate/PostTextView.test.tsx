@@ -53,3 +53,54 @@ describe('PostTextView', () => {
     expect(onShowFeedback).toHaveBeenCalledWith('c1')
   })
 })
+
+describe('PostTextView from the keyboard', () => {
+  function write() {
+    const onAnchor = vi.fn()
+    renderInProviders(
+      <PostTextView text="Hello world, said the team" feedback={[feedback[0]!]} onAnchor={onAnchor} onShowFeedback={vi.fn()} />,
+      createFakeHost()
+    )
+    return { onAnchor, user: userEvent.setup() }
+  }
+
+  it('selects a word with → and ←, takes in more with Shift, and Enter then Space comments on the passage', async () => {
+    const { onAnchor, user } = write()
+    const view = screen.getByTestId('post-text-view')
+    view.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“Hello”')
+    // The browser's own selection shows it (the highlight a mouse would leave).
+    expect(document.getSelection()?.toString()).toBe('Hello')
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“world,”')
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“world, said the”')
+    expect(screen.getByTestId('selection-announcement').textContent).toBe('Selected “world, said the”. Enter goes to Comment.')
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“world, said”')
+    await user.keyboard('{Shift>}{End}{/Shift}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“world, said the team”')
+    await user.keyboard('{Home}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“Hello”')
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}{Enter}')
+    expect(document.activeElement).toBe(screen.getByTestId('selection-comment'))
+    await user.keyboard(' ')
+    expect(onAnchor).toHaveBeenCalledWith('COMMENT', { start: 0, end: 12, quote: 'Hello world,' })
+  })
+
+  it('lets go with Escape, and leaves keys to a mark’s button when Tab reached one', async () => {
+    const { onAnchor, user } = write()
+    screen.getByTestId('post-text-view').focus()
+    await user.keyboard('{End}')
+    expect(screen.getByTestId('selection-quote').textContent).toBe('“team”')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('selection-actions')).toBeNull()
+    expect(screen.getByTestId('selection-announcement').textContent).toBe('')
+    // The comment mark over 'Hello' is a button of its own: an arrow there selects nothing.
+    within(screen.getByTestId('comment-mark-c1')).getByRole('button').focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.queryByTestId('selection-actions')).toBeNull()
+    expect(onAnchor).not.toHaveBeenCalled()
+  })
+})

@@ -55,7 +55,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3
   },
   quote: { minWidth: 0, flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontStyle: 'italic' },
-  hint: { color: tokens.colorNeutralForeground3 }
+  hint: { color: tokens.colorNeutralForeground3 },
+  srOnly: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }
 })
 
 /**
@@ -77,6 +78,41 @@ function readSelection(view: HTMLElement, text: string): SelectedRange | null | 
   while (start < end && /\s/u.test(text[start]!)) start += 1
   while (end > start && /\s/u.test(text[end - 1]!)) end -= 1
   return end > start ? { start, end, quote: text.slice(start, end) } : null
+}
+
+/** The post's words as [start, end) offsets: what the keyboard selects, a word at a time. */
+export function wordRanges(text: string): [number, number][] {
+  return [...text.matchAll(/\S+/gu)].map((match) => [match.index, match.index + match[0].length])
+}
+
+/**
+ * A DOM position for an offset into the text: inside the run (data-start) holding it, the run that
+ * starts there for a start, the one that ends there for an end (insertions hold none of the text).
+ */
+function domPoint(view: HTMLElement, offset: number, side: 'start' | 'end'): { node: Node; offset: number } | null {
+  for (const run of view.querySelectorAll<HTMLElement>('[data-start]')) {
+    const start = Number(run.dataset.start)
+    const length = (run.textContent ?? '').length
+    const inside = side === 'start' ? offset >= start && offset < start + length : offset > start && offset <= start + length
+    if (!inside) continue
+    const walker = view.ownerDocument.createTreeWalker(run, NodeFilter.SHOW_TEXT)
+    let left = offset - start
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (side === 'start' ? left < node.data.length : left <= node.data.length) return { node, offset: left }
+      left -= node.data.length
+    }
+  }
+  return null
+}
+
+/** Selects [start, end) of the text in the view, as a mouse would. */
+function selectRange(view: HTMLElement, start: number, end: number): boolean {
+  const from = domPoint(view, start, 'start')
+  const to = domPoint(view, end, 'end')
+  const selection = view.ownerDocument.getSelection()
+  if (!from || !to || !selection) return false
+  selection.setBaseAndExtent(from.node, from.offset, to.node, to.offset)
+  return true
 }
 
 /**
@@ -177,6 +213,10 @@ export function PostTextView({ text, feedback, onAnchor, onShowFeedback }: PostT
   const selected = selection?.text === text ? selection.range : null
   const setSelected = useCallback((range: SelectedRange | null) => setSelection(range ? { range, text } : null), [text])
   const marked = useMemo(() => markText(text, feedback), [text, feedback])
+  const words = useMemo(() => wordRanges(text), [text])
+  // The keyboard's selection, in words: where it started and the word it reaches now.
+  const keyboardWords = useRef<{ anchor: number; focus: number } | null>(null)
+  const commentButton = useRef<HTMLButtonElement>(null)
 
   const update = useCallback(() => {
     if (!view.current || !onAnchor) return
@@ -197,6 +237,56 @@ export function PostTextView({ text, feedback, onAnchor, onShowFeedback }: PostT
     document.getSelection()?.removeAllRanges()
   }
 
+  /**
+   * Selecting from the keyboard (a mouse-free way to what dragging over words does): with the text
+   * focused, → and ← select the next or previous word, Shift with them takes in one word more or
+   * less, Home and End the first and last word, Enter goes to Comment, Escape lets go.
+   */
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!onAnchor || event.target !== view.current || event.altKey || event.ctrlKey || event.metaKey || words.length === 0) return
+    if (event.key === 'Enter' && selected) {
+      event.preventDefault()
+      commentButton.current?.focus()
+      return
+    }
+    if (event.key === 'Escape' && selected) {
+      event.preventDefault()
+      event.stopPropagation()
+      keyboardWords.current = null
+      document.getSelection()?.removeAllRanges()
+      setSelected(null)
+      return
+    }
+    const last = words.length - 1
+    // The words the keyboard chose, while they are still what is selected (not a mouse's selection since).
+    const kept = keyboardWords.current
+    const current =
+      kept && selected && words[Math.min(kept.anchor, kept.focus)]?.[0] === selected.start && words[Math.max(kept.anchor, kept.focus)]?.[1] === selected.end
+        ? kept
+        : null
+    let next: { anchor: number; focus: number }
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const step = event.key === 'ArrowRight' ? 1 : -1
+      if (!current) next = { anchor: step > 0 ? 0 : last, focus: step > 0 ? 0 : last }
+      else if (event.shiftKey) next = { anchor: current.anchor, focus: Math.min(last, Math.max(0, current.focus + step)) }
+      else {
+        const word = Math.min(last, Math.max(0, current.focus + step))
+        next = { anchor: word, focus: word }
+      }
+    } else if (event.key === 'Home' || event.key === 'End') {
+      const word = event.key === 'Home' ? 0 : last
+      next = event.shiftKey && current ? { anchor: current.anchor, focus: word } : { anchor: word, focus: word }
+    } else return
+    event.preventDefault()
+    const first = Math.min(next.anchor, next.focus)
+    const end = Math.max(next.anchor, next.focus)
+    const [start] = words[first]!
+    const [, stop] = words[end]!
+    if (!selectRange(view.current, start, stop)) return
+    keyboardWords.current = next
+    setSelected({ start, end: stop, quote: text.slice(start, stop) })
+  }
+
   const pieces = markedPieces(marked, text.length, styles, onShowFeedback)
 
   return (
@@ -212,17 +302,21 @@ export function PostTextView({ text, feedback, onAnchor, onShowFeedback }: PostT
         tabIndex={0}
         onMouseUp={update}
         onKeyUp={update}
+        onKeyDown={onKeyDown}
         data-testid="post-text-view"
       >
         {text === '' ? 'No text yet' : pieces}
       </div>
+      <span className={styles.srOnly} aria-live="polite" data-testid="selection-announcement">
+        {selected ? `Selected “${selected.quote}”. Enter goes to Comment.` : ''}
+      </span>
       {onAnchor ? (
         selected ? (
           <div className={styles.actions} role="toolbar" aria-label="Selected text" data-testid="selection-actions">
             <Text size={200} className={styles.quote} data-testid="selection-quote">
               “{selected.quote}”
             </Text>
-            <Button size="small" icon={<Comment16Regular />} onClick={() => choose('COMMENT')} data-testid="selection-comment">
+            <Button ref={commentButton} size="small" icon={<Comment16Regular />} onClick={() => choose('COMMENT')} data-testid="selection-comment">
               Comment
             </Button>
             <Button size="small" icon={<Edit16Regular />} onClick={() => choose('SUGGESTION')} data-testid="selection-suggest">
@@ -232,7 +326,7 @@ export function PostTextView({ text, feedback, onAnchor, onShowFeedback }: PostT
           </div>
         ) : (
           <Text size={200} id={hintId} className={styles.hint}>
-            Select words in the text to comment on them or suggest a change.
+            Select words in the text to comment on them or suggest a change. From the keyboard: → and ← pick a word, Shift+→ takes in the next, Enter goes to Comment.
           </Text>
         )
       ) : null}

@@ -80,7 +80,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           ) : null}
           {scheduled ? null : (
             <AppTooltip content={blocked ?? 'Choose when it goes out on LinkedIn.'} relationship="description">
-              <Button icon={<CalendarClock20Regular />} disabledFocusable={!canAct} onClickCapture={onTryPublish} onClick={() => actions.openSchedule(null)}>
+              <Button icon={<CalendarClock20Regular />} disabledFocusable={!canAct} onClickCapture={onTryPublish} onClick={() => actions.openSchedule(null)} data-testid="editor-schedule">
                 Schedule
               </Button>
             </AppTooltip>

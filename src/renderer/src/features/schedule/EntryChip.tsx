@@ -1,4 +1,4 @@
-import type { CSSProperties, MouseEvent } from 'react'
+import { useRef, type CSSProperties, type MouseEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, Popover, PopoverSurface, PopoverTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Building16Regular, Checkmark16Filled, Document16Regular } from '@fluentui/react-icons'
@@ -41,6 +41,8 @@ const useStyles = makeStyles({
   fit: { flexWrap: 'wrap', alignContent: 'flex-start', rowGap: '8px', height: '100%', overflow: 'hidden' },
   guard: { width: 0, flexShrink: 0, marginRight: `calc(${tokens.spacingHorizontalXS} * -1)` },
   draggable: { cursor: 'grab' },
+  /** Picked up from the keyboard (keyboardMove.tsx): a dashed outline until it is dropped. */
+  lifted: { outline: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`, outlineOffset: '1px', ':focus-visible': { outlineStyle: 'dashed' } },
   missed: { opacity: 0.55, borderLeftColor: tokens.colorNeutralStroke1, color: tokens.colorNeutralForeground3 },
   done: { borderLeftColor: tokens.colorPaletteGreenBorderActive },
   post: { borderLeftColor: tokens.colorPalettePurpleBorderActive, textDecoration: 'none' },
@@ -97,11 +99,17 @@ function ChipAvatar({ name, image }: { name: string; image?: string | null }) {
   )
 }
 
-/** One slot: time, assignee, tag colour, page icon, status; click or Enter edits, drag moves. */
-function SlotChip({ slot, time, compact = false, timeless = false, fit = false, style }: { slot: AssignedSlot; time: string } & ChipLayout) {
+/**
+ * One slot: time, assignee, tag colour, page icon, status; click or Enter edits, drag moves (and
+ * from the keyboard Space picks it up, keyboardMove.tsx); Shift+F10 or the menu key opens its menu.
+ */
+function SlotChip({ slot, time, day, compact = false, timeless = false, fit = false, style }: { slot: AssignedSlot; time: string; day: string } & ChipLayout) {
   const styles = useStyles()
-  const { openEdit, openMenu } = useSchedule()
+  const { openEdit, openMenu, keyboardMove } = useSchedule()
   const drag = useSlotDrag(slot)
+  const lifted = keyboardMove.lifted?.slotId === slot.id
+  // A Space the keyboard move took: its key-up must not click the chip too.
+  const tookSpace = useRef(false)
   const tag = slot.tag ?? slot.businessPostTag
   const pages = slot.businessPages.map((p) => p.linkedInCompanyName).join(', ')
   return (
@@ -111,6 +119,7 @@ function SlotChip({ slot, time, compact = false, timeless = false, fit = false, 
         styles.chip,
         fit && styles.fit,
         drag.draggable && styles.draggable,
+        lifted && styles.lifted,
         slot.status === 'MISSED' && styles.missed,
         slot.status === 'DONE' && styles.done
       )}
@@ -121,6 +130,28 @@ function SlotChip({ slot, time, compact = false, timeless = false, fit = false, 
       data-slot-id={slot.id}
       data-status={slot.status}
       data-movable={drag.draggable ? 'true' : 'false'}
+      data-lifted={lifted ? 'true' : undefined}
+      aria-keyshortcuts={drag.draggable ? 'Space Shift+F10' : 'Shift+F10'}
+      onKeyDown={(event) => {
+        if (keyboardMove.onChipKey(slot, day, event)) {
+          event.preventDefault()
+          event.stopPropagation()
+          tookSpace.current = event.key === ' '
+          return
+        }
+        // The menu from the keyboard, where the browser sends no contextmenu event for these keys.
+        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+          event.preventDefault()
+          openMenu(slot, event.currentTarget)
+        }
+      }}
+      onKeyUp={(event) => {
+        if (event.key === ' ' && tookSpace.current) {
+          event.preventDefault()
+          tookSpace.current = false
+        }
+      }}
+      onBlur={() => keyboardMove.onChipBlur(slot)}
       onClick={(event: MouseEvent) => {
         event.stopPropagation()
         openEdit(slot)
@@ -194,7 +225,7 @@ function PostChip({ entry, compact = false, timeless = false, fit = false, style
 }
 
 export function EntryChip({ entry, ...layout }: { entry: Entry } & ChipLayout) {
-  return entry.kind === 'slot' ? <SlotChip slot={entry.slot} time={entry.time} {...layout} /> : <PostChip entry={entry} {...layout} />
+  return entry.kind === 'slot' ? <SlotChip slot={entry.slot} time={entry.time} day={entry.date} {...layout} /> : <PostChip entry={entry} {...layout} />
 }
 
 /** '+N more': entries of the day in a popover (the month: the whole day; the week: all at that time). */

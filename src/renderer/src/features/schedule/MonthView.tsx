@@ -6,6 +6,7 @@ import { EntryChip, MoreEntries } from './EntryChip'
 import type { Entry } from './entries'
 import { useSchedule } from './scheduleContext'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '@renderer/hooks/useMediaQuery'
+import { FORCED_COLORS_SELECTED } from '@renderer/components/forcedColors'
 
 /** Entries a day cell shows before '+N more'. */
 const MONTH_CELL_ENTRIES = 3
@@ -65,7 +66,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
     fontWeight: tokens.fontWeightSemibold,
-    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover }
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+    ...FORCED_COLORS_SELECTED
   }
 })
 
@@ -83,8 +85,9 @@ function DayCell({
   onFocusDay: (day: string) => void
 }) {
   const styles = useStyles()
-  const { openCreate, today } = useSchedule()
+  const { openCreate, today, keyboardMove } = useSchedule()
   const { over, dropHandlers } = useDayDrop(day)
+  const target = keyboardMove.lifted?.day === day
   // A phone's day is about 50 pixels wide: its chips keep the time and what of the name fits (the rest
   // is in their tooltip and accessible name), not an avatar and tag dot that would stick out of the day.
   const small = useMediaQuery(SMALL_SCREEN_QUERY)
@@ -96,10 +99,11 @@ function DayCell({
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- mouse shortcut: the cell's day button (roving tabindex) is the keyboard way to the same modal
     <div
       role="gridcell"
-      className={mergeClasses(styles.cell, !inMonth && styles.outside, over && styles.over)}
+      className={mergeClasses(styles.cell, !inMonth && styles.outside, (over || target) && styles.over)}
       data-testid={`day-${day}`}
       data-date={day}
       data-count={entries.length}
+      data-drop-target={target ? 'true' : undefined}
       onClick={() => openCreate(day)}
       {...dropHandlers}
     >

@@ -353,6 +353,105 @@ describe('Plan: moving slots', () => {
   })
 })
 
+describe('Plan: drag-to-move from the keyboard', () => {
+  const slot = () => aSlot({ id: 'slot-1', time: '2026-10-30T16:00:00.000Z' })
+  const announced = () => screen.getByTestId('keyboard-move-announcement').textContent
+  const targets = () => [...document.querySelectorAll('[data-drop-target="true"]')].map((el) => el.getAttribute('data-date'))
+
+  it('picks a slot up with Space, moves a day with → and a week with ↓, drops it with Enter, and focus follows it', async () => {
+    const { fake, events } = open('/schedule?date=2026-10-01', { slots: [slot()] })
+    fake.reply('PUT /schedule/assigned-slots/update', ok({ slots: [] }))
+    await ready('month')
+    screen.getByTestId('slot-slot-1').focus()
+    await events.keyboard(' ')
+    // Space picked it up rather than opening it.
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
+    expect(screen.getByTestId('slot-slot-1').getAttribute('data-lifted')).toBe('true')
+    expect(announced()).toBe(`Picked up the slot of ${dayLabel('2026-10-30')} for Grace Hopper. Arrow keys choose a day, Enter drops it, Escape cancels.`)
+    await events.keyboard('{ArrowRight}')
+    expect(targets()).toEqual(['2026-10-31'])
+    expect(announced()).toBe(`${dayLabel('2026-10-31')}. Enter drops the slot here.`)
+    await events.keyboard('{ArrowDown}')
+    expect(targets()).toEqual(['2026-11-07'])
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toEqual([])
+    await events.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    // The same wall-clock time (09:00 in Los Angeles) on the new day, after the clocks went back.
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-11-07T17:00:00.000Z' })
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
+    expect(targets()).toEqual([])
+    expect(announced()).toBe(`Dropped on ${dayLabel('2026-11-07')}.`)
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-slot-id')).toBe('slot-1'))
+  })
+
+  it('puts it back with Escape or when focus leaves it, and will not drop it on a day outside the window', async () => {
+    const { fake, events } = open('/schedule?date=2026-10-01', { slots: [slot()] })
+    await ready('month')
+    const chip = screen.getByTestId('slot-slot-1')
+    chip.focus()
+    await events.keyboard(' {ArrowLeft}{Escape}')
+    expect(targets()).toEqual([])
+    expect(chip.getAttribute('data-lifted')).toBeNull()
+    expect(announced()).toBe('Move cancelled: the slot stays where it was.')
+    // Today (20 October) is before the window opens tomorrow.
+    await events.keyboard(' {ArrowUp}{ArrowUp}')
+    expect(targets()).toEqual(['2026-10-16'])
+    expect(announced()).toBe(`${dayLabel('2026-10-16')}: a slot cannot move here (tomorrow to 90 days ahead).`)
+    await events.keyboard('{Enter}')
+    expect(announced()).toBe('The slot cannot move there: it stays where it was.')
+    await events.keyboard(' {ArrowRight}')
+    expect(targets()).toEqual(['2026-10-31'])
+    await events.tab()
+    expect(targets()).toEqual([])
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toEqual([])
+    // Enter on a slot not picked up still opens it.
+    chip.focus()
+    await events.keyboard('{Enter}')
+    expect(screen.getByTestId('slot-modal').getAttribute('data-slot')).toBe('slot-1')
+  })
+
+  it('in the week: ← and → go between the days’ buttons, and a picked-up slot moves between day columns', async () => {
+    const { fake, events } = open('/schedule?view=week&date=2026-10-28', { slots: [slot()] })
+    fake.reply('PUT /schedule/assigned-slots/update', ok({ slots: [] }))
+    await ready('week')
+    // A week's day heading: what it shows ('Mon 26'), then the whole date.
+    const head = (date: string) => screen.getByRole('button', { name: (name) => name.endsWith(`, ${dayLabel(date)}`) })
+    head('2026-10-26').focus()
+    await events.keyboard('{ArrowRight}')
+    expect(document.activeElement).toBe(head('2026-10-27'))
+    await events.keyboard('{End}')
+    expect(document.activeElement).toBe(head('2026-11-01'))
+    await events.keyboard('{ArrowRight}{ArrowLeft}{Home}')
+    expect(document.activeElement).toBe(head('2026-10-26'))
+    screen.getByTestId('slot-slot-1').focus()
+    // ↓ would leave the week on screen: the slot stays over its day until ← or → takes it on.
+    await events.keyboard(' {ArrowDown}{ArrowLeft}')
+    expect(targets()).toEqual(['2026-10-29'])
+    await events.keyboard(' ')
+    await waitFor(() => expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')).toHaveLength(1))
+    expect(fake.requestsTo('PUT', '/schedule/assigned-slots/update')[0]!.body).toEqual({ slotId: 'slot-1', scope: 'one', time: '2026-10-29T16:00:00.000Z' })
+    expect(screen.queryByTestId('slot-modal')).toBeNull()
+  })
+
+  it('opens the slot’s menu with Shift+F10, and a slot that may not move is not picked up', async () => {
+    const { events } = open('/schedule?date=2026-10-01', { slots: [slot(), aSlot({ id: 'locked', time: '2026-10-28T16:00:00.000Z', canEdit: false })] })
+    await ready('month')
+    screen.getByTestId('slot-slot-1').focus()
+    await events.keyboard('{Shift>}{F10}{/Shift}')
+    expect(await screen.findByRole('menuitem', { name: 'Move to…' })).toBeTruthy()
+    // The menu has focus, so Escape closes it and focus is back on the slot.
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'))
+    await events.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Move to…' })).toBeNull())
+    expect(document.activeElement).toBe(screen.getByTestId('slot-slot-1'))
+    screen.getByTestId('slot-locked').focus()
+    await events.keyboard(' ')
+    expect(screen.getByTestId('slot-locked').getAttribute('data-lifted')).toBeNull()
+    // Space is the button's own there: it opens the slot.
+    expect(screen.getByTestId('slot-modal').getAttribute('data-slot')).toBe('locked')
+  })
+})
+
 describe('Plan: week view', () => {
   it('places slots by local time in their day’s column and opens the modal from an empty hour', async () => {
     const { events, fake } = open('/schedule?view=week&date=2026-12-02', {

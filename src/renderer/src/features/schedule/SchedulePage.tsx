@@ -16,6 +16,7 @@ import { MonthView } from './MonthView'
 import { PlanFilterBar } from './PlanFilterBar'
 import { PlanImportDialog } from './PlanImportDialog'
 import { PlanToolbar } from './PlanToolbar'
+import { useKeyboardMove } from './keyboardMove'
 import { canMoveSlot, canMoveSlotTo, useSlotMoves } from './moves'
 import { ScheduleContext, type ScheduleActions } from './scheduleContext'
 import { hasFilters, readScheduleParams, writeScheduleParams, type FilterName } from './scheduleState'
@@ -115,6 +116,10 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
   const dragged = useRef<AssignedSlot | null>(null)
   const moves = useSlotMoves({ timeZone, now })
   const { moveToDay, openMoveTo } = moves
+  const canMove = useCallback((slot: AssignedSlot) => canMoveSlot(slot, now), [now])
+  const canDropOn = useCallback((slot: AssignedSlot, day: string) => canMoveSlotTo(slot, day, now, timeZone), [now, timeZone])
+  const keyboard = useKeyboardMove({ canMove, canDropOn, moveToDay, first, last })
+  const keyboardMove = keyboard.move
 
   const actions = useMemo<ScheduleActions>(
     () => ({
@@ -124,7 +129,7 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
       openCreate: (day) => setModal({ preset: { date: day } }),
       openEdit: (slot) => setModal({ slot }),
       openMenu: (slot, target) => setMenu({ slot, target }),
-      canMove: (slot) => canMoveSlot(slot, now),
+      canMove,
       beginDrag: (slot) => {
         dragged.current = slot
       },
@@ -132,10 +137,11 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
         dragged.current = null
       },
       draggedSlot: () => dragged.current,
-      canDropOn: (slot, day) => canMoveSlotTo(slot, day, now, timeZone),
-      moveToDay
+      canDropOn,
+      moveToDay,
+      keyboardMove
     }),
-    [timeZone, clock, today, now, moveToDay]
+    [timeZone, clock, today, canMove, canDropOn, moveToDay, keyboardMove]
   )
 
   const openSlot = useCallback((slot: AssignedSlot) => setModal({ slot }), [])
@@ -194,6 +200,7 @@ function PlanScreen({ timeZone, viewerId }: { timeZone: string; viewerId: string
       </div>
       <SlotMenu menu={menu} onClose={() => setMenu(null)} viewerId={viewerId} now={now} onEdit={openSlot} onMove={openMoveTo} />
       {moves.dialogs}
+      {keyboard.live}
       <ScheduleSlotModal open={modal !== null} onClose={() => setModal(null)} preset={modal?.preset} slot={modal?.slot} />
       {importing ? <PlanImportDialog onClose={() => setImporting(false)} /> : null}
     </ScheduleContext.Provider>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Menu, MenuItem, MenuList, MenuPopover } from '@fluentui/react-components'
 import { CalendarArrowRight20Regular, DocumentEdit20Regular, Edit20Regular } from '@fluentui/react-icons'
@@ -29,6 +30,18 @@ export function SlotMenu({ menu, onClose, viewerId, now, onEdit, onMove }: SlotM
     onClose()
   }
   const menuSlot = menu?.slot
+
+  // Opened for a slot (its context menu, Shift+F10 or the menu key), the menu takes focus at its
+  // first item, as a menu does, so the arrows and Escape work in it at once.
+  useEffect(() => {
+    if (!menu) return
+    const handle = requestAnimationFrame(() => {
+      const popover = document.querySelector<HTMLElement>('[data-testid="slot-menu"]')
+      if (!popover || popover.contains(document.activeElement)) return
+      popover.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus()
+    })
+    return () => cancelAnimationFrame(handle)
+  }, [menu])
 
   return (
     <Menu

@@ -1,10 +1,11 @@
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { dayLabel, formatDay } from './calendarDates'
 import { useDayDrop } from './dnd'
 import { EntryChip, MoreEntries } from './EntryChip'
 import { laneBox, layoutDay, weekLanes, type Entry } from './entries'
 import { useSchedule } from './scheduleContext'
+import { FORCED_COLORS_SELECTED } from '@renderer/components/forcedColors'
 
 const HOUR_PX = 48
 /** A block is drawn half an hour tall, so a slot's name stays readable. */
@@ -63,7 +64,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' }
   },
   dayNumber: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
-  todayNumber: { color: tokens.colorBrandForeground1 },
+  todayNumber: { color: tokens.colorBrandForeground1, ...FORCED_COLORS_SELECTED },
   scroller: { overflowY: 'auto', flexGrow: 1, minHeight: '320px', maxHeight: 'calc(100vh - 260px)' },
   gutter: { position: 'relative' },
   hourLabel: {
@@ -105,8 +106,9 @@ function useDayWidth(scroller: RefObject<HTMLDivElement | null>): number {
 
 function DayColumn({ day, entries, width }: { day: string; entries: readonly Entry[]; width: number }) {
   const styles = useStyles()
-  const { openCreate, today } = useSchedule()
+  const { openCreate, today, keyboardMove } = useSchedule()
   const { over, dropHandlers } = useDayDrop(day)
+  const target = keyboardMove.lifted?.day === day
   const maxLanes = weekLanes(width)
   const layout = useMemo(() => layoutDay(entries, BLOCK_MINUTES, maxLanes), [entries, maxLanes])
   const place = (minutes: number, box: { left: string; width: string }) => ({
@@ -117,11 +119,12 @@ function DayColumn({ day, entries, width }: { day: string; entries: readonly Ent
   })
   return (
     <div
-      className={mergeClasses(styles.day, day === today && styles.todayColumn, over && styles.over)}
+      className={mergeClasses(styles.day, day === today && styles.todayColumn, (over || target) && styles.over)}
       style={{ height: 24 * HOUR_PX }}
       data-testid={`week-day-${day}`}
       data-date={day}
       data-count={entries.length}
+      data-drop-target={target ? 'true' : undefined}
       {...dropHandlers}
     >
       {HOURS.map((h) => (
@@ -183,10 +186,23 @@ export function WeekView({ days, entries, ready, title }: { days: readonly strin
     if (scroller.current) scroller.current.scrollTop = WEEK_SCROLL_HOUR * HOUR_PX
   }, [])
 
+  // ← and → move between the days' buttons (Home and End to the week's ends), as in the month.
+  const onHeadKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = (event.target as HTMLElement).dataset.dayButton
+    const at = from ? days.indexOf(from) : -1
+    if (at < 0) return
+    const targets: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: days.length - 1 }
+    const to = targets[event.key]
+    if (to === undefined || to < 0 || to >= days.length) return
+    event.preventDefault()
+    event.currentTarget.querySelector<HTMLElement>(`[data-day-button="${days[to]}"]`)?.focus()
+  }
+
   return (
     <section className={styles.root} aria-label={title} data-testid="schedule-week" data-ready={ready ? 'true' : 'false'} data-scrolls-sideways="">
       <div className={styles.wide}>
-        <div className={mergeClasses(styles.columns, styles.head)}>
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the arrows bubble up from the day buttons, each a tab stop of its own */}
+        <div className={mergeClasses(styles.columns, styles.head)} onKeyDown={onHeadKeyDown}>
           <div />
           {days.map((day) => (
             <button

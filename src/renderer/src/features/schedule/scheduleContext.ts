@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { AssignedSlot } from '@shared/domain'
 import type { ZonedParts } from './calendarDates'
+import type { KeyboardMove } from './keyboardMove'
 
 /** What the month, week and list views need from the Plan screen around them. */
 export interface ScheduleActions {
@@ -24,6 +25,8 @@ export interface ScheduleActions {
   canDropOn: (slot: AssignedSlot, day: string) => boolean
   /** Moves the slot to the day at the same wall-clock time (asking the scope for a series). */
   moveToDay: (slot: AssignedSlot, day: string) => void
+  /** Drag-to-move from the keyboard (keyboardMove.tsx). */
+  keyboardMove: KeyboardMove
 }
 
 export const ScheduleContext = createContext<ScheduleActions | null>(null)

@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react'
+import { ReturnFocusOnClose } from '@renderer/components/useReturnFocus'
 import type { AssignSlotModalProps } from './AssignSlotModal'
 
 export type { AssignSlotPreset } from './AssignSlotModal'
@@ -18,8 +19,12 @@ export function preloadSlotModal(): void {
 
 export function ScheduleSlotModal(props: SlotModalProps) {
   return (
-    <Suspense fallback={null}>
-      <AssignSlotModal {...props} />
-    </Suspense>
+    <>
+      {/* The modal loads (Suspense) and mounts as it opens: focus goes back to its opener by hand. */}
+      {props.open ? <ReturnFocusOnClose /> : null}
+      <Suspense fallback={null}>
+        <AssignSlotModal {...props} />
+      </Suspense>
+    </>
   )
 }
