@@ -486,11 +486,21 @@ async function walk(combination: (typeof COMBINATIONS)[number], seeded: Seeded):
     for (const [kind, , screen] of screens.filter(([, , check]) => check.who === who)) {
       const where = `${label} ${kind}`
       const t0 = Date.now()
-      try {
-        await visit(page, screen.url(seeded))
+      const open = async (reload: boolean) => {
+        if (reload) await page.goto(`${server.url}${screen.url(seeded)}`)
+        else await visit(page, screen.url(seeded))
         await screen.ready(page)
         if (screen.open) await screen.open(page, seeded)
         await settle(page)
+      }
+      try {
+        // A screen that did not show in time through the router is loaded afresh once (said in the log) before it
+        // counts as not opening: one in some hundred in-app moves timed out on CI (the approve link, once).
+        await open(false).catch(async (error: unknown) => {
+          console.log(`${where}: opened again by loading its address, after ${String(error).split('\n')[0]}`)
+          await dismiss(page)
+          await open(true)
+        })
         const t1 = Date.now()
         findings.push(...(await audit(page, where)))
         timings.push({ where, open: t1 - t0, audit: Date.now() - t1 })
